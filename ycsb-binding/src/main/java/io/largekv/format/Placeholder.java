@@ -1,0 +1,2 @@
+package io.largekv.format;
+final class Placeholder {}
