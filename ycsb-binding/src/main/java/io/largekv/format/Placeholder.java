@@ -1,2 +1,0 @@
-package io.largekv.format;
-final class Placeholder {}

@@ -1,0 +1,295 @@
+package io.largekv.ycsb;
+
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.Properties;
+import java.util.regex.Pattern;
+
+/**
+ * Every property of the {@code yugabyte-ycql} binding, parsed and validated in one place.
+ * {@code hosts} and {@code port} are spelled as in YCSB's cassandra binding; everything else is
+ * namespaced {@code ycql.*} (plain {@code target} is YCSB's throughput property). The defaults
+ * here are the ones documented in docs/ycsb-binding.md.
+ */
+public final class YcqlConfig {
+
+  public static final String HOSTS = "hosts";
+  public static final String PORT = "port";
+  public static final String TARGET = "ycql.target";
+  public static final String LOCAL_DC = "ycql.localdc";
+  public static final String KEYSPACE = "ycql.keyspace";
+  public static final String TABLE = "ycql.table";
+  public static final String LAYOUT = "ycql.layout";
+  public static final String FIELD_COUNT = "fieldcount";
+  public static final String REPLICATION_FACTOR = "ycql.replication_factor";
+  public static final String CREATE_SCHEMA = "ycql.create_schema";
+  public static final String DROP_TABLE = "ycql.drop_table";
+  public static final String READ_CONSISTENCY = "ycql.read_consistency";
+  public static final String WRITE_CONSISTENCY = "ycql.write_consistency";
+  public static final String SCAN_CONSISTENCY = "ycql.scan_consistency";
+  public static final String REQUEST_TIMEOUT_MS = "ycql.request_timeout_ms";
+  public static final String CONNECT_TIMEOUT_MS = "ycql.connect_timeout_ms";
+  public static final String CONNECTIONS_PER_HOST = "ycql.connections_per_host";
+  public static final String MAX_REQUESTS_PER_CONNECTION = "ycql.max_requests_per_connection";
+  public static final String USERNAME = "ycql.username";
+  public static final String PASSWORD = "ycql.password";
+  public static final String TLS = "ycql.tls";
+  public static final String TRUSTSTORE = "ycql.truststore";
+  public static final String TRUSTSTORE_PASSWORD = "ycql.truststore_password";
+  public static final String KEYSTORE = "ycql.keystore";
+  public static final String KEYSTORE_PASSWORD = "ycql.keystore_password";
+  public static final String TLS_HOSTNAME_VALIDATION = "ycql.tls_hostname_validation";
+  public static final String DRIVER_CONFIG = "ycql.driver_config";
+  public static final String TABLETS = "ycql.tablets";
+  public static final String COMPACTION = "ycql.compaction";
+  public static final String COMPRESSION = "ycql.compression";
+  public static final String PROTOCOL_VERSION = "ycql.protocol_version";
+
+  static final String CONSISTENCY_LEVELS =
+      "ANY, ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM";
+  private static final List<String> READ_LEVELS = List.of(
+      "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM",
+      "SERIAL", "LOCAL_SERIAL");
+  private static final List<String> WRITE_LEVELS = List.of(
+      "ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
+  private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z][A-Za-z0-9_]{0,47}");
+  private static final Pattern HOST = Pattern.compile("[A-Za-z0-9._-]+|\\[[0-9A-Fa-f:.]+\\]");
+  private static final Pattern COMPACTION_CLASS = Pattern.compile("[A-Za-z][A-Za-z0-9_.]*");
+
+  public final List<InetSocketAddress> contactPoints;
+  public final Target target;
+  public final String localDatacenter;
+  public final String keyspace;
+  public final String table;
+  public final Layout layout;
+  public final int fieldCount;
+  public final int replicationFactor;
+  public final boolean createSchema;
+  public final boolean dropTable;
+  public final String readConsistency;
+  public final String writeConsistency;
+  public final String scanConsistency;
+  public final int requestTimeoutMs;
+  public final int connectTimeoutMs;
+  public final int connectionsPerHost;
+  public final int maxRequestsPerConnection;
+  public final String username;
+  public final String password;
+  public final boolean tls;
+  public final Path truststore;
+  public final String truststorePassword;
+  public final Path keystore;
+  public final String keystorePassword;
+  public final boolean tlsHostnameValidation;
+  public final Path driverConfig;
+  /** YugabyteDB only: {@code WITH tablets = N}; 0 = server default. */
+  public final int tablets;
+  /** Cassandra/Scylla only: compaction class. */
+  public final String compaction;
+  /** Cassandra/Scylla only: compression class, or "none". */
+  public final String compression;
+  /** "V4", "V5" or "" (negotiate). */
+  public final String protocolVersion;
+
+  private YcqlConfig(Properties p) {
+    this.target = Target.parse(get(p, TARGET, "yugabyte"));
+    int port = intRange(p, PORT, 9042, 1, 65535);
+    this.contactPoints = parseHosts(get(p, HOSTS, "127.0.0.1"), port);
+    String dc = p.getProperty(LOCAL_DC, "").trim();
+    this.localDatacenter = dc;
+    this.keyspace = identifier(p, KEYSPACE, "largekv");
+    this.layout = Layout.parse(get(p, LAYOUT, "kv"));
+    this.table = identifier(p, TABLE, layout.defaultTable());
+    this.fieldCount = intRange(p, FIELD_COUNT, layout == Layout.KV ? 1 : 10, 1, 1000);
+    this.replicationFactor = intRange(p, REPLICATION_FACTOR, 3, 1, 100);
+    this.createSchema = bool(p, CREATE_SCHEMA, true);
+    this.dropTable = bool(p, DROP_TABLE, false);
+    this.readConsistency = consistency(p, READ_CONSISTENCY, "QUORUM", READ_LEVELS);
+    this.writeConsistency = consistency(p, WRITE_CONSISTENCY, "QUORUM", WRITE_LEVELS);
+    this.scanConsistency = consistency(p, SCAN_CONSISTENCY, readConsistency, READ_LEVELS);
+    this.requestTimeoutMs = intRange(p, REQUEST_TIMEOUT_MS, 2000, 1, 3_600_000);
+    this.connectTimeoutMs = intRange(p, CONNECT_TIMEOUT_MS, 5000, 1, 600_000);
+    this.connectionsPerHost = intRange(p, CONNECTIONS_PER_HOST, 1, 1, 1024);
+    this.maxRequestsPerConnection = intRange(p, MAX_REQUESTS_PER_CONNECTION, 1024, 1, 32768);
+    this.username = p.getProperty(USERNAME, "");
+    this.password = p.getProperty(PASSWORD, "");
+    if (username.isEmpty() != password.isEmpty()) {
+      throw new ConfigException(USERNAME + " and " + PASSWORD + " must be given together");
+    }
+    this.truststore = path(p, TRUSTSTORE);
+    this.keystore = path(p, KEYSTORE);
+    this.tls = bool(p, TLS, truststore != null || keystore != null);
+    this.truststorePassword = p.getProperty(TRUSTSTORE_PASSWORD, "");
+    this.keystorePassword = p.getProperty(KEYSTORE_PASSWORD, "");
+    this.tlsHostnameValidation = bool(p, TLS_HOSTNAME_VALIDATION, false);
+    if (!tls && (truststore != null || keystore != null)) {
+      throw new ConfigException(TLS + "=false contradicts " + TRUSTSTORE + "/" + KEYSTORE
+          + "; accepted values: true (or leave " + TLS + " unset)");
+    }
+    this.driverConfig = path(p, DRIVER_CONFIG);
+    this.tablets = intRange(p, TABLETS, 0, 0, 100_000);
+    if (tablets > 0 && target != Target.YUGABYTE) {
+      throw new ConfigException(TABLETS + " applies to " + TARGET + "=yugabyte only, not "
+          + target.propertyValue());
+    }
+    String compactionValue = p.getProperty(COMPACTION);
+    if (compactionValue != null && target == Target.YUGABYTE) {
+      throw new ConfigException(COMPACTION + " applies to " + TARGET
+          + "=cassandra or scylla; YugabyteDB YCQL has no compaction options");
+    }
+    this.compaction = compactionValue == null ? "SizeTieredCompactionStrategy" : compactionValue.trim();
+    if (!COMPACTION_CLASS.matcher(compaction).matches()) {
+      throw new ConfigException(COMPACTION, compaction,
+          "a compaction class, e.g. SizeTieredCompactionStrategy, LeveledCompactionStrategy, "
+              + "UnifiedCompactionStrategy (Cassandra 5), IncrementalCompactionStrategy (Scylla)");
+    }
+    String compressionValue = p.getProperty(COMPRESSION);
+    if (compressionValue != null && target == Target.YUGABYTE) {
+      throw new ConfigException(COMPRESSION + " applies to " + TARGET
+          + "=cassandra or scylla; YugabyteDB YCQL has no compression options");
+    }
+    this.compression = compressionValue == null ? "LZ4Compressor" : compressionValue.trim();
+    if (!compression.equals("none") && !COMPACTION_CLASS.matcher(compression).matches()) {
+      throw new ConfigException(COMPRESSION, compression,
+          "none, LZ4Compressor, ZstdCompressor, SnappyCompressor, DeflateCompressor");
+    }
+    String defaultProtocol = target == Target.CASSANDRA ? "" : "V4";
+    String proto = get(p, PROTOCOL_VERSION, defaultProtocol.isEmpty() ? "auto" : defaultProtocol)
+        .toUpperCase(Locale.ROOT);
+    if (!List.of("AUTO", "V3", "V4", "V5").contains(proto)) {
+      throw new ConfigException(PROTOCOL_VERSION, proto, "auto, V3, V4, V5");
+    }
+    this.protocolVersion = proto.equals("AUTO") ? "" : proto;
+  }
+
+  /** Parses and validates; throws {@link ConfigException} with a one-line message. */
+  public static YcqlConfig from(Properties properties) {
+    return new YcqlConfig(properties);
+  }
+
+  public String qualifiedTable() {
+    return keyspace + "." + table;
+  }
+
+  /** A description for logs and reports; never contains a password. */
+  @Override
+  public String toString() {
+    return "yugabyte-ycql{target=" + target.propertyValue() + ", hosts=" + contactPoints
+        + ", localdc=" + (localDatacenter.isEmpty() ? "(inferred)" : localDatacenter)
+        + ", table=" + qualifiedTable() + ", layout=" + layout.propertyValue()
+        + ", rf=" + replicationFactor + ", read=" + readConsistency + ", write=" + writeConsistency
+        + ", timeout=" + requestTimeoutMs + "ms, connections/host=" + connectionsPerHost
+        + ", auth=" + (username.isEmpty() ? "none" : "user " + username)
+        + ", tls=" + tls + "}";
+  }
+
+  private static String get(Properties p, String key, String def) {
+    String v = p.getProperty(key);
+    if (v == null) {
+      return def;
+    }
+    v = v.trim();
+    if (v.isEmpty()) {
+      throw new ConfigException(key + " is empty; give a value or leave it unset (default " + def + ")");
+    }
+    return v;
+  }
+
+  static List<InetSocketAddress> parseHosts(String hosts, int defaultPort) {
+    List<InetSocketAddress> out = new ArrayList<>();
+    for (String raw : hosts.split(",")) {
+      String h = raw.trim();
+      if (h.isEmpty()) {
+        throw new ConfigException(HOSTS, hosts, "comma-separated host or host:port entries, e.g. 10.0.0.1,10.0.0.2:9042");
+      }
+      String host = h;
+      int port = defaultPort;
+      int colon = h.lastIndexOf(':');
+      if (colon > 0 && !h.endsWith("]") && h.indexOf(':') == colon) {
+        host = h.substring(0, colon);
+        String portText = h.substring(colon + 1);
+        try {
+          port = Integer.parseInt(portText);
+        } catch (NumberFormatException e) {
+          port = -1;
+        }
+        if (port < 1 || port > 65535) {
+          throw new ConfigException(HOSTS, hosts, "host or host:port with a port in 1..65535");
+        }
+      } else if (h.startsWith("[") && h.contains("]:")) {
+        int close = h.indexOf("]:");
+        host = h.substring(0, close + 1);
+        try {
+          port = Integer.parseInt(h.substring(close + 2));
+        } catch (NumberFormatException e) {
+          throw new ConfigException(HOSTS, hosts, "host or host:port with a port in 1..65535");
+        }
+      }
+      if (!HOST.matcher(host).matches()) {
+        throw new ConfigException(HOSTS, hosts, "comma-separated host or host:port entries, e.g. 10.0.0.1,10.0.0.2:9042");
+      }
+      String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
+      out.add(InetSocketAddress.createUnresolved(bare, port));
+    }
+    return Collections.unmodifiableList(out);
+  }
+
+  private static String identifier(Properties p, String key, String def) {
+    String v = get(p, key, def);
+    if (!IDENTIFIER.matcher(v).matches()) {
+      throw new ConfigException(key, v, "a CQL identifier: a letter, then letters, digits or _ (at most 48)");
+    }
+    return v.toLowerCase(Locale.ROOT);
+  }
+
+  static int intRange(Properties p, String key, int def, int min, int max) {
+    String v = get(p, key, Integer.toString(def));
+    long parsed;
+    try {
+      parsed = Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw new ConfigException(key, v, "an integer in " + min + ".." + max);
+    }
+    if (parsed < min || parsed > max) {
+      throw new ConfigException(key, v, "an integer in " + min + ".." + max);
+    }
+    return (int) parsed;
+  }
+
+  static boolean bool(Properties p, String key, boolean def) {
+    String v = get(p, key, Boolean.toString(def)).toLowerCase(Locale.ROOT);
+    if (v.equals("true")) {
+      return true;
+    }
+    if (v.equals("false")) {
+      return false;
+    }
+    throw new ConfigException(key, v, "true, false");
+  }
+
+  private static String consistency(Properties p, String key, String def, List<String> accepted) {
+    String v = get(p, key, def).toUpperCase(Locale.ROOT);
+    if (!accepted.contains(v)) {
+      throw new ConfigException(key, v, String.join(", ", accepted));
+    }
+    return v;
+  }
+
+  private static Path path(Properties p, String key) {
+    String v = p.getProperty(key);
+    if (v == null || v.isBlank()) {
+      return null;
+    }
+    Path path = Paths.get(v.trim());
+    if (!Files.isReadable(path)) {
+      throw new ConfigException(key + "=" + v + " is not a readable file");
+    }
+    return path;
+  }
+}
