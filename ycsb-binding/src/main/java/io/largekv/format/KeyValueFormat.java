@@ -24,7 +24,7 @@ import java.nio.charset.StandardCharsets;
  * <p>Hot-path methods ({@link #value(long, byte[])}, {@link #valueMatches}, {@link #hash}) do not
  * allocate. Instances are immutable and thread-safe.
  */
-public final class KeyValueFormat {
+public final class KeyValueFormat implements RowFormat {
 
   public static final int DEFAULT_KEY_LENGTH = 50;
   public static final int DEFAULT_VALUE_LENGTH = 256;
@@ -73,6 +73,7 @@ public final class KeyValueFormat {
     return keyLength;
   }
 
+  @Override
   public int valueLength() {
     return valueLength;
   }
@@ -88,6 +89,7 @@ public final class KeyValueFormat {
   }
 
   /** The key of key number {@code n}: exactly {@link #keyLength()} ASCII bytes. */
+  @Override
   public String key(long n) {
     checkKeyNumber(n);
     byte[] b = new byte[keyLength];
@@ -112,6 +114,7 @@ public final class KeyValueFormat {
    * The key number spelled by {@code key}, or −1 when it is not a key of this format (wrong
    * length, prefix or a non-digit).
    */
+  @Override
   public long keyNumber(CharSequence key) {
     if (key.length() != keyLength) {
       return -1;
@@ -137,6 +140,7 @@ public final class KeyValueFormat {
   }
 
   /** Fills {@code dst[0 .. valueLength)} with the value of key number {@code n}. */
+  @Override
   public void value(long n, byte[] dst) {
     checkKeyNumber(n);
     sizedHashed(hash(n), dst);
@@ -180,6 +184,7 @@ public final class KeyValueFormat {
    * True when {@code actual}'s remaining bytes are exactly the value of key number {@code n}.
    * Reads with absolute gets: the buffer's position is not changed. Allocates nothing.
    */
+  @Override
   public boolean valueMatches(long n, ByteBuffer actual) {
     if (actual == null || actual.remaining() != valueLength || n < 0 || n > maxKeyNumber) {
       return false;

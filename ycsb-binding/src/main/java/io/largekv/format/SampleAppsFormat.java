@@ -21,7 +21,7 @@ import java.util.zip.Adler32;
  * Verification checks the length, the marker, the {@code val:<n>} prefix and the checksum; the
  * filler cannot be checked (the tool's is random). See docs/key-value-format.md.
  */
-public final class SampleAppsFormat {
+public final class SampleAppsFormat implements RowFormat {
 
   public static final byte BINARY_MARKER = 0x42;
 
@@ -42,15 +42,18 @@ public final class SampleAppsFormat {
     this.valueLength = valueLength;
   }
 
+  @Override
   public int valueLength() {
     return valueLength;
   }
 
+  @Override
   public String key(long n) {
     return keyPrefix + n;
   }
 
   /** Key number of a key of this format, or −1. */
+  @Override
   public long keyNumber(CharSequence key) {
     if (key.length() <= keyPrefix.length() || key.length() > keyPrefix.length() + 19) {
       return -1;
@@ -72,6 +75,7 @@ public final class SampleAppsFormat {
   }
 
   /** Writes the tool's binary layout for key number n into dst[0 .. valueLength). */
+  @Override
   public void value(long n, byte[] dst) {
     byte[] prefix = ("val:" + n).getBytes(StandardCharsets.US_ASCII);
     dst[0] = BINARY_MARKER;
@@ -90,6 +94,7 @@ public final class SampleAppsFormat {
   }
 
   /** True when actual's remaining bytes are a valid value of key number n. */
+  @Override
   public boolean valueMatches(long n, ByteBuffer actual) {
     if (actual == null || actual.remaining() != valueLength) {
       return false;

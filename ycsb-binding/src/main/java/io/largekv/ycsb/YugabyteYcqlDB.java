@@ -1,0 +1,200 @@
+package io.largekv.ycsb;
+
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.largekv.format.ValueBytes;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * The {@code yugabyte-ycql} YCSB binding: YugabyteDB YCQL, Apache Cassandra and ScyllaDB through
+ * the YugabyteDB Java driver 4.x. Properties: docs/ycsb-binding.md.
+ *
+ * <p>This class is the hot path: bind, execute, map the result. Connection, schema and statement
+ * preparation live in {@link YcqlSession}, shared by every thread of the JVM.
+ *
+ * <p>Layout {@code kv}: the single value column {@code v} is read and written whatever the YCSB
+ * field name. Reads put it under field {@code "v"}; scans put the key under {@code "k"} too.
+ * The {@code table} argument of each call is ignored: the table is {@code ycql.table}.
+ *
+ * <p>Results: a missing row is {@link Status#NOT_FOUND}; any driver error (timeouts, unavailable,
+ * overloaded, ...) is {@link Status#ERROR}, and its class is counted in YCSB's output as
+ * {@code [ERRORS], Return=<OPERATION>:<ExceptionClass>, count}.
+ */
+public class YugabyteYcqlDB extends DB {
+
+  /** Measurement name under which error classes are counted. */
+  public static final String ERRORS_MEASUREMENT = "ERRORS";
+
+  private static final Map<String, Status> ERROR_STATUSES = new ConcurrentHashMap<>();
+
+  private YcqlSession shared;
+  private boolean kv;
+  private boolean textFields;
+
+  @Override
+  public void init() throws DBException {
+    try {
+      shared = YcqlSession.acquire(getProperties());
+    } catch (ConfigException e) {
+      Fatal.exit(e.getMessage());
+    } catch (RuntimeException e) {
+      throw new DBException("yugabyte-ycql: " + e, e);
+    }
+    kv = shared.config.layout == Layout.KV;
+    textFields = !kv && shared.columnTypes.size() > 1 && shared.columnTypes.get(1).equals(DataTypes.TEXT);
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (shared != null) {
+      shared = null;
+      YcqlSession.release();
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    try {
+      PreparedStatement ps = kv || fields == null ? shared.read
+          : shared.preparedFor(selectFields(fields), shared.config.readConsistency);
+      Row row = shared.session.execute(ps.bind(key)).one();
+      if (row == null) {
+        return Status.NOT_FOUND;
+      }
+      copyRow(row, 0, result);
+      return Status.OK;
+    } catch (DriverException e) {
+      return error("READ", e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    try {
+      ResultSet rs = shared.session.execute(shared.scan.bind(startkey, recordcount));
+      for (Row row : rs) {
+        HashMap<String, ByteIterator> map = new HashMap<>();
+        ByteBuffer key = row.getBytesUnsafe(0);
+        map.put(shared.columns.get(0), new BufferByteIterator(key));
+        copyRow(row, 1, map);
+        if (fields != null && !kv) {
+          map.keySet().retainAll(withKey(fields));
+        }
+        result.add(map);
+      }
+      return Status.OK;
+    } catch (DriverException e) {
+      return error("SCAN", e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return write("UPDATE", key, values);
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return write("INSERT", key, values);
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    try {
+      shared.session.execute(shared.delete.bind(key));
+      return Status.OK;
+    } catch (DriverException e) {
+      return error("DELETE", e);
+    }
+  }
+
+  private Status write(String op, String key, Map<String, ByteIterator> values) {
+    try {
+      BoundStatement bound;
+      if (kv) {
+        if (values.size() != 1) {
+          return Status.BAD_REQUEST;
+        }
+        bound = shared.insert.bind(key, bytes(values.values().iterator().next()));
+      } else {
+        // INSERT and UPDATE are both upserts in CQL; name only the given fields
+        List<String> names = new ArrayList<>(new TreeSet<>(values.keySet()));
+        PreparedStatement ps = shared.preparedFor(insertFields(names), shared.config.writeConsistency);
+        Object[] args = new Object[names.size() + 1];
+        args[0] = key;
+        for (int i = 0; i < names.size(); i++) {
+          ByteIterator v = values.get(names.get(i));
+          args[i + 1] = textFields ? v.toString() : bytes(v);
+        }
+        bound = ps.bind(args);
+      }
+      shared.session.execute(bound);
+      return Status.OK;
+    } catch (DriverException e) {
+      return error(op, e);
+    }
+  }
+
+  private static ByteBuffer bytes(ByteIterator v) {
+    if (v instanceof ValueBytes) {
+      ValueBytes b = (ValueBytes) v;
+      return ByteBuffer.wrap(b.array(), 0, b.length());
+    }
+    return ByteBuffer.wrap(v.toArray());
+  }
+
+  private void copyRow(Row row, int from, Map<String, ByteIterator> out) {
+    for (int i = from; i < row.getColumnDefinitions().size(); i++) {
+      ByteBuffer value = row.getBytesUnsafe(i);
+      if (value != null) {
+        out.put(row.getColumnDefinitions().get(i).getName().asInternal(), new BufferByteIterator(value));
+      }
+    }
+  }
+
+  private String selectFields(Set<String> fields) {
+    return "SELECT " + String.join(", ", new TreeSet<>(fields)) + " FROM " + shared.config.qualifiedTable()
+        + " WHERE " + shared.columns.get(0) + " = ?";
+  }
+
+  private String insertFields(List<String> names) {
+    return "INSERT INTO " + shared.config.qualifiedTable() + " (" + shared.columns.get(0) + ", "
+        + String.join(", ", names) + ") VALUES (?" + ", ?".repeat(names.size()) + ")";
+  }
+
+  private Set<String> withKey(Set<String> fields) {
+    Set<String> s = new TreeSet<>(fields);
+    s.add(shared.columns.get(0));
+    return s;
+  }
+
+  private static Status error(String op, DriverException e) {
+    String name = op + ":" + e.getClass().getSimpleName();
+    Status status = ERROR_STATUSES.computeIfAbsent(name, n -> new Status(n, "driver error class"));
+    Measurements.getMeasurements().reportStatus(ERRORS_MEASUREMENT, status);
+    return Status.ERROR;
+  }
+
+  static String utf8(ByteBuffer b) {
+    return StandardCharsets.UTF_8.decode(b.duplicate()).toString();
+  }
+}
