@@ -1,0 +1,83 @@
+package io.largekv.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.largekv.cassandra.LocalCassandra;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Every kind of bad input through YCSB's real Client: one line naming the property and what is
+ * accepted, exit status 2, no stack trace, and no DDL executed (the keyspace each case names is
+ * never created).
+ */
+class BadInputIT {
+
+  private static LocalCassandra cassandra;
+  private static CqlSession cql;
+
+  @BeforeAll
+  static void start() {
+    cassandra = SharedCassandra.get();
+    cql = TestSessions.open(cassandra);
+  }
+
+  @AfterAll
+  static void stop() {
+    cql.close();
+  }
+
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "unknown target       | ycql.target=mongo                    | ycql.target=mongo is not accepted; accepted values: yugabyte, cassandra, scylla",
+      "unknown layout       | ycql.layout=wide                     | ycql.layout=wide is not accepted; accepted values: kv, usertable",
+      "unknown consistency  | ycql.read_consistency=MAYBE          | ycql.read_consistency=MAYBE is not accepted; accepted values: ONE,",
+      "write-only level     | ycql.write_consistency=SERIAL        | ycql.write_consistency=SERIAL is not accepted",
+      "malformed hosts      | hosts=127.0.0.1:99999                | hosts=127.0.0.1:99999 is not accepted; accepted values: host or host:port",
+      "empty host entry     | hosts=127.0.0.1,,x                   | hosts=127.0.0.1,,x is not accepted",
+      "negative rf          | ycql.replication_factor=-1           | ycql.replication_factor=-1 is not accepted; accepted values: an integer in 1..100",
+      "negative connections | ycql.connections_per_host=-2         | ycql.connections_per_host=-2 is not accepted",
+      "negative timeout     | ycql.request_timeout_ms=-100         | ycql.request_timeout_ms=-100 is not accepted",
+      "bad boolean          | ycql.create_schema=yes               | ycql.create_schema=yes is not accepted; accepted values: true, false",
+      "yugabyte compaction  | ycql.target=yugabyte;ycql.compaction=LeveledCompactionStrategy | ycql.compaction applies to ycql.target=cassandra or scylla",
+      "negative recordcount | recordcount=-5                       | recordcount=-5 is not accepted; accepted values: a whole number >= 0",
+      "negative insertstart | insertstart=-1                       | insertstart=-1 is not accepted",
+      "unknown distribution | requestdistribution=zipf;-t          | requestdistribution=zipf is not accepted; accepted values: uniform, latest, recent",
+      "bad proportion       | readproportion=1.5;-t                | readproportion=1.5 is not accepted; accepted values: a number in 0..1",
+      "bad client index     | client.count=2;client.index=2        | client.index=2 is not accepted; accepted values: an integer in 0..1",
+      "unknown valueformat  | valueformat=json                     | valueformat=json is not accepted; accepted values: largekv, yb-sample-apps",
+      "unreachable host     | hosts=127.0.0.1:1                    | cannot connect to hosts=127.0.0.1:1",
+      "missing keyspace     | ycql.create_schema=false             | does not exist and ycql.create_schema=false",
+  })
+  void oneLineNonZeroExitNoDdl(String name, String props, String expected) throws Exception {
+    String keyspace = "bad_" + name.trim().replace(' ', '_').replace('-', '_');
+    List<String> settings = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
+        "ycql.keyspace=" + keyspace, "recordcount=10"));
+    String mode = "-load";
+    for (String p : props.trim().split(";")) {
+      if (p.equals("-t")) {
+        mode = "-t";
+      } else {
+        settings.add(p);
+      }
+    }
+    List<String> args = Ycsb.args(mode, cassandra.contactPoint(), settings.toArray(new String[0]));
+    // properties given later win: a case's own hosts= replaces the server's
+    Ycsb.Result r = Ycsb.run(Ycsb.testClasspath(), args);
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
+    List<String> ours = Arrays.stream(r.stderr.split("\n")).filter(l -> l.startsWith("largekv:")).toList();
+    assertThat(ours).as(r.toString()).hasSize(1);
+    assertThat(ours.get(0)).contains(expected);
+    assertThat(r.stderr).as("no stack trace").doesNotContain("\tat ");
+    assertThat(r.stdout + r.stderr).as("no DDL").doesNotContain("CREATE ");
+    assertThat(cql.getMetadata().getKeyspace(keyspace)).as("keyspace %s must not exist", keyspace).isEmpty();
+    assertThat(cql.execute("SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = '"
+        + keyspace + "'").one()).isNull();
+  }
+}
