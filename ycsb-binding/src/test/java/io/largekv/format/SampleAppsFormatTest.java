@@ -1,0 +1,61 @@
+package io.largekv.format;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.util.Random;
+import java.util.zip.Adler32;
+import org.junit.jupiter.api.Test;
+
+/** Reading a dataset loaded by yb-sample-apps CassandraKeyValue (--value_size 256). */
+class SampleAppsFormatTest {
+
+  /** A value laid out as the tool writes it, with random filler. */
+  static byte[] toolValue(long n, int size, Random random) {
+    byte[] v = new byte[size];
+    v[0] = 0x42;
+    byte[] prefix = ("val:" + n).getBytes(StandardCharsets.US_ASCII);
+    System.arraycopy(prefix, 0, v, 1, prefix.length);
+    for (int i = 1 + prefix.length; i < size - 4; i++) {
+      v[i] = (byte) random.nextInt();
+    }
+    Adler32 a = new Adler32();
+    a.update(v, 0, size - 4);
+    ByteBuffer.wrap(v, size - 4, 4).order(ByteOrder.LITTLE_ENDIAN).putInt((int) a.getValue());
+    return v;
+  }
+
+  @Test
+  void verifiesTheToolsValuesWhateverTheirRandomFiller() {
+    SampleAppsFormat f = new SampleAppsFormat(null, 256);
+    Random random = new Random(1);
+    for (long n : new long[] {0, 9, 1_629_145_599L, 29_999_999_999L}) {
+      byte[] v = toolValue(n, 256, random);
+      assertThat(f.valueMatches(n, ByteBuffer.wrap(v))).isTrue();
+      assertThat(f.valueMatches(n + 1, ByteBuffer.wrap(v))).as("wrong row").isFalse();
+      v[100] ^= 4;
+      assertThat(f.valueMatches(n, ByteBuffer.wrap(v))).as("corrupt filler").isFalse();
+    }
+  }
+
+  @Test
+  void keysAreTheToolsKeys() {
+    assertThat(new SampleAppsFormat(null, 256).key(42)).isEqualTo("key:42");
+    assertThat(new SampleAppsFormat("ed8c67d8-7fd6-453f-b109-554131f380c1", 256).key(7))
+        .isEqualTo("ed8c67d8-7fd6-453f-b109-554131f380c1:7");
+    assertThat(new SampleAppsFormat(null, 256).keyNumber("key:123")).isEqualTo(123);
+    assertThat(new SampleAppsFormat(null, 256).keyNumber("key:")).isEqualTo(-1);
+  }
+
+  @Test
+  void valuesLargekvWritesInThisFormatVerify() {
+    SampleAppsFormat f = new SampleAppsFormat(null, 256);
+    byte[] v = new byte[256];
+    f.value(12345, v);
+    assertThat(v[0]).isEqualTo((byte) 0x42);
+    assertThat(new String(v, 1, 9, StandardCharsets.US_ASCII)).isEqualTo("val:12345");
+    assertThat(f.valueMatches(12345, ByteBuffer.wrap(v))).isTrue();
+  }
+}

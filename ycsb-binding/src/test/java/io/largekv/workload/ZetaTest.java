@@ -1,0 +1,40 @@
+package io.largekv.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import org.junit.jupiter.api.Test;
+
+class ZetaTest {
+
+  @Test
+  void closedFormEqualsTheExactSum() {
+    for (double theta : new double[] {0.5, 0.8, 0.99, 1.2}) {
+      Zeta zeta = new Zeta(theta);
+      double exact = 0;
+      long next = 1;
+      for (long n = 1; n <= 3_000_000; n++) {
+        exact += Math.pow(n, -theta);
+        if (n == next || n == 3_000_000) {
+          assertThat(zeta.of(n)).as("theta %s n %d", theta, n).isCloseTo(exact, within(exact * 1e-12));
+          next = next * 3 / 2 + 1;
+        }
+      }
+    }
+  }
+
+  @Test
+  void matchesYcsbStoredConstantForTenBillion() {
+    // YCSB's ZipfianGenerator precomputes zeta(10^10, 0.99) = 26.46902820178302
+    assertThat(new Zeta(0.99).of(10_000_000_000L)).isCloseTo(26.46902820178302, within(1e-9));
+  }
+
+  @Test
+  void isInstantAtThirtyBillion() {
+    Zeta zeta = new Zeta(0.99);
+    double z = zeta.of(30_000_000_000L);
+    // zeta(0.99) + n^0.01/0.01 + n^-0.99/2, the asymptotic form in the design notes
+    double asymptotic = -99.4235 + Math.pow(3e10, 0.01) / 0.01;
+    assertThat(z).isCloseTo(asymptotic, within(1e-3));
+  }
+}
