@@ -6,6 +6,7 @@ import io.largekv.format.SampleAppsFormat;
 import io.largekv.ycsb.BufferByteIterator;
 import io.largekv.ycsb.ConfigException;
 import io.largekv.ycsb.Fatal;
+import io.largekv.ycsb.LargeClient;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -150,17 +151,13 @@ public class LargeKeyValueWorkload extends Workload {
             + " has no keys to load (" + INSERT_COUNT + "=" + insertCount + "); accepted: "
             + INSERT_COUNT + " >= " + CLIENT_COUNT);
       }
-      if (shard > Integer.MAX_VALUE) {
+      boolean longCounts = Boolean.parseBoolean(w.string(LargeClient.LONG_COUNTS_PROPERTY, "false"));
+      if (shard > Integer.MAX_VALUE && !longCounts) {
         long minClients = (insertCount + Integer.MAX_VALUE - 1) / Integer.MAX_VALUE;
         throw new ConfigException("this client's shard has " + shard + " keys, more than YCSB 0.17's "
-            + "Client can count in one process (" + Integer.MAX_VALUE + ", an int); accepted: "
+            + "site.ycsb.Client can count in one process (" + Integer.MAX_VALUE + "); accepted: "
             + CLIENT_COUNT + " >= " + minClients + " with one process per " + CLIENT_INDEX
-            + " (bin/largekv load-shards runs them)");
-      }
-      int threads = Integer.parseInt(w.string("threadcount", "1"));
-      if (threads > shard) {
-        throw new ConfigException("threadcount=" + threads + " is larger than this client's "
-            + shard + " keys to load; accepted: threadcount <= " + shard);
+            + ", or largekv's bin/ycsb (io.largekv.ycsb.LargeClient), which counts in long");
       }
       loadCursor = new AtomicLong(range.shardStart());
       loadEnd = range.shardEnd();

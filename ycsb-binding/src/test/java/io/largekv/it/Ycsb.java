@@ -59,12 +59,18 @@ public final class Ycsb {
   }
 
   public static Result run(String classpath, List<String> args) throws IOException, InterruptedException {
+    return run(classpath, "site.ycsb.Client", args);
+  }
+
+  /** Runs {@code mainClass} (site.ycsb.Client or io.largekv.ycsb.LargeClient) with YCSB's arguments. */
+  public static Result run(String classpath, String mainClass, List<String> args)
+      throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     cmd.add("-Xmx512m");
     cmd.add("-cp");
     cmd.add(classpath);
-    cmd.add("site.ycsb.Client");
+    cmd.add(mainClass);
     cmd.addAll(args);
     File out = File.createTempFile("ycsb-out", ".txt");
     File err = File.createTempFile("ycsb-err", ".txt");

@@ -1,0 +1,216 @@
+package io.largekv.ycsb;
+
+import java.io.FileInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.CountDownLatch;
+import org.apache.htrace.core.HTraceConfiguration;
+import org.apache.htrace.core.Tracer;
+import site.ycsb.Client;
+import site.ycsb.ClientThread;
+import site.ycsb.DB;
+import site.ycsb.DBFactory;
+import site.ycsb.StatusThread;
+import site.ycsb.TerminatorThread;
+import site.ycsb.Utils;
+import site.ycsb.Workload;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.exporter.MeasurementsExporter;
+import site.ycsb.measurements.exporter.TextMeasurementsExporter;
+
+/**
+ * YCSB 0.17's client with {@code long} operation counts: the same command line as
+ * {@code site.ycsb.Client}, the same workload, DB, client threads, status thread, terminator and
+ * measurement export (YCSB's own classes), so the output is YCSB's.
+ *
+ * <p>YCSB 0.17's Client parses {@code recordcount}, {@code insertcount} and
+ * {@code operationcount} as {@code int} and sums the operations done into an {@code int}; one
+ * process cannot run more than 2,147,483,647 operations (and {@code opcount=0} starts no thread
+ * at all). When every count fits an int this class simply runs {@code site.ycsb.Client}. Otherwise
+ * it runs the same pieces itself: each thread gets an {@code int} share of the {@code long} total
+ * (at most 2^31−1 per thread) and the totals are {@code long}.
+ */
+public final class LargeClient {
+
+  /** Set for the workload when this client runs: counts beyond int are fine. */
+  public static final String LONG_COUNTS_PROPERTY = "largekv.longcounts";
+
+  private LargeClient() {}
+
+  public static void main(String[] args) throws Exception {
+    Properties props = parse(args);
+    if (props == null) {
+      Client.main(args); // let YCSB print its own usage
+      return;
+    }
+    if (fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
+        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY)) {
+      Client.main(args);
+      return;
+    }
+    System.exit(run(props));
+  }
+
+  static boolean fitsInt(Properties p, String key) {
+    String v = p.getProperty(key);
+    if (v == null) {
+      return true;
+    }
+    try {
+      Integer.parseInt(v.trim());
+      return true;
+    } catch (NumberFormatException e) {
+      return false;
+    }
+  }
+
+  /** YCSB's command line: -threads -target -load -t -db -l -P -p -s. Null when malformed. */
+  static Properties parse(String[] args) throws IOException {
+    Properties files = new Properties();
+    Properties cli = new Properties();
+    for (int i = 0; i < args.length; i++) {
+      String a = args[i];
+      boolean hasValue = i + 1 < args.length;
+      switch (a) {
+        case "-threads": if (!hasValue) return null; cli.setProperty(Client.THREAD_COUNT_PROPERTY, args[++i]); break;
+        case "-target": if (!hasValue) return null; cli.setProperty(Client.TARGET_PROPERTY, args[++i]); break;
+        case "-load": cli.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false"); break;
+        case "-t": cli.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"); break;
+        case "-s": cli.setProperty(Client.STATUS_PROPERTY, "true"); break;
+        case "-db": if (!hasValue) return null; cli.setProperty(Client.DB_PROPERTY, args[++i]); break;
+        case "-l": if (!hasValue) return null; cli.setProperty(Client.LABEL_PROPERTY, args[++i]); break;
+        case "-P":
+          if (!hasValue) {
+            return null;
+          }
+          try (InputStream in = new FileInputStream(args[++i])) {
+            Properties f = new Properties();
+            f.load(in);
+            files.putAll(f);
+          }
+          break;
+        case "-p":
+          if (!hasValue || args[i + 1].indexOf('=') < 0) {
+            return null;
+          }
+          String kv = args[++i];
+          cli.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+          break;
+        default:
+          return null;
+      }
+    }
+    files.putAll(cli);
+    return files.getProperty(Client.WORKLOAD_PROPERTY) == null ? null : files;
+  }
+
+  static int run(Properties props) throws Exception {
+    props.setProperty(LONG_COUNTS_PROPERTY, "true");
+    System.err.println("YCSB Client 0.17.0 (largekv LargeClient: long operation counts)");
+    Measurements.setProperties(props);
+    Workload workload = (Workload) Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY))
+        .getDeclaredConstructor().newInstance();
+    Map<String, String> conf = new HashMap<>();
+    Tracer tracer = new Tracer.Builder("YCSB " + workload.getClass().getSimpleName())
+        .conf(HTraceConfiguration.fromMap(conf)).build();
+    System.err.println("Loading workload...");
+    workload.init(props);
+
+    boolean transactions = Boolean.parseBoolean(props.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
+    String countKey = transactions ? Client.OPERATION_COUNT_PROPERTY
+        : props.containsKey(Client.INSERT_COUNT_PROPERTY) ? Client.INSERT_COUNT_PROPERTY : Client.RECORD_COUNT_PROPERTY;
+    long opcount = Long.parseLong(props.getProperty(countKey, "0").trim());
+    int threads = Integer.parseInt(props.getProperty(Client.THREAD_COUNT_PROPERTY, "1").trim());
+    if (opcount < threads) {
+      threads = (int) Math.max(1, opcount);
+    }
+    long perThread = (opcount + threads - 1) / threads;
+    if (perThread > Integer.MAX_VALUE) {
+      Fatal.exit(countKey + "=" + opcount + " needs at least " + ((opcount + Integer.MAX_VALUE - 1) / Integer.MAX_VALUE)
+          + " threads (YCSB's client threads count their operations in an int); accepted: a larger threadcount");
+    }
+    double target = Double.parseDouble(props.getProperty(Client.TARGET_PROPERTY, "0"));
+    double targetPerThreadPerMs = target > 0 ? target / threads / 1000.0 : -1;
+    String dbName = props.getProperty(Client.DB_PROPERTY, "site.ycsb.BasicDB");
+
+    CountDownLatch done = new CountDownLatch(threads);
+    List<ClientThread> clients = new ArrayList<>(threads);
+    for (int i = 0; i < threads; i++) {
+      DB db = DBFactory.newDB(dbName, props, tracer);
+      ClientThread t = new ClientThread(db, transactions, workload, props, share(opcount, threads, i),
+          targetPerThreadPerMs, done);
+      t.setThreadId(i);
+      t.setThreadCount(threads);
+      clients.add(t);
+    }
+    System.err.println("Starting test.");
+    StatusThread status = null;
+    if (Boolean.parseBoolean(props.getProperty(Client.STATUS_PROPERTY, "false"))) {
+      boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
+      int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
+      boolean trackJvm = Boolean.parseBoolean(props.getProperty("measurement.trackjvm", "false"));
+      status = new StatusThread(done, clients, props.getProperty(Client.LABEL_PROPERTY, ""), standard,
+          interval, trackJvm);
+      status.start();
+    }
+    List<Thread> running = new ArrayList<>();
+    long started = System.currentTimeMillis();
+    for (ClientThread c : clients) {
+      Thread t = new Thread(c, "ClientThread");
+      running.add(t);
+      t.start();
+    }
+    long maxSeconds = Long.parseLong(props.getProperty(Client.MAX_EXECUTION_TIME, "0"));
+    if (maxSeconds > 0) {
+      new TerminatorThread(maxSeconds, running, workload).start();
+    }
+    long ops = 0;
+    for (int i = 0; i < running.size(); i++) {
+      running.get(i).join();
+      ops += clients.get(i).getOpsDone();
+    }
+    long ended = System.currentTimeMillis();
+    if (status != null) {
+      status.interrupt();
+      status.join();
+    }
+    workload.cleanup();
+    export(props, ops, ended - started);
+    return 0;
+  }
+
+  /** Thread i's share of opcount operations: the shares of all threads sum to opcount. */
+  static int share(long opcount, int threads, int i) {
+    long share = opcount / threads + (i < opcount % threads ? 1 : 0);
+    if (share > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(opcount + " operations need more than " + threads + " threads");
+    }
+    return (int) share;
+  }
+
+  private static void export(Properties props, long ops, long runtimeMs) throws Exception {
+    String file = props.getProperty("exportfile");
+    OutputStream out = file == null ? System.out : new java.io.FileOutputStream(file);
+    String exporterClass = props.getProperty("exporter", TextMeasurementsExporter.class.getName());
+    MeasurementsExporter exporter = (MeasurementsExporter) Class.forName(exporterClass)
+        .getConstructor(OutputStream.class).newInstance(out);
+    try {
+      exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
+      exporter.write("OVERALL", "Throughput(ops/sec)", 1000.0 * ops / runtimeMs);
+      for (Map.Entry<String, Long[]> gc : Utils.getGCStatst().entrySet()) {
+        exporter.write("TOTAL_GCS_" + gc.getKey(), "Count", gc.getValue()[0]);
+        exporter.write("TOTAL_GC_TIME_" + gc.getKey(), "Time(ms)", gc.getValue()[1]);
+        exporter.write("TOTAL_GC_TIME_%_" + gc.getKey(), "Time(%)", 100.0 * gc.getValue()[1] / runtimeMs);
+      }
+      Measurements.getMeasurements().exportMeasurements(exporter);
+    } finally {
+      exporter.close();
+    }
+  }
+}
