@@ -32,6 +32,10 @@ public final class DriverSettings {
     o.put("advanced.connection.max-requests-per-connection", c.maxRequestsPerConnection);
     // fail fast on a wrong host instead of retrying in the background
     o.put("advanced.reconnect-on-init", false);
+    // close at once when YCSB's last thread cleans up: the default 2 s quiet period would be
+    // counted in YCSB's RunTime and lower the reported throughput
+    o.put("advanced.netty.io-group.shutdown.quiet-period", 0);
+    o.put("advanced.netty.admin-group.shutdown.quiet-period", 0);
     if (!c.protocolVersion.isEmpty()) {
       o.put("advanced.protocol.version", c.protocolVersion);
     }

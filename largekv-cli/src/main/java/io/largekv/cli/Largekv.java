@@ -1,0 +1,210 @@
+package io.largekv.cli;
+
+import io.largekv.cassandra.LocalCassandra;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code bin/largekv}: the benchmark's main job.
+ *
+ * <pre>
+ *   bin/largekv run                       # embedded default: starts a local Cassandra, runs
+ *                                         # load → uniform-read → latest-read, stops it
+ *   bin/largekv run --hosts h1,h2 --target yugabyte --full-scale ...
+ * </pre>
+ */
+public final class Largekv {
+
+  static final String USAGE = String.join("\n",
+      "Usage: bin/largekv run [options]",
+      "  Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
+      "  With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the",
+      "  workloads/local-* files (1,000,000 rows), and stops the server afterwards.",
+      "Options:",
+      "  --hosts H1,H2[:PORT]   run against these servers instead of the local Cassandra",
+      "  --target T             yugabyte | cassandra | scylla (default: cassandra locally, else yugabyte)",
+      "  --localdc DC           local datacenter (Cassandra/Scylla; inferred when omitted)",
+      "  --full-scale           use the seeds' files (large30b, large30b-uniform-read, large30b-latest-read)",
+      "  --phases LIST          comma-separated subset of: " + Phase.ACCEPTED + " (default: all)",
+      "  --records N            rows to load and read (overrides recordcount)",
+      "  --duration SECONDS     length of each read phase (overrides maxexecutiontime)",
+      "  --threads N            YCSB client threads per phase (overrides threadcount)",
+      "  --out DIR              where raw YCSB output goes (default results/run-<time>)",
+      "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase",
+      "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md");
+
+  private Largekv() {}
+
+  public static void main(String[] args) throws Exception {
+    int code;
+    try {
+      code = run(args, System.out, System.err);
+    } catch (UsageException e) {
+      System.err.println("largekv: " + e.getMessage());
+      code = 2;
+    }
+    System.exit(code);
+  }
+
+  static final class UsageException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    UsageException(String message) {
+      super(message);
+    }
+  }
+
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (args.length == 0 || args[0].equals("--help") || args[0].equals("-h") || args[0].equals("help")) {
+      out.println(USAGE);
+      return args.length == 0 ? 2 : 0;
+    }
+    if (!args[0].equals("run")) {
+      throw new UsageException("unknown command '" + args[0] + "'; accepted: run (see bin/largekv --help)");
+    }
+    RunOptions o = RunOptions.parse(args);
+    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path outDir = o.out != null ? o.out : repo.resolve("results").resolve("run-"
+        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    LocalCassandra local = null;
+    try {
+      String hosts = o.hosts;
+      String target = o.target;
+      List<String> props = new ArrayList<>();
+      if (hosts == null) {
+        local = LocalCassandra.builder().start();
+        hosts = local.contactPoint();
+        target = target == null ? "cassandra" : target;
+        props.add("ycql.localdc=" + local.localDatacenter());
+      }
+      props.add("hosts=" + hosts);
+      if (target != null) {
+        props.add("ycql.target=" + target);
+      }
+      if (o.localdc != null) {
+        props.add("ycql.localdc=" + o.localdc);
+      }
+      if (o.records != null) {
+        props.add("recordcount=" + o.records);
+      }
+      if (o.threads != null) {
+        props.add("threadcount=" + o.threads);
+      }
+      props.addAll(o.properties);
+      PhaseRunner runner = new PhaseRunner(repo, err);
+      List<PhaseRunner.Result> results = new ArrayList<>();
+      for (Phase phase : o.phases) {
+        List<String> phaseProps = new ArrayList<>(props);
+        if (!phase.isLoad() && o.durationSeconds != null) {
+          phaseProps.add("maxexecutiontime=" + o.durationSeconds);
+        }
+        PhaseRunner.Result r = runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload,
+            phaseProps, outDir);
+        results.add(r);
+        if (r.exitCode != 0) {
+          err.printf("largekv: phase %s failed with exit code %d; its output: %s, %s%n", phase.name, r.exitCode,
+              r.stdout, r.stderr);
+          Files.readAllLines(r.stderr).stream().filter(l -> l.startsWith("largekv:")).forEach(err::println);
+          out.print(Summary.render(results));
+          return 1;
+        }
+      }
+      String summary = Summary.render(results);
+      Files.writeString(outDir.resolve("summary.txt"), summary);
+      out.println();
+      out.print(summary);
+      out.println("Raw YCSB output: " + outDir);
+      return 0;
+    } finally {
+      if (local != null) {
+        err.println("largekv: stopping the local Cassandra");
+        local.close();
+      }
+    }
+  }
+
+  /** Parsed options of {@code run}. */
+  static final class RunOptions {
+    String hosts;
+    String target;
+    String localdc;
+    boolean fullScale;
+    List<Phase> phases = Phase.ALL;
+    Long records;
+    Long durationSeconds;
+    Integer threads;
+    Path out;
+    final List<String> properties = new ArrayList<>();
+
+    static RunOptions parse(String[] args) throws UsageException {
+      RunOptions o = new RunOptions();
+      for (int i = 1; i < args.length; i++) {
+        String a = args[i];
+        if (a.equals("--full-scale")) {
+          o.fullScale = true;
+          continue;
+        }
+        if (i + 1 >= args.length) {
+          throw new UsageException(a + " needs a value (see bin/largekv --help)");
+        }
+        String v = args[++i];
+        switch (a) {
+          case "--hosts": o.hosts = v; break;
+          case "--target":
+            if (!List.of("yugabyte", "cassandra", "scylla").contains(v)) {
+              throw new UsageException("--target " + v + " is not accepted; accepted values: yugabyte, cassandra, scylla");
+            }
+            o.target = v;
+            break;
+          case "--localdc": o.localdc = v; break;
+          case "--phases":
+            o.phases = new ArrayList<>();
+            for (String p : v.split(",")) {
+              try {
+                o.phases.add(Phase.byName(p));
+              } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+              }
+            }
+            break;
+          case "--records": o.records = positive(a, v, 1); break;
+          case "--duration": o.durationSeconds = positive(a, v, 1); break;
+          case "--threads": o.threads = (int) Math.min(Integer.MAX_VALUE, positive(a, v, 1)); break;
+          case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
+          case "-p":
+            if (!v.contains("=")) {
+              throw new UsageException("-p " + v + " is not NAME=VALUE");
+            }
+            o.properties.add(v);
+            break;
+          default:
+            throw new UsageException("unknown option " + a + " (see bin/largekv --help)");
+        }
+      }
+      if (o.fullScale && o.hosts == null) {
+        throw new UsageException("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
+      }
+      return o;
+    }
+
+    private static long positive(String option, String v, long min) throws UsageException {
+      try {
+        long n = Long.parseLong(v.replace("_", ""));
+        if (n >= min) {
+          return n;
+        }
+      } catch (NumberFormatException e) {
+        // fall through
+      }
+      throw new UsageException(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
+    }
+  }
+
+}
