@@ -1,0 +1,54 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The README's first command, scaled down: {@code bin/largekv run} starts its own Cassandra,
+ * runs the three phases with verified reads, prints the summary and leaves no server behind.
+ */
+class LargekvRunIT {
+
+  private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
+
+  private static Set<String> cassandraDirs() throws Exception {
+    try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+      return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("largekv-cassandra-"))
+          .collect(Collectors.toSet());
+    }
+  }
+
+  @Test
+  void runsTheThreePhasesOnTheEmbeddedDefault() throws Exception {
+    Set<String> before = cassandraDirs();
+    Path out = Files.createTempDirectory("largekv-run-it");
+    File stdout = out.resolve("stdout.txt").toFile();
+    File stderr = out.resolve("stderr.txt").toFile();
+    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
+        "--duration", "4", "--threads", "8", "--out", out.resolve("results").toString())
+        .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
+    assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+    String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
+    String e = Files.readString(stderr.toPath(), StandardCharsets.UTF_8);
+    assertThat(p.exitValue()).as(o + e).isZero();
+    assertThat(e).contains("largekv: starting local Cassandra").contains("largekv: stopping the local Cassandra")
+        .contains("[load]").contains(" sec: ");
+    assertThat(o).contains("load").contains("uniform-read").contains("latest-read")
+        .contains("INSERT").contains("READ").doesNotContain("corrupt=1").doesNotContain("missing=1");
+    assertThat(o).containsPattern("verified reads: ok=[1-9][0-9]* corrupt=0 missing=0");
+    for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
+      assertThat(out.resolve("results").resolve(phase + ".ycsb.txt")).exists();
+    }
+    assertThat(out.resolve("results/summary.txt")).exists();
+    assertThat(cassandraDirs()).as("no data directory left behind").isEqualTo(before);
+  }
+}

@@ -1,0 +1,54 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class YcsbOutputTest {
+
+  static final String SAMPLE = String.join("\n",
+      "[OVERALL], RunTime(ms), 10016",
+      "[OVERALL], Throughput(ops/sec), 6460.15",
+      "[TOTAL_GCS_G1_Young_Generation], Count, 12",
+      "[READ], Operations, 64242",
+      "[READ], AverageLatency(us), 4267.45",
+      "[READ], MinLatency(us), 381",
+      "[READ], MaxLatency(us), 467967",
+      "[READ], 50thPercentileLatency(us), 3221",
+      "[READ], 95thPercentileLatency(us), 9279",
+      "[READ], 99thPercentileLatency(us), 18127",
+      "[READ], 99.9PercentileLatency(us), 70783",
+      "[READ], Return=OK, 64240",
+      "[READ], Return=NOT_FOUND, 2",
+      "[VERIFY], Operations, 64240",
+      "[VERIFY], Return=OK, 64238",
+      "[VERIFY], Return=CORRUPT, 2",
+      "[ERRORS], Return=READ:DriverTimeoutException, 3",
+      "");
+
+  @Test
+  void parsesYcsbsSections() {
+    YcsbOutput o = YcsbOutput.parse("Loading workload...\n" + SAMPLE);
+    assertThat(o.throughput()).isEqualTo(6460.15);
+    assertThat(o.runtimeMs()).isEqualTo(10016);
+    assertThat(o.operations("READ")).isEqualTo(64242);
+    assertThat(o.percentileUs("READ", "50")).isEqualTo(3221);
+    assertThat(o.percentileUs("READ", "99.9")).isEqualTo(70783);
+    assertThat(o.maxUs("READ")).isEqualTo(467967);
+    assertThat(o.returns("READ", "NOT_FOUND")).isEqualTo(2);
+    assertThat(o.returns("VERIFY", "MISSING")).isZero();
+    assertThat(o.returnCodes("ERRORS")).containsEntry("READ:DriverTimeoutException", 3L);
+    assertThat(o.operations("UPDATE")).isZero();
+    assertThat(o.percentileUs("UPDATE", "99")).isNaN();
+  }
+
+  @Test
+  void summaryShowsEveryOperationAndVerification() {
+    PhaseRunner.Result r = new PhaseRunner.Result(Phase.UNIFORM_READ, 0, YcsbOutput.parse(SAMPLE), null, null, "cmd");
+    String s = Summary.render(java.util.List.of(r));
+    assertThat(s).contains("uniform-read").contains("6,460").contains("READ").contains("64242")
+        .contains("3.22").contains("70.78").contains("467.97")
+        .contains("verified reads: ok=64238 corrupt=2 missing=0")
+        .contains("errors: {READ:DriverTimeoutException=3}");
+  }
+}
