@@ -9,9 +9,17 @@ import site.ycsb.ByteIterator;
  */
 public final class BufferByteIterator extends ByteIterator {
   private final ByteBuffer buffer;
+  private final int start;
 
   public BufferByteIterator(ByteBuffer buffer) {
     this.buffer = buffer;
+    this.start = buffer.position();
+  }
+
+  /** Rewinds to the first byte. */
+  @Override
+  public void reset() {
+    buffer.position(start);
   }
 
   /** The value's bytes, position at the first byte; read with absolute gets, do not modify. */

@@ -17,8 +17,10 @@ import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.internal.core.config.typesafe.DefaultDriverConfigLoader;
+import com.datastax.oss.driver.internal.core.cql.DefaultPrepareRequest;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +34,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * references; the last release closes the session.
  */
 final class YcqlSession {
+
+  /** Timeout of DDL and PREPARE at start-up, independent of the operations' timeout. */
+  static final Duration SET_UP_TIMEOUT = Duration.ofSeconds(60);
 
   private static YcqlSession shared;
   private static int references;
@@ -242,12 +247,27 @@ final class YcqlSession {
 
   private void execute(String cql) {
     System.err.println("yugabyte-ycql: " + cql);
-    session.execute(SimpleStatement.builder(cql).setTimeout(java.time.Duration.ofSeconds(60)).build());
+    session.execute(SimpleStatement.builder(cql).setTimeout(SET_UP_TIMEOUT).build());
   }
 
   PreparedStatement prepare(String cql, String consistency) {
     ConsistencyLevel cl = DefaultConsistencyLevel.valueOf(consistency);
-    return session.prepare(SimpleStatement.builder(cql).setConsistencyLevel(cl).build());
+    return session.prepare(new SetUpPrepareRequest(SimpleStatement.builder(cql).setConsistencyLevel(cl).build()));
+  }
+
+  /**
+   * PREPARE with the set-up timeout; the bound statements keep {@code ycql.request_timeout_ms}
+   * (a short operation timeout must not fail the preparation).
+   */
+  private static final class SetUpPrepareRequest extends DefaultPrepareRequest {
+    SetUpPrepareRequest(SimpleStatement statement) {
+      super(statement);
+    }
+
+    @Override
+    public Duration getTimeout() {
+      return SET_UP_TIMEOUT;
+    }
   }
 
   /** For the usertable layout: statements naming a subset of the field columns, cached by text. */

@@ -1,5 +1,6 @@
 package io.largekv.ycsb;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -8,7 +9,6 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.largekv.format.ValueBytes;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -188,13 +188,25 @@ public class YugabyteYcqlDB extends DB {
   }
 
   private static Status error(String op, DriverException e) {
-    String name = op + ":" + e.getClass().getSimpleName();
+    String name = op + ":" + errorClass(e);
     Status status = ERROR_STATUSES.computeIfAbsent(name, n -> new Status(n, "driver error class"));
     Measurements.getMeasurements().reportStatus(ERRORS_MEASUREMENT, status);
     return Status.ERROR;
   }
 
-  static String utf8(ByteBuffer b) {
-    return StandardCharsets.UTF_8.decode(b.duplicate()).toString();
+  /**
+   * The class that says what went wrong: for "all nodes failed" (the driver tried each node its
+   * retry policy allowed) the first node's error, e.g. UnavailableException.
+   */
+  static String errorClass(DriverException e) {
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
+        if (!errors.isEmpty()) {
+          return errors.get(0).getClass().getSimpleName();
+        }
+      }
+    }
+    return e.getClass().getSimpleName();
   }
+
 }
