@@ -134,7 +134,8 @@ public final class LocalCassandra implements AutoCloseable {
     }
   }
 
-  static void deleteRecursively(Path dir) {
+  /** Deletes a directory tree, best effort (files a dying process still holds may stay). */
+  public static void deleteRecursively(Path dir) {
     if (!Files.exists(dir)) {
       return;
     }
@@ -157,6 +158,7 @@ public final class LocalCassandra implements AutoCloseable {
     private String heap = "1g";
     private Duration startTimeout = Duration.ofSeconds(120);
     private final Map<String, String> extraYaml = new LinkedHashMap<>();
+    private final List<String> jvmOptions = new ArrayList<>();
     private String clusterName = "largekv-local";
     private boolean quiet;
 
@@ -188,6 +190,12 @@ public final class LocalCassandra implements AutoCloseable {
      */
     public Builder yaml(String key, String value) {
       extraYaml.put(key, value);
+      return this;
+    }
+
+    /** Adds a JVM option to the server's command line, e.g. {@code -Dcassandra.superuser_setup_delay_ms=0}. */
+    public Builder jvmOption(String option) {
+      jvmOptions.add(option);
       return this;
     }
 
@@ -233,7 +241,9 @@ public final class LocalCassandra implements AutoCloseable {
           "-Dcassandra.storagedir=" + dir,
           "-Dcassandra.shutdown_announce_in_ms=0",
           "-Dcassandra.skip_wait_for_gossip_to_settle=0",
-          "-Dcassandra.ring_delay_ms=100",
+          "-Dcassandra.ring_delay_ms=100"));
+      command.addAll(jvmOptions);
+      command.addAll(List.of(
           "-cp", classpath,
           MAIN_CLASS));
       if (!quiet) {
