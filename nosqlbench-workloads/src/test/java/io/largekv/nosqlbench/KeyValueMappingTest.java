@@ -1,0 +1,199 @@
+package io.largekv.nosqlbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.largekv.format.KeyValueFormat;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/**
+ * For the same key number, yb_kv_large writes exactly the YCSB workload's 50-byte key and 256-byte
+ * value ({@link KeyValueFormat}), every write of every phase writes the canonical value of its key,
+ * and every read asks for a row that exists: loaded, or inserted earlier in the same phase.
+ * Bindings are evaluated with nb5's algorithms ({@link BindingChain}).
+ */
+class KeyValueMappingTest {
+
+  private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
+  private static final WorkloadFile FILE = WorkloadFile.load();
+  private static final Workload DEFAULTS = FILE.workload(Map.of());
+
+  private static long keyNumber(Object key) {
+    assertThat(key).isInstanceOf(String.class);
+    long n = FORMAT.keyNumber((String) key);
+    assertThat(n).as("key number of %s", key).isNotNegative();
+    return n;
+  }
+
+  private static ByteBuffer canonical(long n) {
+    return ByteBuffer.wrap(FORMAT.value(n));
+  }
+
+  @Test
+  void loadWritesTheYcsbRowOfKeyNumberCycle() {
+    Workload.Op insert = DEFAULTS.op("rampup", "insert");
+    assertThat(insert.statement()).contains("(k, v) VALUES ({load_key}, {load_value})");
+    BindingChain key = BindingChain.parse(DEFAULTS.bindings().get("load_key"));
+    BindingChain value = BindingChain.parse(DEFAULTS.bindings().get("load_value"));
+    Map<String, Object> state = new HashMap<>();
+    long[] samples = {0, 1, 42, 999, Integer.MAX_VALUE, 1L << 31, (1L << 32) + 7, 1_629_145_599L,
+        19_999_999_999L, 29_999_999_999L, 30_000_000_000L, 1_000_000_000_000_000L, Long.MAX_VALUE};
+    for (long n : samples) {
+      Object k = key.apply(n, state);
+      Object v = value.apply(n, state);
+      assertThat(k).as("key of %d", n).isEqualTo(FORMAT.key(n));
+      assertThat((String) k).hasSize(50);
+      assertThat(v).as("value of %d", n).isEqualTo(canonical(n));
+      assertThat(((ByteBuffer) v).remaining()).isEqualTo(256);
+    }
+  }
+
+  @Test
+  void uniformReadsCoverTheWholeLongRange() {
+    for (long keycount : new long[] {30_000_000_000L, 20_000_000_000L, 1_629_145_600L}) {
+      Workload w = FILE.workload(Map.of("keycount", Long.toString(keycount)));
+      BindingChain key = BindingChain.parse(w.bindings().get("uniform_key"));
+      Map<String, Object> state = new HashMap<>();
+      long max = 0;
+      int aboveInt = 0;
+      int inTopTenth = 0;
+      int samples = 20_000;
+      for (long c = 0; c < samples; c++) {
+        long n = keyNumber(key.apply(c * 7919 + 3, state));
+        assertThat(n).isLessThan(keycount);
+        max = Math.max(max, n);
+        aboveInt += n > Integer.MAX_VALUE ? 1 : 0;
+        inTopTenth += n >= keycount / 10 * 9 ? 1 : 0;
+      }
+      assertThat(max).isGreaterThan(keycount / 1000 * 999);
+      assertThat(inTopTenth).isBetween(samples / 10 - 400, samples / 10 + 400);
+      if (keycount > Integer.MAX_VALUE * 4L) {
+        assertThat(aboveInt).isGreaterThan(samples / 2); // no int truncation on the key path
+      }
+    }
+  }
+
+  /**
+   * Runs each phase's op sequence the way nb5 assigns ops to cycles (one thread, cycle order)
+   * and checks every op: writes are canonical; inserts extend the dataset contiguously above
+   * keycount; reads only ask for loaded or already-inserted keys.
+   */
+  @Test
+  void everyPhaseWritesCanonicalRowsAndReadsOnlyExistingOnes() {
+    List<String> checked = new ArrayList<>();
+    for (String scenario : DEFAULTS.scenarioNames()) {
+      for (Workload.Step step : DEFAULTS.steps(scenario)) {
+        if (step.blockPattern().startsWith("schema_")) {
+          continue;
+        }
+        Map<String, String> params = new HashMap<>(step.params());
+        Workload w = FILE.workload(params);
+        long keycount = Long.parseLong(params.getOrDefault("keycount", FILE.templateDefaults().get("keycount")));
+        long cycles = Long.parseLong(w.steps(scenario).stream().filter(s -> s.name().equals(step.name()))
+            .findFirst().orElseThrow().params().get("cycles"));
+        simulatePhase(scenario + "." + step.name(), w, step.blockPattern(), keycount, 0, Math.min(cycles, 40_000));
+        // and far into a 30-billion-row phase, where cycle numbers exceed 2^31
+        simulatePhase(scenario + "." + step.name() + "@2^34", w, step.blockPattern(), keycount, 1L << 34, 12_000);
+        checked.add(scenario + "." + step.name());
+      }
+    }
+    // the growth block, which no scenario runs
+    simulatePhase("append", DEFAULTS, "append", 30_000_000_000L, 0, 1000);
+    assertThat(checked).contains("default.load", "latest_read.main", "smoke.latest_read_fixed",
+        "dense20b_read_heavy.main");
+  }
+
+  private static void simulatePhase(String where, Workload w, String blocks, long keycount, long from, long count) {
+    OpSequence seq = new OpSequence(w.opsOfBlocks(blocks));
+    Map<String, BindingChain> chains = new HashMap<>();
+    w.bindings().forEach((name, recipe) -> chains.put(name, BindingChain.parse(recipe)));
+    Map<String, Object> state = new HashMap<>();
+    long newestInsert = -1; // newest key inserted above keycount in this window
+    long inserts = 0;
+    for (long c = from; c < from + count; c++) {
+      Workload.Op op = seq.at(c);
+      List<String> points = op.bindPoints();
+      long n = keyNumber(chains.get(points.get(0)).apply(c, state));
+      if (op.isWrite()) {
+        assertThat(op.statement()).contains("(k, v) VALUES");
+        assertThat(chains.get(points.get(1)).apply(c, state))
+            .as("%s cycle %d writes the canonical value of key number %d", where, c, n).isEqualTo(canonical(n));
+        if (blocks.equals("rampup")) {
+          assertThat(n).as("%s: load key number = cycle", where).isEqualTo(c);
+        } else if (n >= keycount) {
+          if (newestInsert >= 0) {
+            assertThat(n).as("%s cycle %d: inserts are contiguous", where, c).isEqualTo(newestInsert + 1);
+          } else if (from == 0) {
+            assertThat(n).as("%s: the first insert is key number keycount", where).isEqualTo(keycount);
+          }
+          newestInsert = n;
+          inserts++;
+        }
+      } else {
+        assertThat(op.isRead()).isTrue();
+        boolean loaded = n < keycount;
+        boolean insertedBefore = newestInsert >= 0 && n >= keycount && n <= newestInsert;
+        boolean insertedBeforeWindow = from > 0 && n >= keycount && newestInsert < 0;
+        assertThat(loaded || insertedBefore || insertedBeforeWindow)
+            .as("%s cycle %d reads key number %d (keycount %d, newest insert %d)", where, c, n, keycount,
+                newestInsert).isTrue();
+      }
+    }
+    if (from == 0 && inserts > 0) {
+      assertThat(newestInsert).isEqualTo(keycount + inserts - 1);
+    }
+  }
+
+  @Test
+  void movingLatestReadsFollowTheNewestInserts() {
+    double p = 0.000001d;
+    Workload w = DEFAULTS;
+    long keycount = 30_000_000_000L;
+    OpSequence seq = new OpSequence(w.opsOfBlocks("latest_.*"));
+    assertThat(seq.length()).isEqualTo(60);
+    BindingChain read = BindingChain.parse(w.bindings().get("latest_key"));
+    BindingChain insert = BindingChain.parse(w.bindings().get("latest_insert_key"));
+    Map<String, Object> state = new HashMap<>();
+    long start = 6_000_000_000L; // 100 million inserts into the phase
+    List<Long> ages = new ArrayList<>();
+    for (long c = start; c < start + 200_000; c++) {
+      if (seq.at(c).isWrite()) {
+        assertThat(keyNumber(insert.apply(c, state))).isEqualTo(keycount + c / 60);
+      } else {
+        long newest = keycount + c / 60 - 1; // the previous period's insert
+        long n = keyNumber(read.apply(c, state));
+        assertThat(n).isLessThanOrEqualTo(newest);
+        ages.add(newest - n);
+      }
+    }
+    ages.sort(null);
+    double median = ages.get(ages.size() / 2);
+    double expectedMedian = Math.log(2) / p; // geometric: about 693 147 keys back
+    assertThat(median).isBetween(expectedMedian * 0.9, expectedMedian * 1.1);
+    assertThat(ages.get(ages.size() - 1)).isLessThanOrEqualTo(new GeometricCurve(p).max());
+  }
+
+  @Test
+  void fixedLatestStaysAtTheTopOfTheLoadedKeys() {
+    for (long keycount : new long[] {30_000_000_000L, 10_000L}) {
+      Workload w = FILE.workload(Map.of("keycount", Long.toString(keycount)));
+      BindingChain read = BindingChain.parse(w.bindings().get("fixed_latest_key"));
+      long deepest = new GeometricCurve(0.000001d).max();
+      Map<String, Object> state = new HashMap<>();
+      int clamped = 0;
+      for (long c = 0; c < 20_000; c++) {
+        long n = keyNumber(read.apply(c, state));
+        assertThat(n).isBetween(Math.max(0, keycount - 1 - deepest), keycount - 1);
+        clamped += n == 0 ? 1 : 0;
+      }
+      if (keycount == 10_000L) {
+        // a window deeper than the dataset: Max(0L) clamps to key 0 instead of going negative
+        assertThat(clamped).isGreaterThan(10_000);
+      }
+    }
+  }
+}

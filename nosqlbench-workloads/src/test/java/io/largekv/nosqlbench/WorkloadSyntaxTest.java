@@ -1,0 +1,242 @@
+package io.largekv.nosqlbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import org.junit.jupiter.api.Test;
+
+/** yb_kv_large.yaml is portable nb5 5.17–5.25 syntax, complete, and shaped like the seeds. */
+class WorkloadSyntaxTest {
+
+  private static final WorkloadFile FILE = WorkloadFile.load();
+  private static final Workload DEFAULTS = FILE.workload(Map.of());
+
+  @Test
+  void usesOnlyThePortableTemplateForm() {
+    assertThat(FILE.templates()).isNotEmpty();
+    assertThat(FILE.portabilityProblems()).isEmpty();
+  }
+
+  @Test
+  void theCheckerRejectsWhatBreaksOnSomeRelease() {
+    Map<String, String> bad = new java.util.LinkedHashMap<>();
+    bad.put("rf: <<rf:1>>", "'<<'");
+    bad.put("rf: TEMPLATE(rf:1)", "splits on a comma only");
+    bad.put("rf: ${rf:1}", "'${'");
+    bad.put("rf: \"{{= 1 }}\"", "expression");
+    bad.put("rf: TEMPLATE(rf)", "has no default");
+    bad.put("a: TEMPLATE(rf,1)\nb: TEMPLATE(rf,3)", "default differs");
+    bad.put("dc: TEMPLATE(localdc,dc1)", "activity parameter");
+    bad.put("dist: TEMPLATE(dist,Uniform(0,1))", "plain token");
+    bad.put("n: TEMPLATE(n,-1)", "plain token");
+    bad.put("n: TEMPLATE(n,1\n)", "not closed");
+    bad.forEach((text, problem) -> assertThat(new WorkloadFile(text).portabilityProblems())
+        .as(text).anySatisfy(p -> assertThat(p).contains(problem)));
+    assertThat(new WorkloadFile("a: TEMPLATE(rf,3)\nb: TEMPLATE(rf,3)").portabilityProblems()).isEmpty();
+  }
+
+  @Test
+  void expandsWithDefaults() {
+    String text = FILE.expand(Map.of());
+    assertThat(text).doesNotContain("TEMPLATE(", "UNSET");
+    assertThat(text).contains("HashInterval(0L,30000000000L)", "INSERT INTO largekv.kv (k, v)",
+        "'replication_factor': 3", "Geometric(0.000001d)");
+    assertThat(FILE.templateDefaults()).containsEntry("keycount", "30000000000")
+        .containsEntry("keyspace", "largekv").containsEntry("table", "kv").containsEntry("rf", "3")
+        .containsEntry("read_cl", "QUORUM").containsEntry("write_cl", "QUORUM")
+        .containsEntry("target", "yugabyte");
+    for (Workload.Op op : DEFAULTS.ops()) {
+      if (op.type().equals("prepared")) {
+        assertThat(op.consistency()).as(op.block()).isEqualTo("QUORUM");
+      }
+    }
+  }
+
+  @Test
+  void expandsWithOverrides() {
+    Map<String, String> p = Map.of("keycount", "1000", "keyspace", "ks1", "table", "t1", "rf", "1",
+        "read_cl", "ONE", "write_cl", "LOCAL_QUORUM", "latest_p", "0.01d", "target", "cassandra",
+        "datacenter", "dc7");
+    String text = FILE.expand(p);
+    assertThat(text).contains("HashInterval(0L,1000L)", "ks1.t1", "Geometric(0.01d)",
+        "tags==block:schema_cassandra", "'dc7': 1").doesNotContain("largekv.kv", "30000000000L");
+    Workload w = FILE.workload(p);
+    for (Workload.Op op : w.ops()) {
+      if (op.isRead()) {
+        assertThat(op.consistency()).isEqualTo("ONE");
+      } else if (op.isWrite()) {
+        assertThat(op.consistency()).isEqualTo("LOCAL_QUORUM");
+      }
+    }
+  }
+
+  @Test
+  void everyFunctionExistsInEverySupportedRelease() {
+    Set<String> used = new TreeSet<>();
+    for (String recipe : DEFAULTS.bindings().values()) {
+      BindingChain.parse(recipe).calls().forEach(c -> used.add(c.name()));
+    }
+    assertThat(used).contains("Format", "Hash", "ByteBufferSizedHashed", "HashInterval", "Geometric");
+    for (String release : Nb5Functions.RELEASES) {
+      Set<String> known = Nb5Functions.of(release);
+      assertThat(known).as("nb5 %s function list", release).hasSizeGreaterThan(300);
+      assertThat(known).as("functions of nb5 %s", release).containsAll(used);
+    }
+  }
+
+  @Test
+  void everyBindingEvaluatesToAStringKeyOrA256ByteValue() {
+    DEFAULTS.bindings().forEach((name, recipe) -> {
+      BindingChain chain = BindingChain.parse(recipe);
+      Map<String, Object> state = new HashMap<>();
+      for (long c : new long[] {0, 1, 59, 60, 123456789L, 29999999999L}) {
+        Object v = chain.apply(c, state);
+        if (name.endsWith("_key")) {
+          assertThat(v).as(name).isInstanceOf(String.class);
+          assertThat((String) v).as(name).hasSize(50).startsWith("key:");
+        } else {
+          assertThat(name).endsWith("_value");
+          assertThat(v).as(name).isInstanceOf(ByteBuffer.class);
+          assertThat(((ByteBuffer) v).remaining()).as(name).isEqualTo(256);
+        }
+      }
+    });
+  }
+
+  @Test
+  void everyBindPointHasABindingAndEveryBindingIsUsed() {
+    Set<String> bound = new LinkedHashSet<>();
+    for (Workload.Op op : DEFAULTS.ops()) {
+      if (op.type().equals("raw")) {
+        assertThat(op.bindPoints()).as("DDL %s.%s", op.block(), op.name()).isEmpty();
+        continue;
+      }
+      assertThat(op.bindPoints()).as("%s.%s", op.block(), op.name()).isNotEmpty();
+      bound.addAll(op.bindPoints());
+    }
+    assertThat(DEFAULTS.bindings().keySet()).containsAll(bound);
+    assertThat(bound).containsAll(DEFAULTS.bindings().keySet());
+  }
+
+  @Test
+  void scenariosAreTheSeedPhases() {
+    assertThat(DEFAULTS.scenarioNames()).contains("default", "load", "uniform_read", "latest_read",
+        "latest_read_fixed", "dense20b_read_heavy", "dense20b_write_only", "uncached_random_read", "smoke");
+    assertThat(DEFAULTS.steps("default")).extracting(Workload.Step::name)
+        .containsExactly("schema", "load", "uniform_read", "latest_read");
+    for (String scenario : DEFAULTS.scenarioNames()) {
+      for (Workload.Step step : DEFAULTS.steps(scenario)) {
+        String where = scenario + "." + step.name();
+        assertThat(step.params()).as(where).containsEntry("driver", "cqld4");
+        List<Workload.Op> ops = DEFAULTS.opsOfBlocks(step.blockPattern());
+        assertThat(ops).as(where + " selects ops").isNotEmpty();
+        if (step.blockPattern().startsWith("schema_")) {
+          assertThat(step.command()).as(where).contains("threads==1", "cycles==UNDEF");
+          assertThat(ops).allSatisfy(op -> assertThat(op.type()).isEqualTo("raw"));
+        } else {
+          assertThat(step.params()).as(where).containsKeys("threads", "cycles");
+          assertThat(ops).allSatisfy(op -> assertThat(op.type()).isEqualTo("prepared"));
+        }
+      }
+    }
+    // every schema step can be pointed at each dialect
+    for (String target : List.of("yugabyte", "cassandra", "scylla")) {
+      Workload w = FILE.workload(Map.of("target", target));
+      assertThat(w.steps("load").get(0).blockPattern()).isEqualTo("schema_" + target);
+      assertThat(w.opsOfBlocks("schema_" + target)).hasSize(2);
+    }
+  }
+
+  @Test
+  void mixesThreadsAndSizesFollowTheSeeds() {
+    // random-data read heavy: 185K reads/s + 1K writes/s
+    assertThat(mix("uniform_read")).containsExactly(185, 1);
+    // recent-data read heavy: 385K reads/s + 6.5K writes/s = 59.2 : 1
+    assertThat(mix("latest_read")).containsExactly(59, 1);
+    assertThat(mix("latest_read_fixed")).containsExactly(59, 1);
+    // dense node: 32 readers / 2 writers, then 64 writers
+    assertThat(mix("dense20b_read_heavy")).containsExactly(16, 1);
+    assertThat(mix("dense20b_write_only")).containsExactly(0, 1);
+    assertThat(mix("uncached_random_read")[1]).isZero(); // read-only
+
+    assertThat(step("load", "load").params()).containsEntry("threads", "256")
+        .containsEntry("cycles", "30000000000");
+    assertThat(step("uniform_read", "main").params()).containsEntry("threads", "256");
+    assertThat(step("dense20b_read_heavy", "main").params()).containsEntry("threads", "34")
+        .containsEntry("keycount", "20000000000");
+    assertThat(step("dense20b_write_only", "main").params()).containsEntry("threads", "64")
+        .containsEntry("keycount", "20000000000");
+    assertThat(step("uncached_random_read", "main").params()).containsEntry("threads", "150")
+        .containsEntry("keycount", "1629145600");
+  }
+
+  /** Each phase's default cycles: the seed's ops/s for 30 minutes, a whole number of op sequences. */
+  @Test
+  void defaultCyclesAreHalfAnHourAtTheSeedsRate() {
+    Map<String, Double> seedOpsPerSecond = Map.of("uniform_read", 186_000.0, "latest_read", 391_500.0,
+        "latest_read_fixed", 391_500.0, "dense20b_read_heavy", 19_000.0 * 17 / 16,
+        "dense20b_write_only", 25_000.0, "uncached_random_read", 77_000.0);
+    seedOpsPerSecond.forEach((scenario, rate) -> {
+      Workload.Step main = step(scenario, "main");
+      long cycles = Long.parseLong(main.params().get("cycles"));
+      assertThat(cycles / rate).as(scenario).isCloseTo(1800.0, org.assertj.core.data.Offset.offset(5.0));
+      int length = new OpSequence(FILE.workload(main.params()).opsOfBlocks(main.blockPattern())).length();
+      // nb5 runs whole strides only (stride = sequence length)
+      assertThat(cycles % length).as("%s: %d cycles in sequences of %d", scenario, cycles, length).isZero();
+    });
+    long smokeCycles = Long.parseLong(FILE.templateDefaults().get("smoke_cycles"));
+    for (Workload.Step s : DEFAULTS.steps("smoke")) {
+      if (!s.blockPattern().startsWith("schema_")) {
+        int length = new OpSequence(DEFAULTS.opsOfBlocks(s.blockPattern())).length();
+        assertThat(Long.parseLong(s.params().get("cycles")) % length).as("smoke." + s.name()).isZero();
+      }
+    }
+    assertThat(smokeCycles).isEqualTo(3720);
+  }
+
+  /** {reads, writes} per op sequence of a single-step scenario, with the step's parameters. */
+  private static int[] mix(String scenario) {
+    Workload.Step main = DEFAULTS.steps(scenario).get(0);
+    int reads = 0;
+    int writes = 0;
+    for (Workload.Op op : FILE.workload(main.params()).opsOfBlocks(main.blockPattern())) {
+      if (op.isRead()) {
+        reads += op.ratio();
+      } else {
+        writes += op.ratio();
+      }
+    }
+    return new int[] {reads, writes};
+  }
+
+  private static Workload.Step step(String scenario, String name) {
+    return DEFAULTS.steps(scenario).stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  @Test
+  void descriptionStartsWithTheSummary() {
+    assertThat(DEFAULTS.description().lines().findFirst().orElse(""))
+        .startsWith("yb_kv_large: the large-dataset key-value benchmark");
+  }
+
+  @Test
+  void docsListEveryParameterWithItsDefault() throws IOException {
+    Path docs = WorkloadFile.repoDir().resolve("docs").resolve("nosqlbench.md");
+    String text = Files.readString(docs);
+    FILE.templateDefaults().forEach((name, def) ->
+        assertThat(text).as("docs/nosqlbench.md documents %s (default %s)", name, def)
+            .contains("`" + name + "`").contains(def));
+    for (String scenario : DEFAULTS.scenarioNames()) {
+      assertThat(text).as("docs/nosqlbench.md shows scenario %s", scenario).contains(scenario);
+    }
+  }
+}
