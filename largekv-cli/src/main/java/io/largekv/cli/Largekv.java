@@ -24,6 +24,8 @@ public final class Largekv {
 
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv run [options]",
+      "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
+      "       bin/largekv report DIR",
       "  Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "  With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the",
       "  workloads/local-* files (1,000,000 rows), and stops the server afterwards.",
@@ -49,6 +51,12 @@ public final class Largekv {
     } catch (UsageException e) {
       System.err.println("largekv: " + e.getMessage());
       code = 2;
+    } catch (java.io.IOException e) {
+      if (e.getMessage() == null || !e.getMessage().startsWith("largekv: ")) {
+        throw e;
+      }
+      System.err.println(e.getMessage());
+      code = 2;
     }
     System.exit(code);
   }
@@ -66,8 +74,25 @@ public final class Largekv {
       out.println(USAGE);
       return args.length == 0 ? 2 : 0;
     }
+    if (args[0].equals("compare")) {
+      if (args.length > 1 && (args[1].equals("--help") || args[1].equals("-h"))) {
+        out.println(Compare.USAGE);
+        return 0;
+      }
+      return Compare.run(args, out, err);
+    }
+    if (args[0].equals("report")) {
+      if (args.length != 2) {
+        throw new UsageException("report needs the directory of a compare run: bin/largekv report DIR");
+      }
+      io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath());
+      report.write(report.dir);
+      out.println(report.markdown());
+      out.println("Report: " + report.dir.resolve("report.html") + " (offline), " + report.dir.resolve("report.md"));
+      return 0;
+    }
     if (!args[0].equals("run")) {
-      throw new UsageException("unknown command '" + args[0] + "'; accepted: run (see bin/largekv --help)");
+      throw new UsageException("unknown command '" + args[0] + "'; accepted: run, compare, report (see bin/largekv --help)");
     }
     RunOptions o = RunOptions.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
@@ -194,7 +219,7 @@ public final class Largekv {
       return o;
     }
 
-    private static long positive(String option, String v, long min) throws UsageException {
+    static long positive(String option, String v, long min) throws UsageException {
       try {
         long n = Long.parseLong(v.replace("_", ""));
         if (n >= min) {

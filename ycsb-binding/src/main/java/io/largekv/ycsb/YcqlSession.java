@@ -55,6 +55,7 @@ final class YcqlSession {
   private YcqlSession(YcqlConfig config, CqlSession session) {
     this.config = config;
     this.session = session;
+    describeServer();
     ensureSchema();
     TableMetadata table = tableMetadata().orElseThrow();
     this.columns = new ArrayList<>();
@@ -275,9 +276,15 @@ final class YcqlSession {
     return byFields.computeIfAbsent(cql, q -> prepare(q, consistency));
   }
 
-  /** The server's release_version from system.local, e.g. "5.0.6" (for reports). */
-  String releaseVersion() {
-    Row row = session.execute("SELECT release_version FROM system.local").one();
-    return row == null ? "unknown" : row.getString(0);
+  /**
+   * One line for logs and comparison reports: cluster name, node count and the release_version
+   * of system.local (YugabyteDB reports its YCQL compatibility version there).
+   */
+  private void describeServer() {
+    Row row = session.execute(SimpleStatement.builder("SELECT cluster_name, release_version FROM system.local")
+        .setTimeout(SET_UP_TIMEOUT).build()).one();
+    System.err.printf("yugabyte-ycql: connected to cluster '%s', %d node(s), release_version %s, target %s%n",
+        row == null ? "?" : row.getString(0), session.getMetadata().getNodes().size(),
+        row == null ? "?" : row.getString(1), config.target.propertyValue());
   }
 }

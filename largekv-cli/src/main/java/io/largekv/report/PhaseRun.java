@@ -1,0 +1,204 @@
+package io.largekv.report;
+
+import io.largekv.cli.YcsbOutput;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+
+/**
+ * One run of one phase against one target: the raw output of its client processes
+ * ({@code client-<i>/ycsb.txt}, {@code client-<i>/hdr/<OPERATION>.hdr}, {@code client-<i>/exit.txt})
+ * merged into one view. Histograms of several clients and of several intervals are added, never
+ * averaged; the first {@code warmupSeconds} of the phase are left out of the summary.
+ */
+public final class PhaseRun {
+
+  /** Operation logs YCSB writes that are not operations of the benchmark. */
+  private static final List<String> NOT_OPERATIONS = List.of("CLEANUP", "VERIFY", "ERRORS");
+
+  public final Path dir;
+  public final int clients;
+  /** Operation name → one interval log per client. */
+  public final Map<String, List<List<HdrLog.Interval>>> logs = new TreeMap<>();
+  public final List<YcsbOutput> outputs = new ArrayList<>();
+  public final List<Integer> exitCodes = new ArrayList<>();
+  public final long startMs;
+  public final long endMs;
+  public final long warmupMs;
+
+  private PhaseRun(Path dir, long warmupSeconds) throws IOException {
+    this.dir = dir;
+    List<Path> clientDirs;
+    try (Stream<Path> s = Files.list(dir)) {
+      clientDirs = s.filter(p -> p.getFileName().toString().startsWith("client-")).sorted().toList();
+    }
+    this.clients = clientDirs.size();
+    long start = Long.MAX_VALUE;
+    long end = Long.MIN_VALUE;
+    for (Path c : clientDirs) {
+      Path out = c.resolve("ycsb.txt");
+      outputs.add(YcsbOutput.parse(Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : ""));
+      Path exit = c.resolve("exit.txt");
+      exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
+      Path hdr = c.resolve("hdr");
+      if (!Files.isDirectory(hdr)) {
+        continue;
+      }
+      try (Stream<Path> files = Files.list(hdr)) {
+        for (Path f : files.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
+          String op = f.getFileName().toString().replace(".hdr", "");
+          if (NOT_OPERATIONS.contains(op)) {
+            continue;
+          }
+          List<HdrLog.Interval> intervals = HdrLog.read(f.toFile());
+          logs.computeIfAbsent(op, k -> new ArrayList<>()).add(intervals);
+          for (HdrLog.Interval i : intervals) {
+            start = Math.min(start, i.startMs);
+            end = Math.max(end, i.endMs);
+          }
+        }
+      }
+    }
+    this.startMs = start == Long.MAX_VALUE ? 0 : start;
+    this.endMs = end == Long.MIN_VALUE ? 0 : end;
+    this.warmupMs = warmupSeconds * 1000;
+  }
+
+  public static PhaseRun load(Path dir, long warmupSeconds) throws IOException {
+    return new PhaseRun(dir, warmupSeconds);
+  }
+
+  public static PhaseRun load(File dir, long warmupSeconds) throws IOException {
+    return load(dir.toPath(), warmupSeconds);
+  }
+
+  /** Failed: a client exited non-zero or recorded no operation. */
+  public boolean failed() {
+    return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0);
+  }
+
+  /** Operations measured (service time), e.g. INSERT, READ, UPDATE; not the Intended-* ones. */
+  public List<String> operations() {
+    return logs.keySet().stream().filter(o -> !o.startsWith("Intended-") && !o.endsWith("-FAILED")).toList();
+  }
+
+  /** The phase's main operation: READ when there are reads, else the most frequent one. */
+  public String mainOperation() {
+    if (logs.containsKey("READ")) {
+      return "READ";
+    }
+    String best = null;
+    long most = -1;
+    for (String op : operations()) {
+      long n = histogram(op).getTotalCount();
+      if (n > most) {
+        most = n;
+        best = op;
+      }
+    }
+    return best;
+  }
+
+  /** Intended-time (coordinated-omission-corrected) histogram name when YCSB recorded one. */
+  public String latencyName(String op) {
+    return logs.containsKey("Intended-" + op) ? "Intended-" + op : op;
+  }
+
+  /** All clients' intervals of an operation after the warm-up, merged. */
+  public Histogram histogram(String op) {
+    List<List<HdrLog.Interval>> l = logs.get(op);
+    return l == null ? new Histogram(3) : HdrLog.merge(l, startMs + warmupMs);
+  }
+
+  /** Measured seconds after the warm-up. */
+  public double measuredSeconds() {
+    return Math.max(0.001, (endMs - Math.min(endMs, startMs + warmupMs)) / 1000.0);
+  }
+
+  /** Operations per second after the warm-up, all operation types of all clients. */
+  public double throughput() {
+    long ops = 0;
+    for (String op : operations()) {
+      ops += histogram(op).getTotalCount();
+    }
+    return ops / measuredSeconds();
+  }
+
+  /** Sum over clients of a return code, e.g. ("VERIFY", "CORRUPT"), over the whole run. */
+  public long returns(String section, String code) {
+    return outputs.stream().mapToLong(o -> o.returns(section, code)).sum();
+  }
+
+  /** Error returns of every operation plus the binding's error classes. */
+  public long errors() {
+    long n = 0;
+    for (YcsbOutput o : outputs) {
+      for (String op : List.of("INSERT", "READ", "UPDATE", "SCAN", "DELETE")) {
+        n += o.returns(op, "ERROR");
+      }
+    }
+    return n;
+  }
+
+  public Map<String, Long> errorClasses() {
+    Map<String, Long> m = new TreeMap<>();
+    outputs.forEach(o -> o.returnCodes("ERRORS").forEach((k, v) -> m.merge(k, v, Long::sum)));
+    return m;
+  }
+
+  /** Per 1-second bucket since the phase start: operations per second, all clients and types. */
+  public double[] throughputSeries() {
+    int buckets = (int) Math.max(1, (endMs - startMs + 999) / 1000);
+    double[] s = new double[buckets];
+    for (String op : operations()) {
+      for (List<HdrLog.Interval> log : logs.get(op)) {
+        for (HdrLog.Interval i : log) {
+          spread(s, i, i.histogram.getTotalCount());
+        }
+      }
+    }
+    return s;
+  }
+
+  /** Per 1-second bucket: the given percentile (ms) of an operation, all clients merged. */
+  public double[] latencySeries(String op, double percentile) {
+    int buckets = (int) Math.max(1, (endMs - startMs + 999) / 1000);
+    Histogram[] h = new Histogram[buckets];
+    for (List<HdrLog.Interval> log : logs.getOrDefault(op, List.of())) {
+      for (HdrLog.Interval i : log) {
+        int b = (int) Math.min(buckets - 1, Math.max(0, (i.startMs - startMs) / 1000));
+        if (h[b] == null) {
+          h[b] = new Histogram(3);
+        }
+        h[b].add(i.histogram);
+      }
+    }
+    double[] s = new double[buckets];
+    for (int b = 0; b < buckets; b++) {
+      s[b] = h[b] == null || h[b].getTotalCount() == 0 ? Double.NaN : h[b].getValueAtPercentile(percentile) / 1000.0;
+    }
+    return s;
+  }
+
+  private void spread(double[] s, HdrLog.Interval i, long count) {
+    long len = Math.max(1, i.endMs - i.startMs);
+    for (long t = i.startMs; t < i.endMs; ) {
+      int b = (int) Math.min(s.length - 1, Math.max(0, (t - startMs) / 1000));
+      long bucketEnd = startMs + (b + 1) * 1000L;
+      long slice = Math.min(i.endMs, bucketEnd) - t;
+      if (slice <= 0) {
+        break;
+      }
+      s[b] += (double) count * slice / len;
+      t += slice;
+    }
+  }
+}

@@ -1,0 +1,224 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.report.HdrLog;
+import java.awt.image.BufferedImage;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import javax.imageio.ImageIO;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+
+/**
+ * {@code bin/largekv compare} on two real local Cassandra servers with different settings (and a
+ * third target that is down), two client processes per phase; the report's tables checked against
+ * the raw logs, the HTML opened in headless Chromium.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class CompareIT {
+
+  private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
+  private static LocalCassandra a;
+  private static LocalCassandra b;
+  private static Path out;
+  private static String stdout;
+  private static String stderr;
+  private static int exit;
+
+  @BeforeAll
+  static void compare() throws Exception {
+    a = LocalCassandra.builder().clusterName("cmp-a").heap("512m").start();
+    b = LocalCassandra.builder().clusterName("cmp-b").heap("512m").yaml("key_cache_size", "0MiB").start();
+    out = Files.createTempDirectory("largekv-compare-it");
+    File so = out.resolve("stdout.txt").toFile();
+    File se = out.resolve("stderr.txt").toFile();
+    Path results = out.resolve("results");
+    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "compare",
+        "--target", "cassandra-a=" + a.contactPoint(), "--target", "cassandra-b=" + b.contactPoint(),
+        "--target", "cassandra-down=127.0.0.1:1",
+        "--target-prop", "cassandra-b:ycql.compaction=LeveledCompactionStrategy",
+        "--localdc", "datacenter1", "-p", "ycql.replication_factor=1",
+        "--records", "2000", "--duration", "5", "--warmup", "0", "--threads", "4", "--clients", "2",
+        "--out", results.toString())
+        .directory(REPO.toFile()).redirectOutput(so).redirectError(se).start();
+    assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
+    exit = p.exitValue();
+    stdout = Files.readString(so.toPath(), StandardCharsets.UTF_8);
+    stderr = Files.readString(se.toPath(), StandardCharsets.UTF_8);
+  }
+
+  @AfterAll
+  static void stop() {
+    if (a != null) {
+      a.close();
+    }
+    if (b != null) {
+      b.close();
+    }
+  }
+
+  private static Path results() {
+    return out.resolve("results");
+  }
+
+  @Test
+  @Order(1)
+  void writesTheReportAndGoesOnPastAFailedTarget() throws Exception {
+    assertThat(exit).as(stdout + stderr).isZero();
+    assertThat(results().resolve("report.html")).exists();
+    assertThat(results().resolve("report.md")).exists();
+    for (String phase : List.of("load", "uniform-read", "latest-read")) {
+      for (String chart : List.of("throughput", "latency", "percentiles")) {
+        assertThat(results().resolve("charts").resolve(phase + "-" + chart + ".svg")).exists();
+      }
+    }
+    String md = Files.readString(results().resolve("report.md"));
+    assertThat(md).contains("| | cassandra-a | cassandra-b | cassandra-down |");
+    assertThat(row(md, "load", "status")).containsExactly("ok", "ok", "FAILED (exit codes [2, 2])");
+    assertThat(row(md, "uniform-read", "status").get(2)).startsWith("FAILED");
+    assertThat(md).contains("release_version 5.0.6").contains("LeveledCompactionStrategy");
+    assertThat(stderr).contains("cassandra-down load rep 1 client 0] FAILED with exit code 2 (the other targets go on)");
+  }
+
+  @Test
+  @Order(2)
+  void tablesHoldTheNumbersOfTheRawLogs() throws Exception {
+    String md = Files.readString(results().resolve("report.md"));
+    for (String target : List.of("cassandra-a", "cassandra-b")) {
+      int col = target.equals("cassandra-a") ? 0 : 1;
+      for (String phase : List.of("load", "uniform-read", "latest-read")) {
+        String op = phase.equals("load") ? "INSERT" : "READ";
+        Path rep = results().resolve(target).resolve(phase).resolve("rep-1");
+        // independent recomputation: read both clients' .hdr files, add them, take percentiles
+        Histogram merged = new Histogram(3);
+        long ycsbOps = 0;
+        long verifiedOk = 0;
+        for (int c = 0; c < 2; c++) {
+          Path client = rep.resolve("client-" + c);
+          for (HdrLog.Interval i : HdrLog.read(client.resolve("hdr").resolve(op + ".hdr").toFile())) {
+            merged.add(i.histogram);
+          }
+          YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
+          for (String o : List.of("INSERT", "READ", "UPDATE")) {
+            ycsbOps += y.operations(o);
+          }
+          verifiedOk += y.returns("VERIFY", "OK");
+        }
+        String where = target + " " + phase;
+        assertThat(row(md, phase, "p50 (ms)").get(col)).as(where).isEqualTo(ms(merged.getValueAtPercentile(50)));
+        assertThat(row(md, phase, "p99 (ms)").get(col)).as(where).isEqualTo(ms(merged.getValueAtPercentile(99)));
+        assertThat(row(md, phase, "p99.9 (ms)").get(col)).as(where).isEqualTo(ms(merged.getValueAtPercentile(99.9)));
+        assertThat(row(md, phase, "max (ms)").get(col)).as(where).isEqualTo(ms(merged.getMaxValue()));
+        // with no warm-up, the HDR logs hold exactly the operations YCSB counted
+        assertThat(row(md, phase, "operations").get(col)).as(where).isEqualTo(Long.toString(ycsbOps));
+        assertThat(row(md, phase, "verified ok").get(col)).as(where).isEqualTo(Long.toString(verifiedOk));
+        assertThat(row(md, phase, "verification failures (corrupt + missing)").get(col)).isEqualTo("0");
+        if (phase.equals("load")) {
+          assertThat(ycsbOps).isEqualTo(2000); // two shards, the whole range
+        } else {
+          assertThat(verifiedOk).isGreaterThan(100);
+        }
+      }
+    }
+  }
+
+  @Test
+  @Order(3)
+  void reportRendersInHeadlessChromiumWithChartsAndNoConsoleErrors() throws Exception {
+    Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser").map(Path::of)
+        .filter(Files::isExecutable).findFirst().orElse(null);
+    if (chromium == null && "true".equals(System.getenv("CI"))) {
+      throw new AssertionError("chromium is not installed: .ci/run installs Debian's chromium");
+    }
+    assumeTrue(chromium != null, "headless Chromium is not installed here (Debian package chromium): "
+        + "the report's rendering check is skipped");
+    String url = results().resolve("report.html").toUri().toString();
+    List<String> base = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
+        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
+        "--disable-sync", "--user-data-dir=" + out.resolve("chromium-profile"), "--window-size=1400,4000",
+        "--enable-logging=stderr", "--v=0"));
+    // 1) the DOM after load: the page's own check counted the charts that have a layout box
+    List<String> dump = new ArrayList<>(base);
+    dump.addAll(List.of("--virtual-time-budget=5000", "--dump-dom", url));
+    Process p = new ProcessBuilder(dump).redirectError(out.resolve("chromium-dom.err").toFile()).start();
+    String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(dom).contains("data-charts-rendered=\"9/9\"");
+    String log = Files.readString(out.resolve("chromium-dom.err"));
+    assertThat(log).as("console errors").doesNotContainPattern("CONSOLE.*(Uncaught|Error|error)");
+    // 2) a screenshot: the charts' coloured lines are there
+    Path png = out.resolve("report.png");
+    List<String> shot = new ArrayList<>(base);
+    shot.addAll(List.of("--screenshot=" + png, url));
+    Process s = new ProcessBuilder(shot).redirectErrorStream(true).redirectOutput(out.resolve("chromium-shot.log").toFile())
+        .start();
+    assertThat(s.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    BufferedImage image = ImageIO.read(png.toFile());
+    assertThat(image.getWidth()).isEqualTo(1400);
+    long blue = 0;
+    long red = 0;
+    for (int y = 0; y < image.getHeight(); y++) {
+      for (int x = 0; x < image.getWidth(); x++) {
+        int rgb = image.getRGB(x, y) & 0xffffff;
+        int r = rgb >> 16;
+        int g = (rgb >> 8) & 0xff;
+        int bl = rgb & 0xff;
+        if (bl > 150 && r < 90 && g > 90 && g < 160) {
+          blue++;   // #1f77b4, the first target's colour
+        }
+        if (r > 180 && g < 80 && bl < 80) {
+          red++;    // #d62728, the second target's colour
+        }
+      }
+    }
+    assertThat(blue).as("pixels of the first target's lines").isGreaterThan(500);
+    assertThat(red).as("pixels of the second target's lines").isGreaterThan(500);
+  }
+
+  @Test
+  @Order(4)
+  void reportRerendersFromTheRawData() throws Exception {
+    String before = Files.readString(results().resolve("report.md"));
+    Files.delete(results().resolve("report.md"));
+    Files.delete(results().resolve("report.html"));
+    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "report", results().toString())
+        .directory(REPO.toFile()).redirectErrorStream(true).start();
+    String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(o).isZero();
+    assertThat(Files.readString(results().resolve("report.md"))).isEqualTo(before);
+    assertThat(results().resolve("report.html")).exists();
+  }
+
+  /** The cells of a row of a phase's table in report.md. */
+  static List<String> row(String md, String phase, String name) {
+    String section = md.substring(md.indexOf("## " + phase + "\n"));
+    section = section.substring(0, section.indexOf("\n\n", section.indexOf("|")));
+    for (String line : section.split("\n")) {
+      if (line.startsWith("| " + name + " |")) {
+        String[] cells = line.substring(2, line.length() - 2).split(" \\| ");
+        return List.of(cells).subList(1, cells.length);
+      }
+    }
+    throw new AssertionError("no row " + name + " in " + phase);
+  }
+
+  static String ms(long us) {
+    return String.format(Locale.ROOT, "%.2f", us / 1000.0);
+  }
+}
