@@ -10,10 +10,10 @@ import java.util.zip.Adler32;
 import org.junit.jupiter.api.Test;
 
 /** Reading a dataset loaded by yb-sample-apps CassandraKeyValue (--value_size 256). */
-class SampleAppsFormatTest {
+public class SampleAppsFormatTest {
 
   /** A value laid out as the tool writes it, with random filler. */
-  static byte[] toolValue(long n, int size, Random random) {
+  public static byte[] toolValue(long n, int size, Random random) {
     byte[] v = new byte[size];
     v[0] = 0x42;
     byte[] prefix = ("val:" + n).getBytes(StandardCharsets.US_ASCII);

@@ -181,4 +181,30 @@ class LargeKeyValueIT {
     }
     assertAllRowsPresentAndCorrect("it_shards", 0, 1001);
   }
+
+  @Test
+  void readsAndVerifiesADatasetLoadedByYbSampleApps() throws Exception {
+    // rows as yb-sample-apps CassandraKeyValue --nouuid --value_size 256 writes them: random filler
+    cql.execute("CREATE KEYSPACE IF NOT EXISTS it_sampleapps WITH replication = "
+        + "{'class': 'SimpleStrategy', 'replication_factor': 1}");
+    cql.execute("CREATE TABLE IF NOT EXISTS it_sampleapps.kv (k varchar PRIMARY KEY, v blob)");
+    var put = cql.prepare("INSERT INTO it_sampleapps.kv (k, v) VALUES (?, ?)");
+    java.util.Random random = new java.util.Random(5);
+    for (long n = 0; n < 300; n++) {
+      byte[] v = io.largekv.format.SampleAppsFormatTest.toolValue(n, 256, random);
+      cql.execute(put.bind("key:" + n, ByteBuffer.wrap(v)));
+    }
+    // one damaged row
+    byte[] bad = io.largekv.format.SampleAppsFormatTest.toolValue(7, 256, random);
+    bad[200] ^= 1;
+    cql.execute(put.bind("key:7", ByteBuffer.wrap(bad)));
+    Ycsb.Result run = Ycsb.run(Ycsb.testClasspath(), args("-t", "it_sampleapps", "valueformat=yb-sample-apps",
+        "recordcount=300", "operationcount=3000", "readproportion=1", "updateproportion=0",
+        "ycql.create_schema=false"));
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    long corrupt = run.returnCount("VERIFY", "CORRUPT");
+    assertThat(corrupt).as(run.toString()).isGreaterThan(0).isLessThan(40); // ~3000/300 reads hit key 7
+    assertThat(run.returnCount("VERIFY", "OK") + corrupt).isEqualTo(3000);
+    assertThat(run.returnCount("VERIFY", "MISSING")).isZero();
+  }
 }
