@@ -148,11 +148,15 @@ class WorkloadSyntaxTest {
         }
       }
     }
-    // every schema step can be pointed at each dialect
+    // every schema step can be pointed at each dialect; DDL gets 60 s, not the driver's 2 s
+    @SuppressWarnings("unchecked")
+    Map<String, Map<String, Map<String, Object>>> blocks =
+        (Map<String, Map<String, Map<String, Object>>>) DEFAULTS.document().get("blocks");
     for (String target : List.of("yugabyte", "cassandra", "scylla")) {
       Workload w = FILE.workload(Map.of("target", target));
       assertThat(w.steps("load").get(0).blockPattern()).isEqualTo("schema_" + target);
       assertThat(w.opsOfBlocks("schema_" + target)).hasSize(2);
+      assertThat(blocks.get("schema_" + target).get("params")).containsEntry("timeout", 60.0);
     }
   }
 
