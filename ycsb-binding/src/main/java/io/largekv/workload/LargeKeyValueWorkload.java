@@ -7,6 +7,7 @@ import io.largekv.ycsb.BufferByteIterator;
 import io.largekv.ycsb.ConfigException;
 import io.largekv.ycsb.Fatal;
 import io.largekv.ycsb.LargeClient;
+import io.largekv.ycsb.PropertyValues;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -112,7 +113,7 @@ public class LargeKeyValueWorkload extends Workload {
 
   /** Parses and validates every property; throws {@link ConfigException} on bad input. */
   void configure(Properties p) {
-    WorkloadProperties w = new WorkloadProperties(p);
+    PropertyValues w = new PropertyValues(p);
     measurements = Measurements.getMeasurements();
     load = !Boolean.parseBoolean(w.string("dotransactions", "true"));
     String valueFormat = w.oneOf(VALUE_FORMAT, "largekv", "largekv", "yb-sample-apps");

@@ -9,8 +9,6 @@ public enum Layout {
   /** YCSB's classic {@code usertable (y_id varchar PRIMARY KEY, field0 .. fieldN-1)}. */
   USERTABLE("usertable");
 
-  public static final String ACCEPTED = "kv, usertable";
-
   private final String defaultTable;
 
   Layout(String defaultTable) {
@@ -25,12 +23,4 @@ public enum Layout {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  static Layout parse(String value) {
-    for (Layout l : values()) {
-      if (l.propertyValue().equals(value.trim().toLowerCase(Locale.ROOT))) {
-        return l;
-      }
-    }
-    throw new ConfigException(YcqlConfig.LAYOUT, value, ACCEPTED);
-  }
 }

@@ -14,18 +14,8 @@ public enum Target {
   /** ScyllaDB: protocol V4, token-aware routing, replication and compaction. */
   SCYLLA;
 
-  public static final String ACCEPTED = "yugabyte, cassandra, scylla";
-
   public String propertyValue() {
     return name().toLowerCase(Locale.ROOT);
   }
 
-  static Target parse(String value) {
-    for (Target t : values()) {
-      if (t.propertyValue().equals(value.trim().toLowerCase(Locale.ROOT))) {
-        return t;
-      }
-    }
-    throw new ConfigException(YcqlConfig.TARGET, value, ACCEPTED);
-  }
 }

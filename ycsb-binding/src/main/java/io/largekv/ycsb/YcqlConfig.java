@@ -97,48 +97,49 @@ public final class YcqlConfig {
   /** "V4", "V5" or "" (negotiate). */
   public final String protocolVersion;
 
-  private YcqlConfig(Properties p) {
-    this.target = Target.parse(get(p, TARGET, "yugabyte"));
-    int port = intRange(p, PORT, 9042, 1, 65535);
-    this.contactPoints = parseHosts(get(p, HOSTS, "127.0.0.1"), port);
-    String dc = p.getProperty(LOCAL_DC, "").trim();
+  private YcqlConfig(Properties properties) {
+    PropertyValues p = new PropertyValues(properties);
+    this.target = Target.valueOf(p.oneOf(TARGET, "yugabyte", "yugabyte", "cassandra", "scylla").toUpperCase(Locale.ROOT));
+    int port = p.intRange(PORT, 9042, 1, 65535);
+    this.contactPoints = parseHosts(p.string(HOSTS, "127.0.0.1"), port);
+    String dc = properties.getProperty(LOCAL_DC, "").trim();
     this.localDatacenter = dc;
     this.keyspace = identifier(p, KEYSPACE, "largekv");
-    this.layout = Layout.parse(get(p, LAYOUT, "kv"));
+    this.layout = Layout.valueOf(p.oneOf(LAYOUT, "kv", "kv", "usertable").toUpperCase(Locale.ROOT));
     this.table = identifier(p, TABLE, layout.defaultTable());
-    this.fieldCount = intRange(p, FIELD_COUNT, layout == Layout.KV ? 1 : 10, 1, 1000);
-    this.replicationFactor = intRange(p, REPLICATION_FACTOR, 3, 1, 100);
-    this.createSchema = bool(p, CREATE_SCHEMA, true);
-    this.dropTable = bool(p, DROP_TABLE, false);
+    this.fieldCount = p.intRange(FIELD_COUNT, layout == Layout.KV ? 1 : 10, 1, 1000);
+    this.replicationFactor = p.intRange(REPLICATION_FACTOR, 3, 1, 100);
+    this.createSchema = p.bool(CREATE_SCHEMA, true);
+    this.dropTable = p.bool(DROP_TABLE, false);
     this.readConsistency = consistency(p, READ_CONSISTENCY, "QUORUM", READ_LEVELS);
     this.writeConsistency = consistency(p, WRITE_CONSISTENCY, "QUORUM", WRITE_LEVELS);
     this.scanConsistency = consistency(p, SCAN_CONSISTENCY, readConsistency, READ_LEVELS);
-    this.requestTimeoutMs = intRange(p, REQUEST_TIMEOUT_MS, 2000, 1, 3_600_000);
-    this.connectTimeoutMs = intRange(p, CONNECT_TIMEOUT_MS, 5000, 1, 600_000);
-    this.connectionsPerHost = intRange(p, CONNECTIONS_PER_HOST, 1, 1, 1024);
-    this.maxRequestsPerConnection = intRange(p, MAX_REQUESTS_PER_CONNECTION, 1024, 1, 32768);
-    this.username = p.getProperty(USERNAME, "");
-    this.password = p.getProperty(PASSWORD, "");
+    this.requestTimeoutMs = p.intRange(REQUEST_TIMEOUT_MS, 2000, 1, 3_600_000);
+    this.connectTimeoutMs = p.intRange(CONNECT_TIMEOUT_MS, 5000, 1, 600_000);
+    this.connectionsPerHost = p.intRange(CONNECTIONS_PER_HOST, 1, 1, 1024);
+    this.maxRequestsPerConnection = p.intRange(MAX_REQUESTS_PER_CONNECTION, 1024, 1, 32768);
+    this.username = properties.getProperty(USERNAME, "");
+    this.password = properties.getProperty(PASSWORD, "");
     if (username.isEmpty() != password.isEmpty()) {
       throw new ConfigException(USERNAME + " and " + PASSWORD + " must be given together");
     }
-    this.truststore = path(p, TRUSTSTORE);
-    this.keystore = path(p, KEYSTORE);
-    this.tls = bool(p, TLS, truststore != null || keystore != null);
-    this.truststorePassword = p.getProperty(TRUSTSTORE_PASSWORD, "");
-    this.keystorePassword = p.getProperty(KEYSTORE_PASSWORD, "");
-    this.tlsHostnameValidation = bool(p, TLS_HOSTNAME_VALIDATION, false);
+    this.truststore = path(properties, TRUSTSTORE);
+    this.keystore = path(properties, KEYSTORE);
+    this.tls = p.bool(TLS, truststore != null || keystore != null);
+    this.truststorePassword = properties.getProperty(TRUSTSTORE_PASSWORD, "");
+    this.keystorePassword = properties.getProperty(KEYSTORE_PASSWORD, "");
+    this.tlsHostnameValidation = p.bool(TLS_HOSTNAME_VALIDATION, false);
     if (!tls && (truststore != null || keystore != null)) {
       throw new ConfigException(TLS + "=false contradicts " + TRUSTSTORE + "/" + KEYSTORE
           + "; accepted values: true (or leave " + TLS + " unset)");
     }
-    this.driverConfig = path(p, DRIVER_CONFIG);
-    this.tablets = intRange(p, TABLETS, 0, 0, 100_000);
+    this.driverConfig = path(properties, DRIVER_CONFIG);
+    this.tablets = p.intRange(TABLETS, 0, 0, 100_000);
     if (tablets > 0 && target != Target.YUGABYTE) {
       throw new ConfigException(TABLETS + " applies to " + TARGET + "=yugabyte only, not "
           + target.propertyValue());
     }
-    String compactionValue = p.getProperty(COMPACTION);
+    String compactionValue = properties.getProperty(COMPACTION);
     if (compactionValue != null && target == Target.YUGABYTE) {
       throw new ConfigException(COMPACTION + " applies to " + TARGET
           + "=cassandra or scylla; YugabyteDB YCQL has no compaction options");
@@ -149,7 +150,7 @@ public final class YcqlConfig {
           "a compaction class, e.g. SizeTieredCompactionStrategy, LeveledCompactionStrategy, "
               + "UnifiedCompactionStrategy (Cassandra 5), IncrementalCompactionStrategy (Scylla)");
     }
-    String compressionValue = p.getProperty(COMPRESSION);
+    String compressionValue = properties.getProperty(COMPRESSION);
     if (compressionValue != null && target == Target.YUGABYTE) {
       throw new ConfigException(COMPRESSION + " applies to " + TARGET
           + "=cassandra or scylla; YugabyteDB YCQL has no compression options");
@@ -160,7 +161,7 @@ public final class YcqlConfig {
           "none, LZ4Compressor, ZstdCompressor, SnappyCompressor, DeflateCompressor");
     }
     String defaultProtocol = target == Target.CASSANDRA ? "" : "V4";
-    String proto = get(p, PROTOCOL_VERSION, defaultProtocol.isEmpty() ? "auto" : defaultProtocol)
+    String proto = p.string(PROTOCOL_VERSION, defaultProtocol.isEmpty() ? "auto" : defaultProtocol)
         .toUpperCase(Locale.ROOT);
     if (!List.of("AUTO", "V3", "V4", "V5").contains(proto)) {
       throw new ConfigException(PROTOCOL_VERSION, proto, "auto, V3, V4, V5");
@@ -187,18 +188,6 @@ public final class YcqlConfig {
         + ", timeout=" + requestTimeoutMs + "ms, connections/host=" + connectionsPerHost
         + ", auth=" + (username.isEmpty() ? "none" : "user " + username)
         + ", tls=" + tls + "}";
-  }
-
-  private static String get(Properties p, String key, String def) {
-    String v = p.getProperty(key);
-    if (v == null) {
-      return def;
-    }
-    v = v.trim();
-    if (v.isEmpty()) {
-      throw new ConfigException(key + " is empty; give a value or leave it unset (default " + def + ")");
-    }
-    return v;
   }
 
   static List<InetSocketAddress> parseHosts(String hosts, int defaultPort) {
@@ -240,41 +229,16 @@ public final class YcqlConfig {
     return Collections.unmodifiableList(out);
   }
 
-  private static String identifier(Properties p, String key, String def) {
-    String v = get(p, key, def);
+  private static String identifier(PropertyValues p, String key, String def) {
+    String v = p.string(key, def);
     if (!IDENTIFIER.matcher(v).matches()) {
       throw new ConfigException(key, v, "a CQL identifier: a letter, then letters, digits or _ (at most 48)");
     }
     return v.toLowerCase(Locale.ROOT);
   }
 
-  static int intRange(Properties p, String key, int def, int min, int max) {
-    String v = get(p, key, Integer.toString(def));
-    long parsed;
-    try {
-      parsed = Long.parseLong(v);
-    } catch (NumberFormatException e) {
-      throw new ConfigException(key, v, "an integer in " + min + ".." + max);
-    }
-    if (parsed < min || parsed > max) {
-      throw new ConfigException(key, v, "an integer in " + min + ".." + max);
-    }
-    return (int) parsed;
-  }
-
-  static boolean bool(Properties p, String key, boolean def) {
-    String v = get(p, key, Boolean.toString(def)).toLowerCase(Locale.ROOT);
-    if (v.equals("true")) {
-      return true;
-    }
-    if (v.equals("false")) {
-      return false;
-    }
-    throw new ConfigException(key, v, "true, false");
-  }
-
-  private static String consistency(Properties p, String key, String def, List<String> accepted) {
-    String v = get(p, key, def).toUpperCase(Locale.ROOT);
+  private static String consistency(PropertyValues p, String key, String def, List<String> accepted) {
+    String v = p.string(key, def).toUpperCase(Locale.ROOT);
     if (!accepted.contains(v)) {
       throw new ConfigException(key, v, String.join(", ", accepted));
     }

@@ -7,7 +7,6 @@ import io.largekv.cassandra.LocalCassandra;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -25,12 +24,7 @@ class BadInputIT {
   @BeforeAll
   static void start() {
     cassandra = SharedCassandra.get();
-    cql = TestSessions.open(cassandra);
-  }
-
-  @AfterAll
-  static void stop() {
-    cql.close();
+    cql = SharedCassandra.session();
   }
 
   @ParameterizedTest(name = "{0}")

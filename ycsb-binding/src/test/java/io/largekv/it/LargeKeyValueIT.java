@@ -11,7 +11,6 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -29,14 +28,7 @@ class LargeKeyValueIT {
   @BeforeAll
   static void start() {
     cassandra = SharedCassandra.get();
-    cql = TestSessions.open(cassandra);
-  }
-
-  @AfterAll
-  static void stop() {
-    if (cql != null) {
-      cql.close();
-    }
+    cql = SharedCassandra.session();
   }
 
   private static List<String> args(String mode, String keyspace, String... more) {

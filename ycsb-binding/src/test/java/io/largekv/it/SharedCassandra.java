@@ -1,5 +1,6 @@
 package io.largekv.it;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -10,6 +11,7 @@ import java.io.UncheckedIOException;
  */
 public final class SharedCassandra {
   private static LocalCassandra server;
+  private static CqlSession session;
 
   private SharedCassandra() {}
 
@@ -22,5 +24,15 @@ public final class SharedCassandra {
       }
     }
     return server;
+  }
+
+  /** A driver session on the shared server for tests to look at it directly; closed at JVM exit. */
+  public static synchronized CqlSession session() {
+    if (session == null) {
+      session = TestSessions.open(get());
+      CqlSession s = session;
+      Runtime.getRuntime().addShutdownHook(new Thread(s::close));
+    }
+    return session;
   }
 }
