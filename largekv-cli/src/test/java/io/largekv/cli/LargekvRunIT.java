@@ -34,7 +34,7 @@ class LargekvRunIT {
     File stdout = out.resolve("stdout.txt").toFile();
     File stderr = out.resolve("stderr.txt").toFile();
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
-        "--duration", "4", "--threads", "8", "--out", out.resolve("results").toString())
+        "--duration", "8", "--threads", "8", "--out", out.resolve("results").toString())
         .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
     assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
     String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
