@@ -23,7 +23,8 @@ class DriverSettingsTest {
     assertThat(s).containsEntry("advanced.protocol.version", "V4")
         .containsEntry("basic.load-balancing-policy.class", "PartitionAwarePolicy")
         .containsEntry("advanced.metadata.partition-metadata.enabled", true)
-        .doesNotContainKey("basic.load-balancing-policy.local-datacenter");
+        .doesNotContainKey("basic.load-balancing-policy.local-datacenter")
+        .containsEntry("advanced.metadata.schema.refreshed-keyspaces", java.util.List.of("largekv"));
   }
 
   @Test
