@@ -70,6 +70,9 @@ public final class Compare {
     setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
     setup.setProperty("workloads", o.localDemo ? "local" : "full-scale");
     setup.setProperty("command", "bin/largekv " + String.join(" ", args));
+    setup.setProperty("common.properties", String.join(" ", o.common));
+    setup.setProperty("workload.files", String.join(", ", o.phases.stream()
+        .map(p -> "workloads/" + (o.localDemo ? p.localWorkload : p.fullScaleWorkload)).toList()));
     setup.setProperty("machine", Machine.describe());
     for (CompareTarget t : o.targets) {
       setup.setProperty("target." + t.label + ".dialect", t.dialect);

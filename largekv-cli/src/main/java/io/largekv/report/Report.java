@@ -163,13 +163,13 @@ public final class Report {
       boolean any = h.getTotalCount() > 0;
       double[] tp = c.throughputs();
       rows.get("status").add(c.failed() ? "FAILED" + failure(c) : "ok");
-      rows.get("throughput (ops/s)").add(tp.length == 0 ? "-" : throughput(tp));
+      rows.get("throughput (ops/s)").add(tp.length == 0 ? "-" : ReportFormat.throughput(tp));
       String op = c.mainOperation();
       rows.get("operation").add(op == null ? "-" : op + (c.intendedTime() ? " (intended time)" : ""));
       for (double p : PERCENTILES) {
-        rows.get("p" + trim(p) + " (ms)").add(any ? ms(h.getValueAtPercentile(p)) : "-");
+        rows.get("p" + trim(p) + " (ms)").add(any ? ReportFormat.ms(h.getValueAtPercentile(p)) : "-");
       }
-      rows.get("max (ms)").add(any ? ms(h.getMaxValue()) : "-");
+      rows.get("max (ms)").add(any ? ReportFormat.ms(h.getMaxValue()) : "-");
       rows.get("operations").add(Long.toString(c.operations()));
       long errors = c.errors();
       rows.get("errors").add(errors == 0 ? "0" : errors + " " + errorClasses(c));
@@ -190,20 +190,6 @@ public final class Report {
     Map<String, Long> m = new LinkedHashMap<>();
     c.runs.forEach(r -> r.errorClasses().forEach((k, v) -> m.merge(k, v, Long::sum)));
     return m.isEmpty() ? "" : m.toString();
-  }
-
-  static String throughput(double[] runs) {
-    double mean = Arrays.stream(runs).average().orElse(0);
-    if (runs.length == 1) {
-      return String.format(Locale.ROOT, "%,.0f", mean);
-    }
-    double min = Arrays.stream(runs).min().orElse(0);
-    double max = Arrays.stream(runs).max().orElse(0);
-    return String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f, %d runs)", mean, min, max, runs.length);
-  }
-
-  static String ms(long us) {
-    return String.format(Locale.ROOT, "%.2f", us / 1000.0);
   }
 
   static String trim(double p) {
@@ -287,7 +273,9 @@ public final class Report {
     rows.put("client machine", setup.getProperty("machine", ""));
     rows.put("started / finished", setup.getProperty("started", "") + " / " + setup.getProperty("finished", "(unfinished)"));
     rows.put("phases", setup.getProperty("phases", "") + ", repeat " + setup.getProperty("repeat", "1"));
-    rows.put("workload files", setup.getProperty("workloads", "") + " (workloads/)");
+    rows.put("workload files", setup.getProperty("workload.files", setup.getProperty("workloads", ""))
+        + " (consistency levels, proportions and distributions as in the files)");
+    rows.put("properties for every target", setup.getProperty("common.properties", ""));
     rows.put("records / read-phase duration / threads per client / clients", setup.getProperty("records", "") + " / "
         + setup.getProperty("duration", "") + " / " + setup.getProperty("threads", "") + " / "
         + setup.getProperty("clients", "1"));

@@ -54,6 +54,7 @@ class CompareIT {
         "--target-prop", "cassandra-b:ycql.compaction=LeveledCompactionStrategy",
         "--localdc", "datacenter1", "-p", "ycql.replication_factor=1",
         "--records", "2000", "--duration", "10", "--warmup", "0", "--threads", "4", "--clients", "2",
+        "--rate", "800",
         "--out", results.toString())
         .directory(REPO.toFile()).redirectOutput(so).redirectError(se).start();
     assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
@@ -91,7 +92,8 @@ class CompareIT {
     assertThat(md).contains("| | cassandra-a | cassandra-b | cassandra-down |");
     assertThat(row(md, "load", "status")).containsExactly("ok", "ok", "FAILED (exit codes [2, 2])");
     assertThat(row(md, "uniform-read", "status").get(2)).startsWith("FAILED");
-    assertThat(md).contains("release_version 5.0.6").contains("LeveledCompactionStrategy");
+    assertThat(md).contains("release_version 5.0.6").contains("LeveledCompactionStrategy")
+        .contains("rate**: 800 ops/s").contains("properties for every target**: ycql.replication_factor=1");
     assertThat(stderr).contains("cassandra-down load rep 1 client 0] FAILED with exit code 2 (the other targets go on)");
   }
 
@@ -103,6 +105,8 @@ class CompareIT {
       int col = target.equals("cassandra-a") ? 0 : 1;
       for (String phase : List.of("load", "uniform-read", "latest-read")) {
         String op = phase.equals("load") ? "INSERT" : "READ";
+        // with --rate, latency is intended time (coordinated-omission corrected)
+        assertThat(row(md, phase, "operation").get(col)).isEqualTo(op + " (intended time)");
         Path rep = results().resolve(target).resolve(phase).resolve("rep-1");
         // independent recomputation: read both clients' .hdr files, add them, take percentiles
         Histogram merged = new Histogram(3);
@@ -110,7 +114,7 @@ class CompareIT {
         long verifiedOk = 0;
         for (int c = 0; c < 2; c++) {
           Path client = rep.resolve("client-" + c);
-          for (HdrLog.Interval i : HdrLog.read(client.resolve("hdr").resolve(op + ".hdr").toFile())) {
+          for (HdrLog.Interval i : HdrLog.read(client.resolve("hdr").resolve("Intended-" + op + ".hdr").toFile())) {
             merged.add(i.histogram);
           }
           YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
@@ -124,7 +128,7 @@ class CompareIT {
         assertThat(row(md, phase, "p99 (ms)").get(col)).as(where).isEqualTo(ms(merged.getValueAtPercentile(99)));
         assertThat(row(md, phase, "p99.9 (ms)").get(col)).as(where).isEqualTo(ms(merged.getValueAtPercentile(99.9)));
         assertThat(row(md, phase, "max (ms)").get(col)).as(where).isEqualTo(ms(merged.getMaxValue()));
-        // with no warm-up, the HDR logs hold exactly the operations YCSB counted
+        // with no warm-up, the HDR logs hold exactly the operations YCSB counted (service-time logs)
         assertThat(row(md, phase, "operations").get(col)).as(where).isEqualTo(Long.toString(ycsbOps));
         assertThat(row(md, phase, "verified ok").get(col)).as(where).isEqualTo(Long.toString(verifiedOk));
         assertThat(row(md, phase, "verification failures (corrupt + missing)").get(col)).isEqualTo("0");
