@@ -1,5 +1,8 @@
 package io.largekv.nosqlbench;
 
+import io.largekv.it.SharedCassandra;
+import io.largekv.it.TestSessions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -82,7 +85,7 @@ class RealNb5SmokeTest {
 
     // 10 000 loaded rows + 62 inserts of the latest phase (3720 cycles / 60)
     long expected = 10_000 + 3720 / 60;
-    try (CqlSession cql = SharedCassandra.session()) {
+    try (CqlSession cql = TestSessions.open(SharedCassandra.get())) {
       TreeSet<Long> keys = new TreeSet<>();
       for (Row row : cql.execute("SELECT k, v FROM " + KEYSPACE + ".kv")) {
         long n = FORMAT.keyNumber(row.getString("k"));

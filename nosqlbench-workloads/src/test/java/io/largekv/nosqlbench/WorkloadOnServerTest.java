@@ -1,5 +1,8 @@
 package io.largekv.nosqlbench;
 
+import io.largekv.it.SharedCassandra;
+import io.largekv.it.TestSessions;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -45,7 +48,7 @@ class WorkloadOnServerTest {
 
   @BeforeAll
   static void connect() {
-    cql = SharedCassandra.session();
+    cql = TestSessions.open(SharedCassandra.get());
   }
 
   @AfterAll
