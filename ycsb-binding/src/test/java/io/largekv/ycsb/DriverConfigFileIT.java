@@ -1,0 +1,43 @@
+package io.largekv.ycsb;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import io.largekv.it.SharedCassandra;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+/** ycql.driver_config passes any driver setting through; the binding's own ycql.* settings win. */
+class DriverConfigFileIT {
+
+  @Test
+  void driverConfigFileIsPassedThroughBelowTheBindingsSettings() throws Exception {
+    Path file = Files.createTempFile("driver", ".conf");
+    Files.writeString(file, "datastax-java-driver {\n"
+        + "  advanced.heartbeat.interval = 17 seconds\n"
+        + "  basic.request.timeout = 9 seconds\n"
+        + "}\n");
+    Properties p = new Properties();
+    p.setProperty("hosts", SharedCassandra.get().contactPoint());
+    p.setProperty("ycql.target", "cassandra");
+    p.setProperty("ycql.replication_factor", "1");
+    p.setProperty("ycql.keyspace", "it_driverconf");
+    p.setProperty("ycql.driver_config", file.toString());
+    p.setProperty("ycql.request_timeout_ms", "1500");
+    YcqlSession s = YcqlSession.open(p);
+    try {
+      DriverExecutionProfile profile = s.session.getContext().getConfig().getDefaultProfile();
+      assertThat(profile.getDuration(DefaultDriverOption.HEARTBEAT_INTERVAL)).isEqualTo(Duration.ofSeconds(17));
+      assertThat(profile.getDuration(DefaultDriverOption.REQUEST_TIMEOUT)).isEqualTo(Duration.ofMillis(1500));
+      assertThat(profile.getString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS))
+          .isEqualTo("DcInferringLoadBalancingPolicy");
+    } finally {
+      s.close();
+      Files.delete(file);
+    }
+  }
+}
