@@ -54,7 +54,7 @@ class CompareIT {
         "--target-prop", "cassandra-b:ycql.compaction=LeveledCompactionStrategy",
         "--localdc", "datacenter1", "-p", "ycql.replication_factor=1",
         "--records", "2000", "--duration", "10", "--warmup", "0", "--threads", "4", "--clients", "2",
-        "--rate", "800",
+        "--rate", "800", "--repeat", "2",
         "--out", results.toString())
         .directory(REPO.toFile()).redirectOutput(so).redirectError(se).start();
     assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
@@ -90,7 +90,7 @@ class CompareIT {
     }
     String md = Files.readString(results().resolve("report.md"));
     assertThat(md).contains("| | cassandra-a | cassandra-b | cassandra-down |");
-    assertThat(row(md, "load", "status")).containsExactly("ok", "ok", "FAILED (exit codes [2, 2])");
+    assertThat(row(md, "load", "status")).containsExactly("ok", "ok", "FAILED (exit codes [2, 2, 2, 2])");
     assertThat(row(md, "uniform-read", "status").get(2)).startsWith("FAILED");
     assertThat(md).contains("release_version 5.0.6").contains("LeveledCompactionStrategy")
         .contains("rate**: 800 ops/s").contains("properties for every target**: ycql.replication_factor=1");
@@ -107,13 +107,13 @@ class CompareIT {
         String op = phase.equals("load") ? "INSERT" : "READ";
         // with --rate, latency is intended time (coordinated-omission corrected)
         assertThat(row(md, phase, "operation").get(col)).isEqualTo(op + " (intended time)");
-        Path rep = results().resolve(target).resolve(phase).resolve("rep-1");
-        // independent recomputation: read both clients' .hdr files, add them, take percentiles
+        // independent recomputation: read both repeats' and both clients' .hdr files, add them,
+        // take percentiles
         Histogram merged = new Histogram(3);
         long ycsbOps = 0;
         long verifiedOk = 0;
-        for (int c = 0; c < 2; c++) {
-          Path client = rep.resolve("client-" + c);
+        for (int k = 0; k < 4; k++) {
+          Path client = results().resolve(target).resolve(phase).resolve("rep-" + (1 + k / 2)).resolve("client-" + (k % 2));
           for (HdrLog.Interval i : HdrLog.read(client.resolve("hdr").resolve("Intended-" + op + ".hdr").toFile())) {
             merged.add(i.histogram);
           }
@@ -132,8 +132,9 @@ class CompareIT {
         assertThat(row(md, phase, "operations").get(col)).as(where).isEqualTo(Long.toString(ycsbOps));
         assertThat(row(md, phase, "verified ok").get(col)).as(where).isEqualTo(Long.toString(verifiedOk));
         assertThat(row(md, phase, "verification failures (corrupt + missing)").get(col)).isEqualTo("0");
+        assertThat(row(md, phase, "throughput (ops/s)").get(col)).as(where).endsWith(", 2 runs)");
         if (phase.equals("load")) {
-          assertThat(ycsbOps).isEqualTo(2000); // two shards, the whole range
+          assertThat(ycsbOps).isEqualTo(4000); // two shards, the whole range, twice
         } else {
           assertThat(verifiedOk).isGreaterThan(100);
         }
