@@ -1,6 +1,9 @@
 package io.largekv.format;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 
 /**
@@ -21,8 +24,9 @@ import java.nio.charset.StandardCharsets;
  * number, so a read is verified byte for byte: a corrupted value and a row returned for the wrong
  * key both fail. Updates write the same canonical value, so verification holds during mixed runs.
  *
- * <p>Hot-path methods ({@link #value(long, byte[])}, {@link #valueMatches}, {@link #hash}) do not
- * allocate. Instances are immutable and thread-safe.
+ * <p>Hot-path methods ({@link #value(long, byte[])}, {@link #valueMatches}, {@link #hash},
+ * {@link #writeKey}) do not allocate; {@link #key(long)} allocates only the String it returns (one
+ * String and its 50-byte array). Instances are immutable and thread-safe.
  */
 public final class KeyValueFormat implements RowFormat {
 
@@ -32,6 +36,10 @@ public final class KeyValueFormat implements RowFormat {
   /** Longest value: 1 MiB. */
   public static final int MAX_VALUE_LENGTH = 1 << 20;
 
+  /** Big-endian longs in a byte[]: the value's 8-byte words, written and compared in one access. */
+  private static final VarHandle BIG_ENDIAN_LONGS =
+      MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+
   private static final long C1 = 0x87c37b91114253d5L;
   private static final long C2 = 0x4cf5ad432745937fL;
 
@@ -40,6 +48,10 @@ public final class KeyValueFormat implements RowFormat {
   private final int digits;
   /** Largest key number whose decimal form fits in the key (Long.MAX_VALUE when 19+ digits). */
   private final long maxKeyNumber;
+  /** keyPrefix[d]: "key:" and the zeros that pad a d-digit key number (d = 1 .. min(19, digits)). */
+  private final String[] keyPrefix;
+  /** "key:" and digits zeros: the key of 0, copied before the digits are written. */
+  private final byte[] zeroKey;
 
   public KeyValueFormat(int keyLength, int valueLength) {
     if (keyLength < KEY_PREFIX.length() + 1 || keyLength > 1024) {
@@ -62,6 +74,11 @@ public final class KeyValueFormat implements RowFormat {
       max -= 1;
     }
     this.maxKeyNumber = max;
+    this.keyPrefix = new String[Math.min(19, digits) + 1];
+    for (int d = 1; d < keyPrefix.length; d++) {
+      keyPrefix[d] = KEY_PREFIX + "0".repeat(digits - d);
+    }
+    this.zeroKey = (KEY_PREFIX + "0".repeat(digits)).getBytes(StandardCharsets.ISO_8859_1);
   }
 
   /** 50-byte keys, 256-byte values: the seeds' row. */
@@ -88,23 +105,32 @@ public final class KeyValueFormat implements RowFormat {
     return KEY_PREFIX + "%0" + digits + "d";
   }
 
-  /** The key of key number {@code n}: exactly {@link #keyLength()} ASCII bytes. */
+  /**
+   * The key of key number {@code n}: exactly {@link #keyLength()} ASCII bytes. Allocates the String
+   * and its array only: the padding is a prepared prefix, the digits are written by the String
+   * concatenation itself.
+   */
   @Override
   public String key(long n) {
     checkKeyNumber(n);
-    byte[] b = new byte[keyLength];
-    writeKey(n, b, 0);
-    return new String(b, StandardCharsets.ISO_8859_1);
+    return keyPrefix[decimalDigits(n)] + n;
+  }
+
+  /** Number of decimal digits of {@code n ≥ 0} (1 for 0). */
+  private static int decimalDigits(long n) {
+    int d = 1;
+    for (long limit = 10; d < 19 && n >= limit; limit *= 10) {
+      d++;
+    }
+    return d;
   }
 
   /** Writes the key's bytes into {@code dst[offset .. offset + keyLength)}. */
   public void writeKey(long n, byte[] dst, int offset) {
     checkKeyNumber(n);
-    for (int i = 0; i < KEY_PREFIX.length(); i++) {
-      dst[offset + i] = (byte) KEY_PREFIX.charAt(i);
-    }
+    System.arraycopy(zeroKey, 0, dst, offset, keyLength);
     long rest = n;
-    for (int i = offset + keyLength - 1; i >= offset + KEY_PREFIX.length(); i--) {
+    for (int i = offset + keyLength - 1; rest != 0; i--) {
       dst[i] = (byte) ('0' + (int) (rest % 10));
       rest /= 10;
     }
@@ -154,15 +180,7 @@ public final class KeyValueFormat implements RowFormat {
     int full = valueLength >>> 3;
     int p = 0;
     for (int i = 0; i < full; i++, p += 8) {
-      long h = hash(v + i);
-      dst[p] = (byte) (h >>> 56);
-      dst[p + 1] = (byte) (h >>> 48);
-      dst[p + 2] = (byte) (h >>> 40);
-      dst[p + 3] = (byte) (h >>> 32);
-      dst[p + 4] = (byte) (h >>> 24);
-      dst[p + 5] = (byte) (h >>> 16);
-      dst[p + 6] = (byte) (h >>> 8);
-      dst[p + 7] = (byte) h;
+      BIG_ENDIAN_LONGS.set(dst, p, hash(v + i));
     }
     int tail = valueLength - p;
     if (tail > 0) {
@@ -190,16 +208,28 @@ public final class KeyValueFormat implements RowFormat {
       return false;
     }
     long seed = hash(n);
-    int base = actual.position();
     int full = valueLength >>> 3;
-    for (int i = 0; i < full; i++) {
-      if (actual.getLong(base + 8 * i) != hash(seed + i)) {   // ByteBuffer default order: big-endian
-        return false;
+    if (actual.hasArray()) {
+      // heap buffers (the driver copies each value it reads into a byte[]): compare the array's words
+      byte[] a = actual.array();
+      int base = actual.arrayOffset() + actual.position();
+      for (int i = 0; i < full; i++) {
+        if ((long) BIG_ENDIAN_LONGS.get(a, base + 8 * i) != hash(seed + i)) {
+          return false;
+        }
+      }
+    } else {
+      int base = actual.position();
+      for (int i = 0; i < full; i++) {
+        if (actual.getLong(base + 8 * i) != hash(seed + i)) {   // ByteBuffer default order: big-endian
+          return false;
+        }
       }
     }
     int p = full << 3;
     if (p < valueLength) {
       long h = hash(seed + full);
+      int base = actual.position();
       for (int j = 0; p + j < valueLength; j++) {
         if (actual.get(base + p + j) != (byte) (h >>> (56 - 8 * j))) {
           return false;
