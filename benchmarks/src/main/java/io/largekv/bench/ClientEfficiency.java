@@ -1,0 +1,331 @@
+package io.largekv.bench;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.largekv.cassandra.LocalCassandra;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * {@code bench/run}: client efficiency of largekv's YCSB path against YCSB's CoreWorkload with the
+ * same binding and against latte, on one Cassandra, the same rows (50-byte key, 256-byte value),
+ * the same concurrency and the same operation count per client and phase. Prints, per phase and
+ * client: throughput, p99, client CPU seconds per 1 000 operations (whole process, and steady
+ * state), peak RSS, and each as a ratio to latte's figure in the same round.
+ */
+public final class ClientEfficiency {
+
+  private static final String KEYSPACE = "bench";
+
+  private final Options options;
+  private final PrintStream console = System.out;
+
+  private ClientEfficiency(Options options) {
+    this.options = options;
+  }
+
+  /** Command-line options; every one has a default. */
+  static final class Options {
+    long ops = 1_000_000;
+    int concurrency = 32;
+    int rounds = 1;
+    List<String> clients = List.of("largekv", "core", "async", "latte");
+    String hosts;
+    String localDatacenter = "datacenter1";
+    String latte;
+    String serverHeap = "1g";
+    long warmUpOps = -1;
+    String profiler;
+    /** "CLIENT_CPUS:SERVER_CPUS" (taskset lists), e.g. "0:1": clients and server on separate cores. */
+    String pin;
+    List<String> ycsbProperties = new ArrayList<>();
+    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path results;
+
+    static Options parse(String[] args) {
+      Options o = new Options();
+      for (int i = 0; i < args.length; i++) {
+        String a = args[i];
+        String v = i + 1 < args.length ? args[i + 1] : null;
+        switch (a) {
+          case "--ops" -> o.ops = Long.parseLong(need(a, v));
+          case "--concurrency" -> o.concurrency = Integer.parseInt(need(a, v));
+          case "--rounds" -> o.rounds = Integer.parseInt(need(a, v));
+          case "--clients" -> o.clients = List.of(need(a, v).split(","));
+          case "--hosts" -> o.hosts = need(a, v);
+          case "--localdc" -> o.localDatacenter = need(a, v);
+          case "--latte" -> o.latte = need(a, v);
+          case "--server-heap" -> o.serverHeap = need(a, v);
+          case "--warm-up" -> o.warmUpOps = Long.parseLong(need(a, v));
+          case "--profiler" -> o.profiler = need(a, v);
+          case "--pin" -> o.pin = need(a, v);
+          case "-p" -> o.ycsbProperties.add(need(a, v));
+          case "--results" -> o.results = Paths.get(need(a, v));
+          default -> throw new IllegalArgumentException("unknown option " + a + "; see bench/run --help");
+        }
+        i++;
+      }
+      if (o.ops < 1000 || o.ops > Integer.MAX_VALUE) {
+        throw new IllegalArgumentException("--ops " + o.ops + " is not accepted; accepted: 1000 .. 2147483647");
+      }
+      if (o.concurrency < 1 || o.concurrency > 4096) {
+        throw new IllegalArgumentException("--concurrency " + o.concurrency + " is not accepted; accepted: 1 .. 4096");
+      }
+      for (String c : o.clients) {
+        if (!List.of("largekv", "core", "async", "latte").contains(c)) {
+          throw new IllegalArgumentException("--clients " + c + " is not accepted; accepted: largekv, core, async, latte");
+        }
+      }
+      if (o.pin != null && !o.pin.matches("[0-9,-]+:[0-9,-]+")) {
+        throw new IllegalArgumentException("--pin " + o.pin + " is not accepted; accepted: CLIENT_CPUS:SERVER_CPUS, e.g. 0:1");
+      }
+      if (o.pin != null && o.hosts != null) {
+        throw new IllegalArgumentException("--pin places the local server: it cannot be used with --hosts");
+      }
+      if (o.warmUpOps < 0) {
+        o.warmUpOps = Math.min(o.ops, 100_000);
+      }
+      if (o.results == null) {
+        o.results = o.repo.resolve("results").resolve("bench-"
+            + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      }
+      return o;
+    }
+
+    private static String need(String option, String value) {
+      if (value == null) {
+        throw new IllegalArgumentException(option + " needs a value");
+      }
+      return value;
+    }
+  }
+
+  /** One client's measured phase. */
+  record Run(int round, Phase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
+      long ops) {
+    double cpuPerKiloOps() {
+      return process.usage().cpuSeconds() * 1000.0 / ops;
+    }
+
+    Optional<Double> steadyCpuPerKiloOps() {
+      return process.steadyCpuPerOp(ops).map(s -> s * 1000.0);
+    }
+
+    double serverCpuPerKiloOps() {
+      return process.serverCpuSeconds() * 1000.0 / ops;
+    }
+
+    double contextSwitchesPerOp() {
+      MeasuredProcess.Usage u = process.usage();
+      return (u.voluntarySwitches() + u.involuntarySwitches()) / (double) ops;
+    }
+  }
+
+  public static void main(String[] args) throws Exception {
+    Options o;
+    try {
+      o = Options.parse(args);
+    } catch (IllegalArgumentException e) {
+      System.err.println("bench: " + e.getMessage());
+      System.exit(2);
+      return;
+    }
+    System.exit(new ClientEfficiency(o).run());
+  }
+
+  private int run() throws Exception {
+    Files.createDirectories(options.results);
+    List<BenchClient> clients = new ArrayList<>();
+    for (String c : options.clients) {
+      switch (c) {
+        case "largekv" -> clients.add(YcsbClient.largekv(options.ycsbProperties));
+        case "core" -> clients.add(YcsbClient.core(options.ycsbProperties));
+        case "async" -> clients.add(YcsbClient.asyncDriver(options.ycsbProperties));
+        default -> {
+          if (options.latte == null) {
+            console.println("bench: latte not found (install: cargo install latte-cli, or --latte PATH): "
+                + "running without the anchor, no ratios");
+          } else {
+            clients.add(new LatteClient(options.latte, options.repo.resolve("bench/latte/kv.rn")));
+          }
+        }
+      }
+    }
+    console.println(Machine.describe(options.latte));
+    LocalCassandra server = null;
+    String contactPoint = options.hosts;
+    long serverPid = -1;
+    if (contactPoint == null) {
+      server = LocalCassandra.builder().heap(options.serverHeap).start();
+      contactPoint = server.contactPoint();
+      serverPid = server.pid();
+      options.localDatacenter = server.localDatacenter();
+    }
+    if (options.pin != null) {
+      // every thread of the server now; threads it starts later inherit the affinity
+      run(List.of("taskset", "-a", "-p", "-c", serverCpus(), Long.toString(serverPid)));
+    }
+    List<Run> runs = new ArrayList<>();
+    List<String> profiles = new ArrayList<>();
+    int status = 0;
+    try {
+      createTables(contactPoint, clients);
+      BenchClient.Settings settings = new BenchClient.Settings(options.ops, options.concurrency, contactPoint,
+          options.localDatacenter, options.repo, options.results);
+      console.printf("bench: %,d operations per client and phase, concurrency %d, server %s%s; raw output in %s%n",
+          options.ops, options.concurrency, contactPoint, server == null ? ""
+          : " (local Cassandra, heap " + options.serverHeap + (options.pin == null
+              ? ", on the same cores as the clients)" : ", on CPU " + serverCpus() + ", clients on CPU " + clientCpus() + ")"),
+          options.results);
+      warmUp(settings, serverPid);
+      for (int round = 1; round <= options.rounds; round++) {
+        // rotate the order each round so no client always runs first on a fresh server
+        List<BenchClient> order = new ArrayList<>(clients);
+        java.util.Collections.rotate(order, -(round - 1));
+        for (Phase phase : Phase.values()) {
+          for (BenchClient template : order) {
+            BenchClient client = template.fresh();
+            settle(serverPid);
+            String label = "round " + round + " " + phase.label + " " + client.name();
+            console.printf("bench: %s ...%n", label);
+            Path out = options.results.resolve("r" + round + "-" + phase.label + "-"
+                + client.table().replace("kv_", "") + ".txt");
+            Path collapsed = out.resolveSibling(out.getFileName().toString().replace(".txt", ".collapsed"));
+            String agent = options.profiler == null ? null : "-agentpath:" + options.profiler
+                + "=start,event=cpu,interval=1ms,collapsed,file=" + collapsed;
+            MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(phase, settings, agent)),
+                options.repo, out, client, serverPid, console, label);
+            if (agent != null && Files.exists(collapsed)) {
+              profiles.add(ProfileBreakdown.read(collapsed).render("round " + round + " " + phase.label + " "
+                  + client.name(), r.usage().cpuSeconds() / options.ops));
+            }
+            BenchClient.Report report = client.report(phase, out, settings);
+            if (r.exitCode() != 0 || report.problem() != null) {
+              console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
+                  report.problem() == null ? "" : ", " + report.problem(), out);
+              status = 1;
+            }
+            runs.add(new Run(round, phase, client.name(), report, r, options.ops));
+          }
+        }
+      }
+    } finally {
+      if (server != null) {
+        server.close();
+      }
+    }
+    String table = Table.render(runs, options);
+    if (!profiles.isEmpty()) {
+      table += "\nPROFILES (async-profiler, event=cpu, whole process: these runs carry the profiler's own cost)\n"
+          + String.join("\n", profiles);
+    }
+    console.println();
+    console.print(table);
+    Files.writeString(options.results.resolve("summary.txt"), Machine.describe(options.latte) + "\n" + table,
+        StandardCharsets.UTF_8);
+    return status;
+  }
+
+  /**
+   * Warms the server up (its JIT, memtables, caches) with an unmeasured YCSB load and read of the
+   * same row shape into its own table, so the first measured client does not pay for it.
+   */
+  private void warmUp(BenchClient.Settings settings, long serverPid) throws Exception {
+    if (options.warmUpOps == 0) {
+      return;
+    }
+    BenchClient.Settings w = new BenchClient.Settings(options.warmUpOps, settings.concurrency(),
+        settings.contactPoint(), settings.localDatacenter(), settings.repo(), settings.results());
+    for (Phase phase : Phase.values()) {
+      BenchClient c = YcsbClient.warmUp();
+      console.printf("bench: warm-up %s (%,d operations, not measured) ...%n", phase.label, w.ops());
+      MeasuredProcess.run(pinned(c.command(phase, w, null)), options.repo, options.results.resolve("warm-up-" + phase.label
+          + ".txt"), c, serverPid, console, "warm-up " + phase.label);
+    }
+  }
+
+  private String clientCpus() {
+    return options.pin.substring(0, options.pin.indexOf(':'));
+  }
+
+  private String serverCpus() {
+    return options.pin.substring(options.pin.indexOf(':') + 1);
+  }
+
+  /** The client's command, on the client cores when {@code --pin} is given. */
+  private List<String> pinned(List<String> command) {
+    if (options.pin == null) {
+      return command;
+    }
+    List<String> c = new ArrayList<>(List.of("taskset", "-c", clientCpus()));
+    c.addAll(command);
+    return c;
+  }
+
+  private static void run(List<String> command) throws IOException, InterruptedException {
+    Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    if (p.waitFor() != 0) {
+      throw new IOException(String.join(" ", command) + " failed: " + out);
+    }
+  }
+
+  /** The binding's own DDL for Cassandra, one table per client (the same shape). */
+  private void createTables(String contactPoint, List<BenchClient> clients) {
+    int colon = contactPoint.lastIndexOf(':');
+    try (CqlSession s = CqlSession.builder()
+        .addContactPoint(new InetSocketAddress(contactPoint.substring(0, colon),
+            Integer.parseInt(contactPoint.substring(colon + 1))))
+        .withLocalDatacenter(options.localDatacenter)
+        .withConfigLoader(DriverConfigLoader.programmaticBuilder()
+            .withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DefaultLoadBalancingPolicy")
+            .withBoolean(DefaultDriverOption.METADATA_PARTITION_METADATA_ENABLED, false)
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
+            .build())
+        .build()) {
+      s.execute("CREATE KEYSPACE IF NOT EXISTS " + KEYSPACE + " WITH replication = {'class': "
+          + "'NetworkTopologyStrategy', '" + options.localDatacenter + "': 1}");
+      for (BenchClient c : clients) {
+        s.execute("CREATE TABLE IF NOT EXISTS " + KEYSPACE + "." + c.table() + " (k varchar PRIMARY KEY, v blob)"
+            + " WITH compaction = {'class': 'SizeTieredCompactionStrategy'}"
+            + " AND compression = {'class': 'LZ4Compressor'}");
+      }
+    }
+  }
+
+  /**
+   * Waits until the server is quiet (under 0.2 cores over a second, at most 30 s), so a client
+   * does not pay for the previous one's flushes and compactions.
+   */
+  private void settle(long serverPid) throws InterruptedException {
+    if (serverPid <= 0) {
+      Thread.sleep(2000);
+      return;
+    }
+    long deadline = System.nanoTime() + 30_000_000_000L;
+    while (System.nanoTime() < deadline) {
+      double before = ProcessCpu.seconds(serverPid);
+      Thread.sleep(1000);
+      if (ProcessCpu.seconds(serverPid) - before < 0.2) {
+        return;
+      }
+    }
+  }
+
+  static String fmt(String pattern, Object... args) {
+    return String.format(Locale.ROOT, pattern, args);
+  }
+}

@@ -1,0 +1,124 @@
+package io.largekv.bench;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * latte ({@code cargo install latte-cli}), the efficiency anchor: Rust, the scylla driver, an
+ * asynchronous engine. One worker thread with {@code concurrency} requests in flight, running
+ * {@code bench/latte/kv.rn} (the same table shape, 50-byte keys, 256-byte blobs).
+ */
+final class LatteClient implements BenchClient {
+
+  static final String NAME = "latte";
+
+  /** A LOG line: time, cycles in the sample, errors, throughput, then eight latencies. */
+  private static final Pattern SAMPLE = Pattern.compile(
+      "^\\s*(\\d+\\.\\d{3})\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)(\\s+[\\d.]+){8}\\s*$");
+  /** A summary line: label, unit, value (and maybe "± error"). */
+  private static final Pattern SUMMARY = Pattern.compile("^\\s*(\\S.*?)(\\s+\\[[^\\]]+\\])?\\s+(\\d+(?:\\.\\d+)?)(\\s+±.*)?\\s*$");
+
+  private final String latte;
+  private final Path script;
+  private long cycles;
+
+  LatteClient(String latte, Path script) {
+    this.latte = latte;
+    this.script = script;
+  }
+
+  @Override
+  public String name() {
+    return NAME;
+  }
+
+  @Override
+  public String table() {
+    return "kv_latte";
+  }
+
+  @Override
+  public BenchClient fresh() {
+    return new LatteClient(latte, script);
+  }
+
+  @Override
+  public List<String> command(Phase phase, Settings s, String javaAgent) {
+    List<String> cmd = new ArrayList<>(List.of(latte, "--log-dir", s.results().toString(),
+        "run", script.toString(),
+        "-f", phase == Phase.INSERT ? "insert" : "read",
+        "-d", Long.toString(s.ops()),
+        "-w", "0",
+        "-t", "1",
+        "-p", Integer.toString(s.concurrency()),
+        "-s", "1s",
+        "-q",
+        "--consistency", "QUORUM",
+        "--datacenter", s.localDatacenter(),
+        "-P", "rows=" + s.ops(),
+        "-P", "table=\"" + table() + "\"",
+        "-P", "keyspace=\"bench\"",
+        "-o", s.results().resolve("latte-" + phase.label + "-" + System.nanoTime() + ".json").toString(),
+        s.contactPoint()));
+    return cmd;
+  }
+
+  @Override
+  public long opsSoFar(String line) {
+    Matcher m = SAMPLE.matcher(line);
+    if (!m.matches()) {
+      return -1;
+    }
+    cycles += Long.parseLong(m.group(2));
+    return cycles;
+  }
+
+  @Override
+  public Report report(Phase phase, Path output, Settings settings) throws IOException {
+    double throughput = Double.NaN;
+    double p99 = Double.NaN;
+    long cycles = -1;
+    long errors = 0;
+    long rows = -1;
+    String section = "";
+    for (String raw : Files.readAllLines(output, StandardCharsets.UTF_8)) {
+      String line = raw.replaceAll("\u001B\\[[;\\d]*m", "");
+      if (line.contains("═══")) {
+        section = line.substring(0, line.indexOf('═')).trim();
+        continue;
+      }
+      Matcher m = SUMMARY.matcher(line);
+      if (!m.matches()) {
+        continue;
+      }
+      String label = m.group(1).trim();
+      double value = Double.parseDouble(m.group(3));
+      if (section.startsWith("CYCLE LATENCY") && label.equals("99")) {
+        p99 = value;
+      } else if (section.equals("SUMMARY STATS")) {
+        switch (label) {
+          case "Throughput" -> throughput = value;   // cycles / elapsed time, as YCSB's
+          case "Cycles" -> cycles = (long) value;
+          case "Errors" -> errors = (long) value;
+          case "Rows" -> rows = (long) value;
+          default -> { }
+        }
+      }
+    }
+    String problem = null;
+    if (cycles < 0) {
+      problem = "no summary in latte's output";
+    } else if (errors > 0 || cycles != settings.ops()) {
+      problem = cycles + " cycles, " + errors + " errors, of " + settings.ops();
+    } else if (phase == Phase.READ && rows != cycles) {
+      problem = rows + " rows returned by " + cycles + " reads";
+    }
+    return new Report(cycles - errors, errors, throughput, p99, problem);
+  }
+}

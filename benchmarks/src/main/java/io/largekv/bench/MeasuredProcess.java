@@ -1,0 +1,119 @@
+package io.largekv.bench;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs one client process under {@code /usr/bin/time} and measures it:
+ * <ul>
+ *   <li>whole-process CPU (user + sys of the process and its threads, from start to exit), peak
+ *       RSS and context switches, from {@code time}'s rusage;</li>
+ *   <li>steady-state CPU: at each progress line of the client (operations done so far), the
+ *       client's CPU from {@code /proc/<pid>/stat}; {@link Result#steadyCpuPerOp()} is the CPU per
+ *       operation between the samples at 20 % and 90 % of the operations, without start-up
+ *       (JVM start, JIT warm-up, connecting, preparing) and shutdown;</li>
+ *   <li>the server's CPU over the same wall time, when its pid is known.</li>
+ * </ul>
+ * The client's output (stdout and stderr merged) is kept in a file.
+ */
+final class MeasuredProcess {
+
+  /** Operations done and CPU seconds used at one moment of the run. */
+  record Sample(long ops, double cpuSeconds) {}
+
+  /** What {@code time -f "%e %U %S %M %w %c"} reports. */
+  record Usage(double wallSeconds, double userSeconds, double sysSeconds, long maxRssKb,
+      long voluntarySwitches, long involuntarySwitches) {
+    double cpuSeconds() {
+      return userSeconds + sysSeconds;
+    }
+  }
+
+  /** Reads the cumulative operation count from a client's progress line. */
+  interface ProgressParser {
+    /** Operations done so far according to {@code line}, or −1 when it is not a progress line. */
+    long opsSoFar(String line);
+  }
+
+  /**
+   * @param otherCores average cores used by everything else on the machine (neither this client
+   *     nor the server) over the client's wall time: other people's work disturbs the figures
+   */
+  record Result(int exitCode, Usage usage, List<Sample> samples, double serverCpuSeconds, double otherCores,
+      Path output) {
+
+    /** CPU seconds per operation between the samples nearest 20 % and 90 % of {@code totalOps}. */
+    Optional<Double> steadyCpuPerOp(long totalOps) {
+      Sample from = null;
+      Sample to = null;
+      for (Sample s : samples) {
+        if (from == null && s.ops() >= totalOps / 5) {
+          from = s;
+        }
+        if (s.ops() <= totalOps * 9 / 10 && !Double.isNaN(s.cpuSeconds())) {
+          to = s;
+        }
+      }
+      if (from == null || to == null || to.ops() - from.ops() < totalOps / 4
+          || Double.isNaN(from.cpuSeconds())) {
+        return Optional.empty();
+      }
+      return Optional.of((to.cpuSeconds() - from.cpuSeconds()) / (to.ops() - from.ops()));
+    }
+  }
+
+  private MeasuredProcess() {}
+
+  static Result run(List<String> command, Path workDir, Path outputFile, ProgressParser progress,
+      long serverPid, PrintStream console, String label) throws IOException, InterruptedException {
+    Path timeFile = outputFile.resolveSibling(outputFile.getFileName() + ".time");
+    List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M %w %c", "-o",
+        timeFile.toString()));
+    cmd.addAll(command);
+    Files.writeString(outputFile.resolveSibling(outputFile.getFileName() + ".command"),
+        String.join(" ", command) + "\n");
+    double serverBefore = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
+    double machineBefore = ProcessCpu.machineSeconds();
+    Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
+    List<Sample> samples = new ArrayList<>();
+    long clientPid = -1;
+    long lastShown = 0;
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
+         PrintStream out = new PrintStream(Files.newOutputStream(outputFile), true, StandardCharsets.UTF_8)) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        long ops = progress.opsSoFar(line);
+        if (ops >= 0) {
+          if (clientPid < 0) {
+            clientPid = p.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(-1L);
+          }
+          samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN));
+          long now = System.nanoTime();
+          if (now - lastShown > 5_000_000_000L) {
+            console.printf("bench:   %s: %,d operations%n", label, ops);
+            lastShown = now;
+          }
+        }
+        out.println(line);
+      }
+    }
+    int exit = p.waitFor();
+    double serverAfter = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
+    double machine = ProcessCpu.machineSeconds() - machineBefore;
+    List<String> timeLines = Files.readAllLines(timeFile);
+    String[] f = timeLines.get(timeLines.size() - 1).trim().split("\\s+");
+    Usage usage = new Usage(Double.parseDouble(f[0]), Double.parseDouble(f[1]), Double.parseDouble(f[2]),
+        Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]));
+    double server = serverAfter - serverBefore;
+    double other = (machine - usage.cpuSeconds() - (Double.isNaN(server) ? 0 : server)) / usage.wallSeconds();
+    return new Result(exit, usage, samples, server, Math.max(0, other), outputFile);
+  }
+}

@@ -1,0 +1,138 @@
+package io.largekv.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
+/**
+ * The result table: one line per round, phase and client, with ratios to latte's figure of the
+ * same round and phase ({@code ×latte}: 1.00 is latte's; above 1 costs more or, for throughput,
+ * does more).
+ */
+final class Table {
+
+  /** A run during which other processes used more than this many cores is marked and left out of the medians. */
+  static final double DISTURBED_CORES = 0.25;
+
+  private Table() {}
+
+  /** Valid (no errors, exit 0) and not disturbed by other work on the machine. */
+  static boolean counts(ClientEfficiency.Run r) {
+    return r.report().problem() == null && r.process().exitCode() == 0
+        && !(r.process().otherCores() > DISTURBED_CORES);
+  }
+
+  static String render(List<ClientEfficiency.Run> runs, ClientEfficiency.Options o) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT,
+        "%,d operations per client and phase, concurrency %d (YCSB: threads; latte: in-flight requests, 1 thread)%s%n",
+        o.ops, o.concurrency, o.pin == null ? "; clients and server share all cores"
+            : "; clients pinned to CPU " + o.pin.substring(0, o.pin.indexOf(':')) + ", server to CPU "
+            + o.pin.substring(o.pin.indexOf(':') + 1)));
+    sb.append("CPU = user+sys of the client process (/usr/bin/time), per 1 000 operations: 'process' from exec to\n"
+        + "exit (JVM start, JIT, connect, prepare included), 'steady' between 20 % and 90 % of the operations\n"
+        + "(/proc/<pid>/stat at the client's progress lines). p99: the client's own service-time histogram.\n"
+        + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
+        + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
+        + "×latte: ratio to latte, same round and phase.\n\n");
+    String header = String.format(Locale.ROOT, "%-2s %-6s %-18s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
+        "r", "phase", "client", "ops/s", "×latte", "p99 ms", "×latte", "CPU s/1k", "×latte",
+        "steady", "×latte", "RSS MiB", "×latte", "cs/op", "server s/1k", "other");
+    String units = String.format(Locale.ROOT, "%-2s %-6s %-18s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
+        "", "", "", "", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
+    sb.append(header).append(units);
+    for (ClientEfficiency.Run r : runs) {
+      Optional<ClientEfficiency.Run> latte = runs.stream()
+          .filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
+          .findFirst();
+      double rss = r.process().usage().maxRssKb() / 1024.0;
+      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-18s %8.0f %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
+          r.round(), r.phase().label, r.client(),
+          r.report().opsPerSecond(), ratio(r.report().opsPerSecond(), latte.map(l -> l.report().opsPerSecond())),
+          r.report().p99Ms(), ratio(r.report().p99Ms(), latte.map(l -> l.report().p99Ms())),
+          r.cpuPerKiloOps(), ratio(r.cpuPerKiloOps(), latte.map(ClientEfficiency.Run::cpuPerKiloOps)),
+          r.steadyCpuPerKiloOps().map(v -> String.format(Locale.ROOT, "%.3f", v)).orElse("n/a"),
+          r.steadyCpuPerKiloOps().map(v -> ratio(v, latte.flatMap(ClientEfficiency.Run::steadyCpuPerKiloOps)))
+              .orElse("n/a"),
+          rss, ratio(rss, latte.map(l -> l.process().usage().maxRssKb() / 1024.0)),
+          r.contextSwitchesPerOp(), r.serverCpuPerKiloOps(), r.process().otherCores(),
+          r.process().otherCores() > DISTURBED_CORES ? "*" : ""));
+    }
+    if (o.rounds > 1) {
+      sb.append(medians(runs));
+    }
+    List<String> problems = new ArrayList<>();
+    for (ClientEfficiency.Run r : runs) {
+      if (r.report().problem() != null || r.process().exitCode() != 0) {
+        problems.add(String.format("round %d %s %s: exit %d %s", r.round(), r.phase().label, r.client(),
+            r.process().exitCode(), r.report().problem() == null ? "" : r.report().problem()));
+      }
+    }
+    if (!problems.isEmpty()) {
+      sb.append("\nPROBLEMS (these rows are not valid results):\n");
+      problems.forEach(p -> sb.append("  ").append(p).append('\n'));
+    }
+    return sb.toString();
+  }
+
+  /** Per phase and client: the median over the rounds of each figure and of its ratio to latte. */
+  private static String medians(List<ClientEfficiency.Run> runs) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
+        "%nmedian over the rounds (figure, and in brackets the median of the per-round ratio to latte);%n"
+            + "runs with errors or marked '*' are left out%n"));
+    sb.append(String.format(Locale.ROOT, "%-6s %-18s %16s %16s %18s %18s %14s%n",
+        "phase", "client", "ops/s", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
+    for (Phase phase : Phase.values()) {
+      List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientEfficiency.Run::client)
+          .distinct().toList();
+      for (String client : clients) {
+        List<ClientEfficiency.Run> mine = runs.stream()
+            .filter(r -> r.phase() == phase && r.client().equals(client) && counts(r)).toList();
+        sb.append(String.format(Locale.ROOT, "%-6s %-18s %16s %16s %18s %18s %14s%n", phase.label, client,
+            cell(runs, mine, r -> r.report().opsPerSecond(), "%.0f"),
+            cell(runs, mine, r -> r.report().p99Ms(), "%.2f"),
+            cell(runs, mine, ClientEfficiency.Run::cpuPerKiloOps, "%.3f"),
+            cell(runs, mine, r -> r.steadyCpuPerKiloOps().orElse(Double.NaN), "%.3f"),
+            cell(runs, mine, r -> r.process().usage().maxRssKb() / 1024.0, "%.0f")));
+      }
+    }
+    return sb.toString();
+  }
+
+  private static String cell(List<ClientEfficiency.Run> all, List<ClientEfficiency.Run> mine,
+      java.util.function.ToDoubleFunction<ClientEfficiency.Run> figure, String format) {
+    List<Double> values = new ArrayList<>();
+    List<Double> ratios = new ArrayList<>();
+    for (ClientEfficiency.Run r : mine) {
+      double v = figure.applyAsDouble(r);
+      values.add(v);
+      all.stream().filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
+          .filter(Table::counts)
+          .findFirst().ifPresent(l -> ratios.add(v / figure.applyAsDouble(l)));
+    }
+    double m = median(values);
+    if (Double.isNaN(m)) {
+      return "n/a";
+    }
+    String v = String.format(Locale.ROOT, format, m);
+    double r = median(ratios);
+    return Double.isNaN(r) ? v : v + String.format(Locale.ROOT, " (%.2f)", r);
+  }
+
+  private static double median(List<Double> values) {
+    List<Double> v = values.stream().filter(d -> !d.isNaN()).sorted().toList();
+    if (v.isEmpty()) {
+      return Double.NaN;
+    }
+    int m = v.size() / 2;
+    return v.size() % 2 == 1 ? v.get(m) : (v.get(m - 1) + v.get(m)) / 2;
+  }
+
+  private static String ratio(double v, Optional<Double> latte) {
+    if (latte.isEmpty() || latte.get().isNaN() || latte.get() == 0 || Double.isNaN(v)) {
+      return "n/a";
+    }
+    return String.format(Locale.ROOT, "%.2f", v / latte.get());
+  }
+}
