@@ -6,10 +6,7 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -20,16 +17,8 @@ class LargekvRunIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
 
-  private static Set<String> cassandraDirs() throws Exception {
-    try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-      return s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("largekv-cassandra-"))
-          .collect(Collectors.toSet());
-    }
-  }
-
   @Test
   void runsTheThreePhasesOnTheEmbeddedDefault() throws Exception {
-    Set<String> before = cassandraDirs();
     Path out = Files.createTempDirectory("largekv-run-it");
     File stdout = out.resolve("stdout.txt").toFile();
     File stderr = out.resolve("stderr.txt").toFile();
@@ -49,6 +38,13 @@ class LargekvRunIT {
       assertThat(out.resolve("results").resolve(phase + ".ycsb.txt")).exists();
     }
     assertThat(out.resolve("results/summary.txt")).exists();
-    assertThat(cassandraDirs()).as("no data directory left behind").isEqualTo(before);
+    // the server it started is gone, with its data directory
+    java.util.regex.Matcher dir = java.util.regex.Pattern.compile("\\(data in ([^)]+)\\)").matcher(e);
+    java.util.regex.Matcher pid = java.util.regex.Pattern.compile("ready in [0-9.]+ s \\(pid (\\d+)\\)").matcher(e);
+    assertThat(dir.find()).as(e).isTrue();
+    assertThat(pid.find()).as(e).isTrue();
+    assertThat(Path.of(dir.group(1))).as("data directory left behind").doesNotExist();
+    assertThat(ProcessHandle.of(Long.parseLong(pid.group(1))).map(ProcessHandle::isAlive).orElse(false))
+        .as("server process left running").isFalse();
   }
 }

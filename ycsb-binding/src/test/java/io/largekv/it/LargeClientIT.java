@@ -48,7 +48,7 @@ class LargeClientIT {
     assertThat(l.exitCode).as(l.toString()).isZero();
     assertThat(l.returnCount("INSERT", "OK")).isEqualTo(500);
     var run = new java.util.ArrayList<>(common);
-    run.addAll(List.of("-t", "-p", "operationcount=3000000000", "-p", "maxexecutiontime=3",
+    run.addAll(List.of("-t", "-p", "operationcount=3000000000", "-p", "maxexecutiontime=10",
         "-p", "readproportion=1", "-p", "updateproportion=0", "-threads", "4"));
     Ycsb.Result t = Ycsb.run(Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient", run);
     assertThat(t.exitCode).as(t.toString()).isZero();
