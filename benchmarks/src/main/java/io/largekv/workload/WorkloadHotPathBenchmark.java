@@ -1,8 +1,8 @@
 package io.largekv.workload;
 
 import io.largekv.format.KeyValueFormat;
-import io.largekv.format.ValueBytes;
 import io.largekv.ycsb.BufferByteIterator;
+import io.largekv.ycsb.ValueBuffer;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -156,27 +156,13 @@ public class WorkloadHotPathBenchmark {
     public Status insert(String table, String key, Map<String, ByteIterator> values) {
       sink += key.length();
       for (ByteIterator v : values.values()) {
-        sink += bytes(v).remaining();
+        sink += value.of(v).remaining();
       }
       return Status.OK;
     }
 
-    private byte[] valueArray;
-    private ByteBuffer valueBuffer;
-
-    /** As YugabyteYcqlDB.valueBytes: largekv's reused array through a reused buffer. */
-    private ByteBuffer bytes(ByteIterator v) {
-      if (v instanceof ValueBytes) {
-        ValueBytes b = (ValueBytes) v;
-        if (b.array() != valueArray) {
-          valueArray = b.array();
-          valueBuffer = ByteBuffer.wrap(valueArray);
-        }
-        valueBuffer.limit(b.length()).position(0);
-        return valueBuffer;
-      }
-      return ByteBuffer.wrap(v.toArray());
-    }
+    /** The binding's own: largekv's reused array through a reused buffer. */
+    private final ValueBuffer value = new ValueBuffer();
 
     @Override
     public Status update(String table, String key, Map<String, ByteIterator> values) {

@@ -7,7 +7,6 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.type.DataTypes;
-import io.largekv.format.ValueBytes;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -49,12 +48,11 @@ public class YugabyteYcqlDB extends DB {
   private boolean kv;
   private boolean textFields;
   /**
-   * The last value array handed to us (largekv's workload reuses one per thread) and a buffer over
-   * it, reused so that an insert allocates nothing of its own. Safe because YCSB gives each thread
-   * its own DB instance and the driver copies the buffer's bounds ({@code duplicate()}) when it binds.
+   * The insert's value without a copy, reused so that an insert allocates nothing of its own. Safe
+   * because YCSB gives each thread its own DB instance and the driver copies the buffer's bounds
+   * ({@code duplicate()}) when it binds.
    */
-  private byte[] valueArray;
-  private ByteBuffer valueBuffer;
+  private final ValueBuffer value = new ValueBuffer();
 
   @Override
   public void init() throws DBException {
@@ -141,7 +139,7 @@ public class YugabyteYcqlDB extends DB {
         if (values.size() != 1) {
           return Status.BAD_REQUEST;
         }
-        bound = shared.insert.bind(key, valueBytes(values.values().iterator().next()));
+        bound = shared.insert.bind(key, value.of(values.values().iterator().next()));
       } else {
         // INSERT and UPDATE are both upserts in CQL; name only the given fields
         List<String> names = new ArrayList<>(new TreeSet<>(values.keySet()));
@@ -150,7 +148,7 @@ public class YugabyteYcqlDB extends DB {
         args[0] = key;
         for (int i = 0; i < names.size(); i++) {
           ByteIterator v = values.get(names.get(i));
-          args[i + 1] = textFields ? v.toString() : bytes(v);
+          args[i + 1] = textFields ? v.toString() : ValueBuffer.copyOf(v);
         }
         bound = ps.bind(args);
       }
@@ -159,28 +157,6 @@ public class YugabyteYcqlDB extends DB {
     } catch (DriverException e) {
       return error(op, e);
     }
-  }
-
-  private static ByteBuffer bytes(ByteIterator v) {
-    if (v instanceof ValueBytes) {
-      ValueBytes b = (ValueBytes) v;
-      return ByteBuffer.wrap(b.array(), 0, b.length());
-    }
-    return ByteBuffer.wrap(v.toArray());
-  }
-
-  /** The value of the kv layout: largekv's reused array through a reused buffer; others as {@link #bytes}. */
-  private ByteBuffer valueBytes(ByteIterator v) {
-    if (v instanceof ValueBytes) {
-      ValueBytes b = (ValueBytes) v;
-      if (b.array() != valueArray) {
-        valueArray = b.array();
-        valueBuffer = ByteBuffer.wrap(valueArray);
-      }
-      valueBuffer.limit(b.length()).position(0);
-      return valueBuffer;
-    }
-    return bytes(v);
   }
 
   private void copyRow(Row row, int from, Map<String, ByteIterator> out) {
