@@ -332,29 +332,9 @@ public final class LocalCassandra implements AutoCloseable {
   /** A Java 17 runtime: Cassandra 5.0 does not start on 25. */
   static Path findJava17() throws IOException {
     String configured = System.getProperty(JAVA_HOME_PROPERTY, System.getenv("LARGEKV_CASSANDRA_JAVA_HOME"));
-    if (configured != null) {
-      Path java = Paths.get(configured, "bin", "java");
-      if (Files.isExecutable(java)) {
-        return java;
-      }
-      throw new IOException("largekv: " + JAVA_HOME_PROPERTY + "=" + configured + " has no bin/java");
-    }
-    if (Runtime.version().feature() == 17) {
-      Path home = Paths.get(System.getProperty("java.home"));
-      return home.resolve("bin").resolve("java");
-    }
-    Path jvmDir = Paths.get("/usr/lib/jvm");
-    if (Files.isDirectory(jvmDir)) {
-      try (Stream<Path> homes = Files.list(jvmDir)) {
-        for (Path home : homes.sorted().toList()) {
-          if (home.getFileName().toString().contains("17") && Files.isExecutable(home.resolve("bin/java"))) {
-            return home.resolve("bin/java");
-          }
-        }
-      }
-    }
-    throw new IOException("largekv: Cassandra 5.0 needs Java 17 and none was found; set "
-        + JAVA_HOME_PROPERTY + " (or LARGEKV_CASSANDRA_JAVA_HOME) to a Java 17 home");
+    return JavaRuntimes.find(configured, JAVA_HOME_PROPERTY, v -> v == 17).orElseThrow(() -> new IOException(
+        "largekv: Cassandra 5.0 needs Java 17 and none was found; set " + JAVA_HOME_PROPERTY
+            + " (or LARGEKV_CASSANDRA_JAVA_HOME) to a Java 17 home"));
   }
 
   static int freePort() throws IOException {
