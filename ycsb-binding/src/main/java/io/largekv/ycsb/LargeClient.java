@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ThreadFactory;
 import org.apache.htrace.core.HTraceConfiguration;
 import org.apache.htrace.core.Tracer;
 import site.ycsb.Client;
@@ -35,26 +36,85 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  * at all). When every count fits an int this class simply runs {@code site.ycsb.Client}. Otherwise
  * it runs the same pieces itself: each thread gets an {@code int} share of the {@code long} total
  * (at most 2^31−1 per thread) and the totals are {@code long}.
+ *
+ * <p>{@code largekv.clientthreads=virtual} (Java 21 or later) runs the same YCSB client threads
+ * as virtual threads, always through this class: a synchronous operation that waits for the
+ * server then parks a virtual thread instead of an OS thread, which saves the client most of its
+ * context switches (docs/performance.md). {@code platform} (the default) is YCSB's own model.
  */
 public final class LargeClient {
 
   /** Set for the workload when this client runs: counts beyond int are fine. */
   public static final String LONG_COUNTS_PROPERTY = "largekv.longcounts";
+  /** What YCSB's client threads run on: {@code platform} (default) or {@code virtual}. */
+  public static final String CLIENT_THREADS_PROPERTY = "largekv.clientthreads";
+  static final String PLATFORM = "platform";
+  static final String VIRTUAL = "virtual";
 
   private LargeClient() {}
 
   public static void main(String[] args) throws Exception {
-    Properties props = parse(args);
+    Properties props;
+    try {
+      props = parse(args);
+    } catch (IOException e) {
+      Fatal.exit("-P: cannot read the workload file (" + e.getMessage() + ")");
+      return;
+    }
     if (props == null) {
       Client.main(args); // let YCSB print its own usage
       return;
     }
+    ThreadFactory threads = null;
+    try {
+      threads = clientThreads(props, Runtime.version().feature());
+    } catch (ConfigException e) {
+      Fatal.exit(e.getMessage());
+    }
     if (fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
-        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY)) {
+        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY) && threads == null) {
       Client.main(args);
       return;
     }
-    System.exit(run(props));
+    System.err.println("Command line: " + String.join(" ", args));
+    int status;
+    try {
+      status = run(props, threads);
+    } catch (ConfigException e) {
+      Fatal.exit(e.getMessage());
+      return;
+    }
+    System.exit(status);
+  }
+
+  /**
+   * The factory of virtual client threads when {@code largekv.clientthreads=virtual}, null for
+   * YCSB's own platform threads; a {@link ConfigException} for another value or a Java before 21.
+   */
+  static ThreadFactory clientThreads(Properties props, int javaFeatureVersion) {
+    String kind = new PropertyValues(props).oneOf(CLIENT_THREADS_PROPERTY, PLATFORM, PLATFORM, VIRTUAL);
+    if (kind.equals(PLATFORM)) {
+      return null;
+    }
+    if (Boolean.parseBoolean(props.getProperty("spin.sleep", "false"))) {
+      // a virtual thread that spins never gives its carrier back: the other client threads starve
+      throw new ConfigException(CLIENT_THREADS_PROPERTY + "=virtual cannot be used with spin.sleep=true; accepted: "
+          + "spin.sleep=false with virtual threads, or " + CLIENT_THREADS_PROPERTY + "=platform");
+    }
+    if (javaFeatureVersion < 21) {
+      throw new ConfigException(CLIENT_THREADS_PROPERTY + "=virtual needs Java 21 or later, this is Java "
+          + javaFeatureVersion + " (" + System.getProperty("java.home") + "); accepted: platform, or virtual"
+          + " with a newer Java: JAVA=/path/to/java21+/bin/java bin/ycsb ...");
+    }
+    try {
+      // Thread.ofVirtual().name("ClientThread-", 0).factory(), by reflection: compiled for Java 17
+      Class<?> builder = Class.forName("java.lang.Thread$Builder");
+      Object b = Thread.class.getMethod("ofVirtual").invoke(null);
+      b = builder.getMethod("name", String.class, long.class).invoke(b, "ClientThread-", 0L);
+      return (ThreadFactory) builder.getMethod("factory").invoke(b);
+    } catch (ReflectiveOperationException e) {
+      throw new IllegalStateException("Java " + javaFeatureVersion + " has no Thread.ofVirtual()", e);
+    }
   }
 
   static boolean fitsInt(Properties p, String key) {
@@ -110,12 +170,20 @@ public final class LargeClient {
     return files.getProperty(Client.WORKLOAD_PROPERTY) == null ? null : files;
   }
 
-  static int run(Properties props) throws Exception {
+  /** Runs YCSB's client pieces; {@code threadFactory} null: platform threads as YCSB's Client. */
+  static int run(Properties props, ThreadFactory threadFactory) throws Exception {
     props.setProperty(LONG_COUNTS_PROPERTY, "true");
-    System.err.println("YCSB Client 0.17.0 (largekv LargeClient: long operation counts)");
+    System.err.println("YCSB Client 0.17.0 (largekv LargeClient: long operation counts"
+        + (threadFactory == null ? "" : "; client threads are virtual threads, Java " + Runtime.version()) + ")");
     Measurements.setProperties(props);
-    Workload workload = (Workload) Class.forName(props.getProperty(Client.WORKLOAD_PROPERTY))
-        .getDeclaredConstructor().newInstance();
+    String workloadClass = props.getProperty(Client.WORKLOAD_PROPERTY);
+    Workload workload;
+    try {
+      workload = (Workload) Class.forName(workloadClass).getDeclaredConstructor().newInstance();
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      throw new ConfigException(Client.WORKLOAD_PROPERTY + "=" + workloadClass + " is not a YCSB workload class on the"
+          + " classpath (" + e + "); accepted: e.g. io.largekv.workload.LargeKeyValueWorkload");
+    }
     Map<String, String> conf = new HashMap<>();
     Tracer tracer = new Tracer.Builder("YCSB " + workload.getClass().getSimpleName())
         .conf(HTraceConfiguration.fromMap(conf)).build();
@@ -127,8 +195,15 @@ public final class LargeClient {
         : props.containsKey(Client.INSERT_COUNT_PROPERTY) ? Client.INSERT_COUNT_PROPERTY : Client.RECORD_COUNT_PROPERTY;
     long opcount = Long.parseLong(props.getProperty(countKey, "0").trim());
     int threads = Integer.parseInt(props.getProperty(Client.THREAD_COUNT_PROPERTY, "1").trim());
+    if (opcount <= 0) {
+      // a client thread given 0 operations runs without end
+      throw new ConfigException(countKey + "=" + opcount + " runs no operation; accepted: a count >= 1"
+          + " (maxexecutiontime stops a run earlier)");
+    }
     if (opcount < threads) {
-      threads = (int) Math.max(1, opcount);
+      threads = (int) opcount;
+      System.out.println("Warning: the threadcount is bigger than " + countKey + ", the threadcount will be " + countKey
+          + "!");
     }
     long perThread = (opcount + threads - 1) / threads;
     if (perThread > Integer.MAX_VALUE) {
@@ -142,7 +217,13 @@ public final class LargeClient {
     CountDownLatch done = new CountDownLatch(threads);
     List<ClientThread> clients = new ArrayList<>(threads);
     for (int i = 0; i < threads; i++) {
-      DB db = DBFactory.newDB(dbName, props, tracer);
+      DB db;
+      try {
+        db = DBFactory.newDB(dbName, props, tracer);
+      } catch (site.ycsb.UnknownDBException e) {
+        throw new ConfigException("-db " + dbName + " is not a YCSB binding class on the classpath; accepted: e.g."
+            + " io.largekv.ycsb.YugabyteYcqlDB, site.ycsb.BasicDB");
+      }
       ClientThread t = new ClientThread(db, transactions, workload, props, share(opcount, threads, i),
           targetPerThreadPerMs, done);
       t.setThreadId(i);
@@ -154,21 +235,24 @@ public final class LargeClient {
     if (Boolean.parseBoolean(props.getProperty(Client.STATUS_PROPERTY, "false"))) {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
       int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
-      boolean trackJvm = Boolean.parseBoolean(props.getProperty("measurement.trackjvm", "false"));
+      boolean trackJvm = "true".equals(props.getProperty("measurement.trackjvm", "false"));
       status = new StatusThread(done, clients, props.getProperty(Client.LABEL_PROPERTY, ""), standard,
           interval, trackJvm);
       status.start();
     }
     List<Thread> running = new ArrayList<>();
     long started = System.currentTimeMillis();
-    for (ClientThread c : clients) {
-      Thread t = new Thread(c, "ClientThread");
+    for (int i = 0; i < clients.size(); i++) {
+      Thread t = threadFactory == null ? new Thread(clients.get(i)) : threadFactory.newThread(clients.get(i));
+      t.setName("ClientThread-" + i);
       running.add(t);
       t.start();
     }
     long maxSeconds = Long.parseLong(props.getProperty(Client.MAX_EXECUTION_TIME, "0"));
+    Thread terminator = null;
     if (maxSeconds > 0) {
-      new TerminatorThread(maxSeconds, running, workload).start();
+      terminator = new TerminatorThread(maxSeconds, running, workload);
+      terminator.start();
     }
     long ops = 0;
     for (int i = 0; i < running.size(); i++) {
@@ -176,12 +260,15 @@ public final class LargeClient {
       ops += clients.get(i).getOpsDone();
     }
     long ended = System.currentTimeMillis();
+    if (terminator != null) {
+      terminator.interrupt();
+    }
     if (status != null) {
       status.interrupt();
       status.join();
     }
     workload.cleanup();
-    export(props, ops, ended - started);
+    export(props, ops, ended - started, status);
     return 0;
   }
 
@@ -194,19 +281,40 @@ public final class LargeClient {
     return (int) share;
   }
 
-  private static void export(Properties props, long ops, long runtimeMs) throws Exception {
+  /** YCSB's Client.exportMeasurements: the same lines in the same order. */
+  private static void export(Properties props, long ops, long runtimeMs, StatusThread status) throws IOException {
     String file = props.getProperty("exportfile");
     OutputStream out = file == null ? System.out : new java.io.FileOutputStream(file);
     String exporterClass = props.getProperty("exporter", TextMeasurementsExporter.class.getName());
-    MeasurementsExporter exporter = (MeasurementsExporter) Class.forName(exporterClass)
-        .getConstructor(OutputStream.class).newInstance(out);
+    MeasurementsExporter exporter;
+    try {
+      exporter = (MeasurementsExporter) Class.forName(exporterClass).getConstructor(OutputStream.class).newInstance(out);
+    } catch (ReflectiveOperationException | ClassCastException e) {
+      System.err.println("Could not find exporter " + exporterClass + ", will use default text reporter.");
+      exporter = new TextMeasurementsExporter(out);
+    }
     try {
       exporter.write("OVERALL", "RunTime(ms)", runtimeMs);
       exporter.write("OVERALL", "Throughput(ops/sec)", 1000.0 * ops / runtimeMs);
+      long gcCount = 0;
+      long gcTime = 0;
       for (Map.Entry<String, Long[]> gc : Utils.getGCStatst().entrySet()) {
         exporter.write("TOTAL_GCS_" + gc.getKey(), "Count", gc.getValue()[0]);
         exporter.write("TOTAL_GC_TIME_" + gc.getKey(), "Time(ms)", gc.getValue()[1]);
         exporter.write("TOTAL_GC_TIME_%_" + gc.getKey(), "Time(%)", 100.0 * gc.getValue()[1] / runtimeMs);
+        gcCount += gc.getValue()[0];
+        gcTime += gc.getValue()[1];
+      }
+      exporter.write("TOTAL_GCs", "Count", gcCount);
+      exporter.write("TOTAL_GC_TIME", "Time(ms)", gcTime);
+      exporter.write("TOTAL_GC_TIME_%", "Time(%)", 100.0 * gcTime / runtimeMs);
+      if (status != null && status.trackJVMStats()) {
+        exporter.write("MAX_MEM_USED", "MBs", status.getMaxUsedMem());
+        exporter.write("MIN_MEM_USED", "MBs", status.getMinUsedMem());
+        exporter.write("MAX_THREADS", "Count", status.getMaxThreads());
+        exporter.write("MIN_THREADS", "Count", status.getMinThreads());
+        exporter.write("MAX_SYS_LOAD_AVG", "Load", status.getMaxLoadAvg());
+        exporter.write("MIN_SYS_LOAD_AVG", "Load", status.getMinLoadAvg());
       }
       Measurements.getMeasurements().exportMeasurements(exporter);
     } finally {

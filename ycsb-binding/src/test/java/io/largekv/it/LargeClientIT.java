@@ -23,6 +23,10 @@ class LargeClientIT {
     assertThat(r.returnCount("INSERT", "OK")).as(r.toString()).isGreaterThan(1000);
     assertThat(r.stderr).contains("largekv: load of key numbers [0, 30000000000)");
     assertThat(r.metric("OVERALL", "Throughput(ops/sec)")).isGreaterThan(100);
+    // the same summary lines as YCSB's Client
+    assertThat(r.stdout).contains("[TOTAL_GCs], Count, ").contains("[TOTAL_GC_TIME], Time(ms), ")
+        .contains("[TOTAL_GC_TIME_%], Time(%), ").contains("[CLEANUP], Operations, 16");
+    assertThat(r.stderr).contains("Command line: -load -db site.ycsb.BasicDB");
   }
 
   @Test

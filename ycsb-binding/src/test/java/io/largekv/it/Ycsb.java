@@ -65,8 +65,14 @@ public final class Ycsb {
   /** Runs {@code mainClass} (site.ycsb.Client or io.largekv.ycsb.LargeClient) with YCSB's arguments. */
   public static Result run(String classpath, String mainClass, List<String> args)
       throws IOException, InterruptedException {
+    return run(Path.of(System.getProperty("java.home"), "bin", "java"), classpath, mainClass, args);
+  }
+
+  /** As {@link #run(String, String, List)} with another {@code java} binary. */
+  public static Result run(Path java, String classpath, String mainClass, List<String> args)
+      throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
-    cmd.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    cmd.add(java.toString());
     cmd.add("-Xmx512m");
     cmd.add("-cp");
     cmd.add(classpath);

@@ -43,4 +43,49 @@ class LargeClientTest {
       java.nio.file.Files.delete(f);
     }
   }
+
+  @Test
+  void clientThreadsArePlatformByDefaultAndVirtualNeedsJava21() {
+    Properties p = new Properties();
+    assertThat(LargeClient.clientThreads(p, 17)).isNull();
+    p.setProperty("largekv.clientthreads", "Platform");
+    assertThat(LargeClient.clientThreads(p, 25)).isNull();
+    p.setProperty("largekv.clientthreads", "virtual");
+    assertThatThrownBy(() -> LargeClient.clientThreads(p, 17))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("largekv.clientthreads=virtual needs Java 21 or later, this is Java 17")
+        .hasMessageContaining("accepted: platform");
+    p.setProperty("largekv.clientthreads", "green");
+    assertThatThrownBy(() -> LargeClient.clientThreads(p, 25))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("largekv.clientthreads=green is not accepted; accepted values: platform, virtual");
+  }
+
+  @Test
+  void virtualThreadsRefuseSpinSleep() {
+    Properties p = new Properties();
+    p.setProperty("largekv.clientthreads", "virtual");
+    p.setProperty("spin.sleep", "true");
+    assertThatThrownBy(() -> LargeClient.clientThreads(p, 25))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("largekv.clientthreads=virtual cannot be used with spin.sleep=true");
+  }
+
+  @Test
+  void aRunOfZeroOperationsIsRefusedRatherThanRunWithoutEnd() {
+    // a YCSB client thread given 0 operations would run until stopped
+    Properties p = new Properties();
+    p.setProperty("workload", "site.ycsb.workloads.CoreWorkload");
+    p.setProperty("db", "site.ycsb.BasicDB");
+    p.setProperty("recordcount", "10");
+    p.setProperty("dotransactions", "true");
+    p.setProperty("threadcount", "4");
+    assertThatThrownBy(() -> LargeClient.run(p, null))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("operationcount=0 runs no operation; accepted: a count >= 1 (maxexecutiontime stops a run earlier)");
+    p.setProperty("workload", "no.such.Workload");
+    assertThatThrownBy(() -> LargeClient.run(p, null))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("workload=no.such.Workload is not a YCSB workload class on the classpath");
+  }
 }
