@@ -3,6 +3,7 @@ package io.largekv.bench;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.largekv.cassandra.JavaRuntimes;
 import io.largekv.cassandra.LocalCassandra;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -32,6 +33,8 @@ public final class ClientEfficiency {
 
   private final Options options;
   private final PrintStream console = System.out;
+  /** The Java 21+ the virtual-thread client runs on, when it runs. */
+  private Path virtualJava;
 
   private ClientEfficiency(Options options) {
     this.options = options;
@@ -42,10 +45,12 @@ public final class ClientEfficiency {
     long ops = 1_000_000;
     int concurrency = 32;
     int rounds = 1;
-    List<String> clients = List.of("largekv", "core", "async", "latte");
+    List<String> clients = List.of("largekv", "virtual", "core", "async", "latte");
     String hosts;
     String localDatacenter = "datacenter1";
     String latte;
+    /** The Java 21+ home of the {@code virtual} client (default: JavaRuntimes.java21OrLater()). */
+    String java21Home;
     String serverHeap = "1g";
     long warmUpOps = -1;
     String profiler;
@@ -68,6 +73,7 @@ public final class ClientEfficiency {
           case "--hosts" -> o.hosts = need(a, v);
           case "--localdc" -> o.localDatacenter = need(a, v);
           case "--latte" -> o.latte = need(a, v);
+          case "--java21" -> o.java21Home = need(a, v);
           case "--server-heap" -> o.serverHeap = need(a, v);
           case "--warm-up" -> o.warmUpOps = Long.parseLong(need(a, v));
           case "--profiler" -> o.profiler = need(a, v);
@@ -85,8 +91,9 @@ public final class ClientEfficiency {
         throw new IllegalArgumentException("--concurrency " + o.concurrency + " is not accepted; accepted: 1 .. 4096");
       }
       for (String c : o.clients) {
-        if (!List.of("largekv", "core", "async", "latte").contains(c)) {
-          throw new IllegalArgumentException("--clients " + c + " is not accepted; accepted: largekv, core, async, latte");
+        if (!List.of("largekv", "virtual", "core", "async", "latte").contains(c)) {
+          throw new IllegalArgumentException("--clients " + c
+              + " is not accepted; accepted: largekv, virtual, core, async, latte");
         }
       }
       if (o.pin != null && !o.pin.matches("[0-9,-]+:[0-9,-]+")) {
@@ -152,6 +159,17 @@ public final class ClientEfficiency {
     for (String c : options.clients) {
       switch (c) {
         case "largekv" -> clients.add(YcsbClient.largekv(options.ycsbProperties));
+        case "virtual" -> {
+          Optional<Path> java21 = options.java21Home != null
+              ? JavaRuntimes.find(options.java21Home, "--java21", v -> v >= 21) : JavaRuntimes.java21OrLater();
+          if (java21.isEmpty()) {
+            console.println("bench: no Java 21+ found (--java21 HOME or " + JavaRuntimes.JAVA21_HOME_ENV
+                + "): running without 'largekv YCSB virtual'");
+          } else {
+            virtualJava = java21.get();
+            clients.add(YcsbClient.largekvVirtual(options.ycsbProperties, java21.get()));
+          }
+        }
         case "core" -> clients.add(YcsbClient.core(options.ycsbProperties));
         case "async" -> clients.add(YcsbClient.asyncDriver(options.ycsbProperties));
         default -> {
@@ -164,7 +182,7 @@ public final class ClientEfficiency {
         }
       }
     }
-    console.println(Machine.describe(options.latte));
+    console.println(Machine.describe(options.latte, virtualJava));
     LocalCassandra server = null;
     String contactPoint = options.hosts;
     long serverPid = -1;
@@ -234,7 +252,7 @@ public final class ClientEfficiency {
     }
     console.println();
     console.print(table);
-    Files.writeString(options.results.resolve("summary.txt"), Machine.describe(options.latte) + "\n" + table,
+    Files.writeString(options.results.resolve("summary.txt"), Machine.describe(options.latte, virtualJava) + "\n" + table,
         StandardCharsets.UTF_8);
     return status;
   }

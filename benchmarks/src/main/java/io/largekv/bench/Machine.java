@@ -6,13 +6,16 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** The machine a result came from: cores, CPU model, memory, kernel, Java, latte. */
 final class Machine {
 
   private Machine() {}
 
-  static String describe(String latte) {
+  /** {@code virtualJava}: the Java 21+ of the virtual-thread client, or null. */
+  static String describe(String latte, Path virtualJava) {
     StringBuilder sb = new StringBuilder("machine: ");
     sb.append(Runtime.getRuntime().availableProcessors()).append(" cores (nproc), ");
     sb.append(firstValue(Paths.get("/proc/cpuinfo"), "model name")).append(", ");
@@ -23,6 +26,9 @@ final class Machine {
     }
     sb.append("; Linux ").append(System.getProperty("os.version"));
     sb.append("; Java ").append(System.getProperty("java.runtime.version"));
+    if (virtualJava != null) {
+      sb.append(" (virtual threads: ").append(javaVersion(virtualJava)).append(')');
+    }
     if (latte != null) {
       sb.append("; ").append(version(latte));
     }
@@ -40,6 +46,19 @@ final class Machine {
       // not Linux
     }
     return "";
+  }
+
+  private static String javaVersion(Path java) {
+    try {
+      Process p = new ProcessBuilder(List.of(java.toString(), "-version")).redirectErrorStream(true).start();
+      String out = new String(p.getInputStream().readAllBytes());
+      p.waitFor(10, TimeUnit.SECONDS);
+      Matcher m = Pattern.compile("Runtime Environment[^(]*\\(build ([^)]+)\\)")
+          .matcher(out);
+      return "Java " + (m.find() ? m.group(1) : "version unknown");
+    } catch (IOException | InterruptedException e) {
+      return "Java version unknown";
+    }
   }
 
   private static String version(String latte) {

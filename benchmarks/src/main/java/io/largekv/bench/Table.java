@@ -36,10 +36,10 @@ final class Table {
         + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
         + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
         + "×latte: ratio to latte, same round and phase.\n\n");
-    String header = String.format(Locale.ROOT, "%-2s %-6s %-18s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
+    String header = String.format(Locale.ROOT, "%-2s %-6s %-20s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
         "r", "phase", "client", "ops/s", "×latte", "p99 ms", "×latte", "CPU s/1k", "×latte",
         "steady", "×latte", "RSS MiB", "×latte", "cs/op", "server s/1k", "other");
-    String units = String.format(Locale.ROOT, "%-2s %-6s %-18s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
+    String units = String.format(Locale.ROOT, "%-2s %-6s %-20s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
         "", "", "", "", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
     sb.append(header).append(units);
     for (ClientEfficiency.Run r : runs) {
@@ -47,7 +47,7 @@ final class Table {
           .filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
           .findFirst();
       double rss = r.process().usage().maxRssKb() / 1024.0;
-      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-18s %8.0f %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
+      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-20s %8.0f %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
           r.round(), r.phase().label, r.client(),
           r.report().opsPerSecond(), ratio(r.report().opsPerSecond(), latte.map(l -> l.report().opsPerSecond())),
           r.report().p99Ms(), ratio(r.report().p99Ms(), latte.map(l -> l.report().p99Ms())),
@@ -81,7 +81,7 @@ final class Table {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nmedian over the rounds (figure, and in brackets the median of the per-round ratio to latte);%n"
             + "runs with errors or marked '*' are left out%n"));
-    sb.append(String.format(Locale.ROOT, "%-6s %-18s %16s %16s %18s %18s %14s%n",
+    sb.append(String.format(Locale.ROOT, "%-6s %-20s %16s %16s %18s %18s %14s%n",
         "phase", "client", "ops/s", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
     for (Phase phase : Phase.values()) {
       List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientEfficiency.Run::client)
@@ -89,7 +89,7 @@ final class Table {
       for (String client : clients) {
         List<ClientEfficiency.Run> mine = runs.stream()
             .filter(r -> r.phase() == phase && r.client().equals(client) && counts(r)).toList();
-        sb.append(String.format(Locale.ROOT, "%-6s %-18s %16s %16s %18s %18s %14s%n", phase.label, client,
+        sb.append(String.format(Locale.ROOT, "%-6s %-20s %16s %16s %18s %18s %14s%n", phase.label, client,
             cell(runs, mine, r -> r.report().opsPerSecond(), "%.0f"),
             cell(runs, mine, r -> r.report().p99Ms(), "%.2f"),
             cell(runs, mine, ClientEfficiency.Run::cpuPerKiloOps, "%.3f"),

@@ -25,21 +25,34 @@ final class YcsbClient implements BenchClient {
   private final String table;
   private final List<String> workloadProperties;
   private final List<String> extraProperties;
+  /** The {@code java} bin/ycsb runs (its JAVA variable); null: bin/ycsb's default. */
+  private final Path java;
 
   private YcsbClient(boolean async, String name, String table, List<String> workloadProperties,
-      List<String> extraProperties) {
+      List<String> extraProperties, Path java) {
     this.async = async;
     this.name = name;
     this.table = table;
     this.workloadProperties = workloadProperties;
     this.extraProperties = extraProperties;
+    this.java = java;
   }
 
   /** largekv's YCSB path: LargeKeyValueWorkload (reads verified byte for byte). */
   static YcsbClient largekv(List<String> extraProperties) {
     return new YcsbClient(false, "largekv YCSB", "kv_largekv", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
-        "verify=true"), extraProperties);
+        "verify=true"), extraProperties, null);
+  }
+
+  /**
+   * largekv's YCSB path with YCSB's client threads as virtual threads
+   * ({@code largekv.clientthreads=virtual}) on {@code java21}, a Java 21 or later.
+   */
+  static YcsbClient largekvVirtual(List<String> extraProperties, Path java21) {
+    return new YcsbClient(false, "largekv YCSB virtual", "kv_virtual", List.of(
+        "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
+        "verify=true", "largekv.clientthreads=virtual"), extraProperties, java21);
   }
 
   /**
@@ -47,20 +60,20 @@ final class YcsbClient implements BenchClient {
    * ({@code io.largekv.ycsb.AsyncDriverClient}), what the driver costs without thread-per-operation.
    */
   static YcsbClient asyncDriver(List<String> extraProperties) {
-    return new YcsbClient(true, "Java driver async", "kv_async", List.of(), extraProperties);
+    return new YcsbClient(true, "Java driver async", "kv_async", List.of(), extraProperties, null);
   }
 
   /** Not measured: warms the server's write and read paths (JIT) before the first client. */
   static YcsbClient warmUp() {
     return new YcsbClient(false, "warm-up", "kv_warmup", List.of(
-        "workload=io.largekv.workload.LargeKeyValueWorkload", "verify=false"), List.of());
+        "workload=io.largekv.workload.LargeKeyValueWorkload", "verify=false"), List.of(), null);
   }
 
   /** YCSB's own CoreWorkload with our binding: isolates the workload's cost. */
   static YcsbClient core(List<String> extraProperties) {
     return new YcsbClient(false, "YCSB CoreWorkload", "kv_core", List.of(
         "workload=site.ycsb.workloads.CoreWorkload", "fieldcount=1", "fieldlength=256", "zeropadding=46"),
-        extraProperties);
+        extraProperties, null);
   }
 
   @Override
@@ -75,7 +88,7 @@ final class YcsbClient implements BenchClient {
 
   @Override
   public BenchClient fresh() {
-    return new YcsbClient(async, name, table, workloadProperties, extraProperties);
+    return new YcsbClient(async, name, table, workloadProperties, extraProperties, java);
   }
 
   @Override
@@ -84,9 +97,15 @@ final class YcsbClient implements BenchClient {
       return asyncCommand(phase, s, javaAgent);
     }
     List<String> cmd = new ArrayList<>();
+    if (javaAgent != null || java != null) {
+      cmd.add("/usr/bin/env");
+    }
+    if (java != null) {
+      cmd.add("JAVA=" + java);
+    }
     if (javaAgent != null) {
       // bin/ycsb's JVM options (its default -Xmx4g, and the agent)
-      cmd.addAll(List.of("/usr/bin/env", "JAVA_OPTS=-Xmx4g " + javaAgent));
+      cmd.add("JAVA_OPTS=-Xmx4g " + javaAgent);
     }
     cmd.addAll(List.of(s.repo().resolve("bin/ycsb").toString(),
         phase == Phase.INSERT ? "load" : "run", "yugabyte-ycql", "-s"));
