@@ -107,11 +107,9 @@ public final class LargeClient {
           + " with a newer Java: JAVA=/path/to/java21+/bin/java bin/ycsb ...");
     }
     try {
-      // Thread.ofVirtual().name("ClientThread-", 0).factory(), by reflection: compiled for Java 17
-      Class<?> builder = Class.forName("java.lang.Thread$Builder");
-      Object b = Thread.class.getMethod("ofVirtual").invoke(null);
-      b = builder.getMethod("name", String.class, long.class).invoke(b, "ClientThread-", 0L);
-      return (ThreadFactory) builder.getMethod("factory").invoke(b);
+      // Thread.ofVirtual().factory(), by reflection: compiled for Java 17
+      Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
+      return (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Java " + javaFeatureVersion + " has no Thread.ofVirtual()", e);
     }
