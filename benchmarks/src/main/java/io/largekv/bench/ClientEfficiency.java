@@ -30,6 +30,8 @@ import java.util.Optional;
 public final class ClientEfficiency {
 
   private static final String KEYSPACE = "bench";
+  /** The clients {@code --clients} accepts, in their default order. */
+  static final List<String> CLIENTS = List.of("largekv", "virtual", "core", "async", "latte");
 
   private final Options options;
   private final PrintStream console = System.out;
@@ -45,7 +47,7 @@ public final class ClientEfficiency {
     long ops = 1_000_000;
     int concurrency = 32;
     int rounds = 1;
-    List<String> clients = List.of("largekv", "virtual", "core", "async", "latte");
+    List<String> clients = CLIENTS;
     String hosts;
     String localDatacenter = "datacenter1";
     String latte;
@@ -91,9 +93,8 @@ public final class ClientEfficiency {
         throw new IllegalArgumentException("--concurrency " + o.concurrency + " is not accepted; accepted: 1 .. 4096");
       }
       for (String c : o.clients) {
-        if (!List.of("largekv", "virtual", "core", "async", "latte").contains(c)) {
-          throw new IllegalArgumentException("--clients " + c
-              + " is not accepted; accepted: largekv, virtual, core, async, latte");
+        if (!CLIENTS.contains(c)) {
+          throw new IllegalArgumentException("--clients " + c + " is not accepted; accepted: " + String.join(", ", CLIENTS));
         }
       }
       if (o.pin != null && !o.pin.matches("[0-9,-]+:[0-9,-]+")) {
@@ -160,8 +161,14 @@ public final class ClientEfficiency {
       switch (c) {
         case "largekv" -> clients.add(YcsbClient.largekv(options.ycsbProperties));
         case "virtual" -> {
-          Optional<Path> java21 = options.java21Home != null
-              ? JavaRuntimes.find(options.java21Home, "--java21", v -> v >= 21) : JavaRuntimes.java21OrLater();
+          Optional<Path> java21;
+          try {
+            java21 = options.java21Home != null
+                ? JavaRuntimes.find(options.java21Home, "--java21", v -> v >= 21) : JavaRuntimes.java21OrLater();
+          } catch (IOException e) {
+            System.err.println("bench: " + e.getMessage().replaceFirst("^largekv: ", ""));
+            return 2;
+          }
           if (java21.isEmpty()) {
             console.println("bench: no Java 21+ found (--java21 HOME or " + JavaRuntimes.JAVA21_HOME_ENV
                 + "): running without 'largekv YCSB virtual'");
