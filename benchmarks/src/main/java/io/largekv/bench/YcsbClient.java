@@ -38,21 +38,21 @@ final class YcsbClient implements BenchClient {
     this.java = java;
   }
 
-  /** largekv's YCSB path: LargeKeyValueWorkload (reads verified byte for byte). */
+  /** largekv's YCSB path: LargeKeyValueWorkload (reads verified byte for byte), YCSB's platform threads. */
   static YcsbClient largekv(List<String> extraProperties) {
     return new YcsbClient(false, "largekv YCSB", "kv_largekv", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
-        "verify=true"), extraProperties, null);
+        "verify=true", "largekv.client_threads=platform", "largekv.checkpoint=none"), extraProperties, null);
   }
 
   /**
    * largekv's YCSB path with YCSB's client threads as virtual threads
-   * ({@code largekv.clientthreads=virtual}) on {@code java21}, a Java 21 or later.
+   * ({@code largekv.client_threads=virtual}) on {@code java21}, a Java 21 or later.
    */
   static YcsbClient largekvVirtual(List<String> extraProperties, Path java21) {
     return new YcsbClient(false, "largekv YCSB virtual", "kv_virtual", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
-        "verify=true", "largekv.clientthreads=virtual"), extraProperties, java21);
+        "verify=true", "largekv.client_threads=virtual", "largekv.checkpoint=none"), extraProperties, java21);
   }
 
   /**
@@ -66,7 +66,7 @@ final class YcsbClient implements BenchClient {
   /** Not measured: warms the server's write and read paths (JIT) before the first client. */
   static YcsbClient warmUp() {
     return new YcsbClient(false, "warm-up", "kv_warmup", List.of(
-        "workload=io.largekv.workload.LargeKeyValueWorkload", "verify=false"), List.of(), null);
+        "workload=io.largekv.workload.LargeKeyValueWorkload", "verify=false", "largekv.checkpoint=none"), List.of(), null);
   }
 
   /** YCSB's own CoreWorkload with our binding: isolates the workload's cost. */

@@ -1,6 +1,8 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.ExitStatus;
+import io.largekv.common.Secrets;
 import io.largekv.report.Report;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -69,8 +71,8 @@ public final class Compare {
     setup.setProperty("threads", o.threads == null ? "(workload file)" : Integer.toString(o.threads));
     setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
     setup.setProperty("workloads", o.localDemo ? "local" : "full-scale");
-    setup.setProperty("command", "bin/largekv " + String.join(" ", args));
-    setup.setProperty("common.properties", String.join(" ", o.common));
+    setup.setProperty("command", Secrets.redact("bin/largekv " + String.join(" ", args)));
+    setup.setProperty("common.properties", Secrets.redact(String.join(" ", o.common)));
     setup.setProperty("workload.files", String.join(", ", o.phases.stream()
         .map(p -> "workloads/" + (o.localDemo ? p.localWorkload : p.fullScaleWorkload)).toList()));
     setup.setProperty("machine", Machine.describe());
@@ -78,7 +80,7 @@ public final class Compare {
       setup.setProperty("target." + t.label + ".dialect", t.dialect);
       setup.setProperty("target." + t.label + ".hosts", t.local() ? "local" : t.hosts);
       setup.setProperty("target." + t.label + ".description", t.description);
-      setup.setProperty("target." + t.label + ".properties", String.join(" ", t.properties));
+      setup.setProperty("target." + t.label + ".properties", Secrets.redact(String.join(" ", t.properties)));
     }
     save(setup, dir);
 
@@ -118,7 +120,13 @@ public final class Compare {
     report.write(dir);
     out.println(report.markdown());
     out.println("Report: " + dir.resolve("report.html") + " (offline), " + dir.resolve("report.md"));
-    return 0;
+    List<String> failed = report.failedCells();
+    if (!failed.isEmpty()) {
+      err.println("largekv: FAILED: " + String.join(", ", failed) + " (see the report): this comparison must not be "
+          + "published as it is (exit status " + ExitStatus.FAILED + ")");
+      return ExitStatus.FAILED;
+    }
+    return ExitStatus.OK;
   }
 
   private static void runClients(Path repo, Options o, CompareTarget t, Phase phase, int rep, List<String> props,
@@ -139,6 +147,9 @@ public final class Compare {
       p.add("status.interval=1");
       p.add("client.index=" + c);
       p.add("client.count=" + o.clients);
+      if (phase.isLoad()) {
+        p.add("largekv.checkpoint=" + clientDir.resolve("load.checkpoint"));
+      }
       if (o.records != null) {
         p.add("recordcount=" + o.records);
       }
@@ -156,7 +167,7 @@ public final class Compare {
         cmd.add("-p");
         cmd.add(kv);
       }
-      String shown = String.join(" ", cmd).replaceAll("ycql\\.password=\\S+", "ycql.password=***");
+      String shown = Secrets.redact(String.join(" ", cmd));
       Files.writeString(clientDir.resolve("command.txt"), shown + "\n");
       setup.setProperty("command." + t.label + "." + phase.name + ".rep-" + rep + ".client-" + c, shown);
       err.printf("largekv: [%s %s rep %d client %d] %s%n", t.label, phase.name, rep, c, shown);
@@ -186,8 +197,9 @@ public final class Compare {
       String line;
       while ((line = r.readLine()) != null) {
         f.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        boolean status = line.contains(" sec: ");
-        boolean tenth = status && line.matches(".* [0-9]*0 sec: .*");
+        // YCSB's status line and largekv's (successful and failed operations) come every second here
+        boolean status = line.contains(" sec: ") || line.matches("largekv: [0-9]+ s: .*");
+        boolean tenth = status && line.matches(".* [0-9]*0 (sec|s): .*");
         if (tenth || (!status && PhaseRunner.isProgress(line))) {
           err.println(prefix + line);
         }

@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.ExitStatus;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -125,20 +126,28 @@ public final class Largekv {
       props.addAll(o.properties);
       PhaseRunner runner = new PhaseRunner(repo, err);
       List<PhaseRunner.Result> results = new ArrayList<>();
+      int status = ExitStatus.OK;
       for (Phase phase : o.phases) {
         List<String> phaseProps = new ArrayList<>(props);
         if (!phase.isLoad() && o.durationSeconds != null) {
           phaseProps.add("maxexecutiontime=" + o.durationSeconds);
         }
+        if (phase.isLoad()) {
+          // this run's own checkpoint: an interrupted run is continued with its own --out
+          phaseProps.add("largekv.checkpoint=" + outDir.resolve(phase.name + ".checkpoint"));
+        }
         PhaseRunner.Result r = runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload,
             phaseProps, outDir);
         results.add(r);
         if (r.exitCode != 0) {
-          err.printf("largekv: phase %s failed with exit code %d; its output: %s, %s%n", phase.name, r.exitCode,
-              r.stdout, r.stderr);
-          Files.readAllLines(r.stderr).stream().filter(l -> l.startsWith("largekv:")).forEach(err::println);
-          out.print(Summary.render(results));
-          return 1;
+          status = ExitStatus.FAILED;
+          err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s, %s%n", phase.name, r.exitCode,
+              ExitStatus.describe(r.exitCode), r.reason().isEmpty() ? "" : ": " + r.reason(), r.stdout, r.stderr);
+          if (r.exitCode == ExitStatus.BAD_INPUT) {
+            // the same settings would be refused by every phase
+            status = ExitStatus.BAD_INPUT;
+            break;
+          }
         }
       }
       String summary = Summary.render(results);
@@ -146,7 +155,11 @@ public final class Largekv {
       out.println();
       out.print(summary);
       out.println("Raw YCSB output: " + outDir);
-      return 0;
+      if (status != ExitStatus.OK) {
+        err.println("largekv: " + (status == ExitStatus.BAD_INPUT ? "bad input" : "one or more phases FAILED")
+            + ": these results must not be published (exit status " + status + ")");
+      }
+      return status;
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");

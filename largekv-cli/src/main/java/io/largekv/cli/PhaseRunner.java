@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import io.largekv.common.Secrets;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -25,14 +26,30 @@ public final class PhaseRunner {
     public final Path stdout;
     public final Path stderr;
     public final String command;
+    /** The client's own lines ({@code largekv: ...}) from its stderr. */
+    public final List<String> largekvLines;
 
-    Result(Phase phase, int exitCode, YcsbOutput output, Path stdout, Path stderr, String command) {
+    Result(Phase phase, int exitCode, YcsbOutput output, Path stdout, Path stderr, String command,
+        List<String> largekvLines) {
       this.phase = phase;
       this.exitCode = exitCode;
       this.output = output;
       this.stdout = stdout;
       this.stderr = stderr;
       this.command = command;
+      this.largekvLines = largekvLines;
+    }
+
+    /** Why the phase failed, in the client's words: its result line, else its last own line. */
+    public String reason() {
+      if (exitCode == 0) {
+        return "";
+      }
+      String result = output.result();
+      if (result.startsWith("FAILED: ")) {
+        return result.substring("FAILED: ".length());
+      }
+      return largekvLines.isEmpty() ? "" : largekvLines.get(largekvLines.size() - 1).replaceFirst("^largekv: ", "");
     }
   }
 
@@ -55,14 +72,18 @@ public final class PhaseRunner {
     Files.createDirectories(outDir);
     Path out = outDir.resolve(phase.name + ".ycsb.txt");
     Path err = outDir.resolve(phase.name + ".stderr.txt");
-    String shown = String.join(" ", cmd).replaceAll("ycql\\.password=\\S+", "ycql.password=***");
+    String shown = Secrets.redact(String.join(" ", cmd));
     progress.printf("largekv: [%s] %s%n", phase.name, shown);
     Process process = new ProcessBuilder(cmd).directory(repo.toFile()).redirectOutput(out.toFile()).start();
+    List<String> own = new ArrayList<>();
     try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
          PrintStream log = new PrintStream(Files.newOutputStream(err), true, StandardCharsets.UTF_8)) {
       String line;
       while ((line = r.readLine()) != null) {
         log.println(line);
+        if (line.startsWith("largekv: ")) {
+          own.add(line);
+        }
         if (isProgress(line)) {
           progress.printf("largekv: [%s] %s%n", phase.name, line);
         }
@@ -71,7 +92,7 @@ public final class PhaseRunner {
     int exit = process.waitFor();
     String stdout = Files.readString(out, StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(phase.name + ".command.txt"), shown + "\n");
-    return new Result(phase, exit, YcsbOutput.parse(stdout), out, err, shown);
+    return new Result(phase, exit, YcsbOutput.parse(stdout), out, err, shown, own);
   }
 
   /** YCSB's status lines ("... 10 sec: 1234 operations; ..."), our own lines and errors. */

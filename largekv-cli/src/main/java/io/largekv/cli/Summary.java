@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import java.util.List;
+import io.largekv.common.ExitStatus;
 import java.util.Locale;
 
 /**
@@ -27,14 +28,22 @@ public final class Summary {
           continue;
         }
         sb.append(String.format(Locale.ROOT, "%-13s %10s  %-16s %10d %8s %8s %8s %9s %9s%n",
-            first ? r.phase.name : "", first ? String.format(Locale.ROOT, "%,.0f", o.throughput()) : "",
+            first ? r.phase.name : "", first ? String.format(Locale.ROOT, "%,.0f", o.successfulThroughput()) : "",
             op, o.operations(op), ms(o.percentileUs(op, "50")), ms(o.percentileUs(op, "95")),
             ms(o.percentileUs(op, "99")), ms(o.percentileUs(op, "99.9")), ms(o.maxUs(op))));
         first = false;
       }
       if (first) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  (no operations: exit code %d, see %s)%n",
-            r.phase.name, "-", r.exitCode, r.stderr));
+        sb.append(String.format(Locale.ROOT, "%-13s %10s  (no operations; see %s)%n", r.phase.name, "-", r.stderr));
+      }
+      if (r.exitCode != 0) {
+        sb.append(String.format(Locale.ROOT, "%-13s %10s  FAILED (exit status %d, %s)%s%n", "", "", r.exitCode,
+            ExitStatus.describe(r.exitCode), r.reason().isEmpty() ? "" : ": " + r.reason()));
+      }
+      long failed = o.failedOperations();
+      if (failed > 0) {
+        sb.append(String.format(Locale.ROOT, "%-13s %10s  failed operations: %d (not counted in ops/s)%n", "", "",
+            failed));
       }
       long ok = o.returns("VERIFY", "OK");
       long corrupt = o.returns("VERIFY", "CORRUPT");
@@ -48,7 +57,7 @@ public final class Summary {
       }
     }
     sb.append("Latency is service time per operation (YCSB HdrHistogram, µs rounded to ms);\n"
-        + "ops/s is the phase's overall throughput over its whole run time.\n");
+        + "ops/s counts successful operations only, from the first operation's start to the last one's end.\n");
     return sb.toString();
   }
 

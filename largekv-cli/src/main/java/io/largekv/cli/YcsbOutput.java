@@ -48,8 +48,28 @@ public final class YcsbOutput {
     return Double.isNaN(v) ? 0 : (long) v;
   }
 
-  public double throughput() {
+  /** YCSB's own throughput: every operation, failed ones too, over a run time that includes set-up. */
+  public double ycsbThroughput() {
     return number("OVERALL", "Throughput(ops/sec)");
+  }
+
+  /**
+   * Successful operations per second of measured time ({@code [LARGEKV], Throughput(ops/sec)});
+   * NaN when the run printed no [LARGEKV] section (it did not finish).
+   */
+  public double successfulThroughput() {
+    return number("LARGEKV", "Throughput(ops/sec)");
+  }
+
+  /** Operations that failed ({@code [LARGEKV], FailedOperations}), 0 when absent. */
+  public long failedOperations() {
+    double v = number("LARGEKV", "FailedOperations");
+    return Double.isNaN(v) ? 0 : (long) v;
+  }
+
+  /** The run's own verdict line ({@code [LARGEKV], Result}), or "" when absent. */
+  public String result() {
+    return sections.getOrDefault("LARGEKV", Map.of()).getOrDefault("Result", "");
   }
 
   public double runtimeMs() {

@@ -134,6 +134,17 @@ public final class Report {
     return new Report(dir, p);
   }
 
+  /** "phase on target" of every cell that FAILED (a client exited non-zero or the phase did not run). */
+  public List<String> failedCells() {
+    List<String> failed = new ArrayList<>();
+    cells.forEach((phase, row) -> row.forEach((target, cell) -> {
+      if (cell.failed()) {
+        failed.add(phase + " on " + target);
+      }
+    }));
+    return failed;
+  }
+
   /** Writes report.html, report.md and charts/*.svg into {@code out}. */
   public void write(Path out) throws IOException {
     Path charts = Files.createDirectories(out.resolve("charts"));

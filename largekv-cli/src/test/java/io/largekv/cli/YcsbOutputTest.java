@@ -24,12 +24,21 @@ class YcsbOutputTest {
       "[VERIFY], Return=OK, 64238",
       "[VERIFY], Return=CORRUPT, 2",
       "[ERRORS], Return=READ:DriverTimeoutException, 3",
+      "[LARGEKV], Operations, 64240",
+      "[LARGEKV], FailedOperations, 5",
+      "[LARGEKV], MeasuredTime(ms), 9800",
+      "[LARGEKV], Throughput(ops/sec), 6555.1",
+      "[LARGEKV], Result, FAILED: 2 corrupt and 0 missing read(s)",
+      "[LARGEKV], ExitStatus, 1",
       "");
 
   @Test
   void parsesYcsbsSections() {
     YcsbOutput o = YcsbOutput.parse("Loading workload...\n" + SAMPLE);
-    assertThat(o.throughput()).isEqualTo(6460.15);
+    assertThat(o.ycsbThroughput()).isEqualTo(6460.15);
+    assertThat(o.successfulThroughput()).isEqualTo(6555.1);
+    assertThat(o.failedOperations()).isEqualTo(5);
+    assertThat(o.result()).isEqualTo("FAILED: 2 corrupt and 0 missing read(s)");
     assertThat(o.runtimeMs()).isEqualTo(10016);
     assertThat(o.operations("READ")).isEqualTo(64242);
     assertThat(o.percentileUs("READ", "50")).isEqualTo(3221);
@@ -43,10 +52,13 @@ class YcsbOutputTest {
   }
 
   @Test
-  void summaryShowsEveryOperationAndVerification() {
-    PhaseRunner.Result r = new PhaseRunner.Result(Phase.UNIFORM_READ, 0, YcsbOutput.parse(SAMPLE), null, null, "cmd");
+  void summaryShowsSuccessfulThroughputFailuresAndAFailedPhase() {
+    PhaseRunner.Result r = new PhaseRunner.Result(Phase.UNIFORM_READ, 1, YcsbOutput.parse(SAMPLE), null, null, "cmd",
+        java.util.List.of("largekv: result FAILED: 2 corrupt and 0 missing read(s)"));
     String s = Summary.render(java.util.List.of(r));
-    assertThat(s).contains("uniform-read").contains("6,460").contains("READ").contains("64242")
+    assertThat(s).contains("\n                          FAILED (exit status 1, FAILED): 2 corrupt and 0 missing read(s)\n")
+        .contains("6,555").doesNotContain("6,460").contains("failed operations: 5 (not counted in ops/s)")
+        .contains("READ").contains("64242")
         .contains("3.22").contains("70.78").contains("467.97")
         .contains("verified reads: ok=64238 corrupt=2 missing=0")
         .contains("errors: {READ:DriverTimeoutException=3}");

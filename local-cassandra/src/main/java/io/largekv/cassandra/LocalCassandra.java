@@ -44,23 +44,100 @@ public final class LocalCassandra implements AutoCloseable {
 
   private static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
 
-  private final Process process;
+  private final Node node;
   private final Path directory;
   private final boolean deleteDirectory;
   private final int nativePort;
-  private final Path logFile;
+  private final Duration startTimeout;
+  private final boolean quiet;
   private final Thread shutdownHook;
   private volatile boolean closed;
 
-  private LocalCassandra(Process process, Path directory, boolean deleteDirectory, int nativePort,
-      Path logFile) {
-    this.process = process;
+  private LocalCassandra(List<String> command, Path directory, boolean deleteDirectory, int nativePort,
+      Duration startTimeout, boolean quiet) {
     this.directory = directory;
     this.deleteDirectory = deleteDirectory;
     this.nativePort = nativePort;
-    this.logFile = logFile;
+    this.startTimeout = startTimeout;
+    this.quiet = quiet;
+    this.node = new Node(command, directory.resolve("cassandra.log"));
     this.shutdownHook = new Thread(this::stopQuietly, "local-cassandra-shutdown");
     Runtime.getRuntime().addShutdownHook(shutdownHook);
+  }
+
+  /**
+   * The server process, which tests and experiments may stop, kill and start again: the same
+   * command, directory and ports, so a restarted server finds its data (and replays its commit log).
+   */
+  public final class Node {
+    private final List<String> command;
+    private final Path log;
+    private volatile Process process;
+
+    private Node(List<String> command, Path log) {
+      this.command = command;
+      this.log = log;
+    }
+
+    /** Starts the (stopped or killed) server and waits until its CQL port accepts connections. */
+    public synchronized void start() throws IOException {
+      if (process != null && process.isAlive()) {
+        throw new IllegalStateException("the local Cassandra is running (pid " + process.pid() + ")");
+      }
+      long started = System.nanoTime();
+      process = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+      waitForPort(process, nativePort, startTimeout, log);
+      if (!quiet) {
+        System.err.printf("largekv: local Cassandra ready in %.1f s (pid %d)%n",
+            (System.nanoTime() - started) / 1e9, process.pid());
+      }
+    }
+
+    /** SIGKILL, as a crash: acknowledged writes not yet synced to the commit log may be lost. */
+    public synchronized void kill() {
+      Process p = process;
+      if (p != null) {
+        p.destroyForcibly();
+        waitFor(p, 30);
+      }
+    }
+
+    /** SIGTERM: a clean shutdown (the server drains and flushes); SIGKILL after 30 s. */
+    public synchronized void stop() {
+      Process p = process;
+      if (p == null) {
+        return;
+      }
+      p.destroy();
+      if (!waitFor(p, 30)) {
+        p.destroyForcibly();
+        waitFor(p, 10);
+      }
+    }
+
+    public boolean isRunning() {
+      Process p = process;
+      return p != null && p.isAlive();
+    }
+
+    public long pid() {
+      return process.pid();
+    }
+
+    private boolean waitFor(Process p, int seconds) {
+      try {
+        return p.waitFor(seconds, TimeUnit.SECONDS);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false;
+      }
+    }
+  }
+
+  /** The server process: to stop, kill and start it again. */
+  public Node node() {
+    return node;
   }
 
   public static Builder builder() {
@@ -91,16 +168,12 @@ public final class LocalCassandra implements AutoCloseable {
     return directory;
   }
 
-  public Path logFile() {
-    return logFile;
-  }
-
   public long pid() {
-    return process.pid();
+    return node.pid();
   }
 
   public boolean isRunning() {
-    return process.isAlive();
+    return node.isRunning();
   }
 
   /** Stops the server (SIGTERM, kill after 30 s) and removes its directory if we created it. */
@@ -119,16 +192,7 @@ public final class LocalCassandra implements AutoCloseable {
       return;
     }
     closed = true;
-    process.destroy();
-    try {
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(10, TimeUnit.SECONDS);
-      }
-    } catch (InterruptedException e) {
-      process.destroyForcibly();
-      Thread.currentThread().interrupt();
-    }
+    node.stop();
     if (deleteDirectory) {
       deleteRecursively(directory);
     }
@@ -219,7 +283,6 @@ public final class LocalCassandra implements AutoCloseable {
       Files.writeString(yaml, cassandraYaml(dir, nativePort, storagePort, sslStoragePort));
       Path logback = dir.resolve("logback.xml");
       Files.writeString(logback, LOGBACK);
-      Path log = dir.resolve("cassandra.log");
 
       List<String> command = new ArrayList<>();
       if (runningAsRoot() && Files.isExecutable(Paths.get("/usr/bin/setpriv"))) {
@@ -250,21 +313,12 @@ public final class LocalCassandra implements AutoCloseable {
         System.err.printf("largekv: starting local Cassandra on %s:%d (data in %s)%n",
             "127.0.0.1", nativePort, dir);
       }
-      long started = System.nanoTime();
-      Process process = new ProcessBuilder(command)
-          .redirectErrorStream(true)
-          .redirectOutput(log.toFile())
-          .start();
-      LocalCassandra server = new LocalCassandra(process, dir, ownDirectory, nativePort, log);
+      LocalCassandra server = new LocalCassandra(command, dir, ownDirectory, nativePort, startTimeout, quiet);
       try {
-        waitForPort(process, nativePort, startTimeout, log);
+        server.node.start();
       } catch (IOException | RuntimeException e) {
         server.close();
         throw e;
-      }
-      if (!quiet) {
-        System.err.printf("largekv: local Cassandra ready in %.1f s (pid %d)%n",
-            (System.nanoTime() - started) / 1e9, process.pid());
       }
       return server;
     }

@@ -1,5 +1,6 @@
 package io.largekv.workload;
 
+import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
@@ -10,14 +11,15 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>{@link #next()} is one atomic increment. {@link #acknowledge(long)} marks a slot in a ring
  * of {@value #WINDOW} flags and, when it can take the lock without waiting, advances the
- * high-water mark over every contiguous acknowledged slot.
+ * high-water mark over every contiguous acknowledged slot. No {@code synchronized}: a virtual
+ * client thread never pins its carrier here.
  */
 final class InsertSequence {
   static final int WINDOW = 1 << 20;
   private static final int MASK = WINDOW - 1;
 
   private final AtomicLong next;
-  private final boolean[] done = new boolean[WINDOW];
+  private final AtomicIntegerArray done = new AtomicIntegerArray(WINDOW);
   private final ReentrantLock lock = new ReentrantLock();
   /** Every sequence number below this is acknowledged. */
   private volatile long acknowledgedBelow;
@@ -32,11 +34,6 @@ final class InsertSequence {
     return next.getAndIncrement();
   }
 
-  /** Sequence numbers handed out so far (= the next one to hand out). */
-  long issued() {
-    return next.get();
-  }
-
   /** Every sequence number below this has been acknowledged. */
   long acknowledgedBelow() {
     return acknowledgedBelow;
@@ -46,17 +43,13 @@ final class InsertSequence {
     if (sequence - acknowledgedBelow >= WINDOW) {
       throw new IllegalStateException("more than " + WINDOW + " inserts in flight");
     }
-    synchronized (done) {
-      done[(int) (sequence & MASK)] = true;
-    }
+    done.set((int) (sequence & MASK), 1);
     if (lock.tryLock()) {
       try {
         long below = acknowledgedBelow;
-        synchronized (done) {
-          while (done[(int) (below & MASK)]) {
-            done[(int) (below & MASK)] = false;
-            below++;
-          }
+        while (done.get((int) (below & MASK)) == 1) {
+          done.set((int) (below & MASK), 0);
+          below++;
         }
         acknowledgedBelow = below;
       } finally {

@@ -9,6 +9,9 @@ import java.math.BigInteger;
  * <ul>
  *   <li>loads the contiguous shard {@code [start + ⌊index·N/count⌋, start + ⌊(index+1)·N/count⌋)}
  *       — shards of all clients tile the dataset with no gap and no overlap;</li>
+ *   <li>splits its shard among its threads the way YCSB splits a client's operations: thread
+ *       {@code t} of {@code T} gets {@code ⌊n/T⌋} keys, plus one when {@code t < n mod T}, in
+ *       order — so a thread's share of keys is exactly its share of operations;</li>
  *   <li>during a run, inserts new keys after the dataset, interleaved so clients never collide:
  *       its j-th new key is {@code start + N + index + j·count}.</li>
  * </ul>
@@ -48,6 +51,27 @@ final class KeyRange {
 
   long shardSize() {
     return shardEnd() - shardStart();
+  }
+
+  /** First key number of thread {@code t} of {@code threads} in this client's shard. */
+  long threadStart(int t, int threads) {
+    long n = shardSize();
+    return shardStart() + t * (n / threads) + Math.min(t, n % threads);
+  }
+
+  /** One past the last key number of thread {@code t}'s share. */
+  long threadEnd(int t, int threads) {
+    return threadStart(t, threads) + threadShare(shardSize(), threads, t);
+  }
+
+  /** Thread {@code t}'s share of {@code total} operations, as YCSB's Client splits them. */
+  static long threadShare(long total, int threads, int t) {
+    return total / threads + (t < total % threads ? 1 : 0);
+  }
+
+  /** The shard as {@code [first, end)}. */
+  String describeShard() {
+    return "[" + shardStart() + ", " + shardEnd() + ")";
   }
 
   private long split(int i) {

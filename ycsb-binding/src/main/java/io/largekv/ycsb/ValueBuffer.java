@@ -25,11 +25,14 @@ public final class ValueBuffer {
       buffer.limit(b.length()).position(0);
       return buffer;
     }
-    return copyOf(v);
+    return wrap(v);
   }
 
-  /** A new buffer of the value's bytes, not shared with later calls (one per column of a row). */
-  public static ByteBuffer copyOf(ByteIterator v) {
+  /**
+   * A buffer of its own over the value's bytes, not shared with later calls (one per column of a
+   * row): a {@link ValueBytes} array is wrapped, not copied; another iterator is drained.
+   */
+  public static ByteBuffer wrap(ByteIterator v) {
     if (v instanceof ValueBytes) {
       ValueBytes b = (ValueBytes) v;
       return ByteBuffer.wrap(b.array(), 0, b.length());

@@ -1,5 +1,9 @@
 package io.largekv.ycsb;
 
+import io.largekv.common.Secrets;
+import io.largekv.properties.ConfigException;
+import io.largekv.properties.PropertyNames;
+import io.largekv.properties.PropertyValues;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -8,6 +12,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Properties;
 import java.util.regex.Pattern;
 
@@ -50,9 +55,26 @@ public final class YcqlConfig {
   public static final String COMPACTION = "ycql.compaction";
   public static final String COMPRESSION = "ycql.compression";
   public static final String PROTOCOL_VERSION = "ycql.protocol_version";
+  public static final String RECONNECT_BASE_DELAY_MS = "ycql.reconnect_base_delay_ms";
+  public static final String RECONNECT_MAX_DELAY_MS = "ycql.reconnect_max_delay_ms";
+  public static final String BACKOFF_MAX_MS = "ycql.backoff_max_ms";
 
-  static final String CONSISTENCY_LEVELS =
-      "ANY, ONE, TWO, THREE, QUORUM, ALL, LOCAL_ONE, LOCAL_QUORUM, EACH_QUORUM";
+  /** Every ycql.* property; any other ycql.* name is an error. */
+  static final List<String> ALL = List.of(TARGET, LOCAL_DC, KEYSPACE, TABLE, LAYOUT, REPLICATION_FACTOR,
+      CREATE_SCHEMA, DROP_TABLE, READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT_MS,
+      CONNECT_TIMEOUT_MS, CONNECTIONS_PER_HOST, MAX_REQUESTS_PER_CONNECTION, USERNAME, PASSWORD, TLS, TRUSTSTORE,
+      TRUSTSTORE_PASSWORD, KEYSTORE, KEYSTORE_PASSWORD, TLS_HOSTNAME_VALIDATION, DRIVER_CONFIG, TABLETS, COMPACTION,
+      COMPRESSION, PROTOCOL_VERSION, RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS, BACKOFF_MAX_MS);
+
+  /** Compaction classes by short name; a fully qualified class name is passed through. */
+  private static final Map<Target, List<String>> COMPACTIONS = Map.of(
+      Target.CASSANDRA, List.of("SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
+          "TimeWindowCompactionStrategy", "UnifiedCompactionStrategy"),
+      Target.SCYLLA, List.of("SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
+          "TimeWindowCompactionStrategy", "IncrementalCompactionStrategy"),
+      Target.YUGABYTE, List.of());
+  private static final List<String> COMPRESSORS = List.of("LZ4Compressor", "ZstdCompressor", "SnappyCompressor",
+      "DeflateCompressor");
   private static final List<String> READ_LEVELS = List.of(
       "ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM",
       "SERIAL", "LOCAL_SERIAL");
@@ -80,12 +102,16 @@ public final class YcqlConfig {
   public final int connectionsPerHost;
   public final int maxRequestsPerConnection;
   public final String username;
+  /** The password itself (resolved from {@code env:NAME} or {@code file:PATH}); never printed. */
   public final String password;
   public final boolean tls;
   public final Path truststore;
   public final String truststorePassword;
   public final Path keystore;
   public final String keystorePassword;
+  public final int reconnectBaseDelayMs;
+  public final int reconnectMaxDelayMs;
+  public final int backoffMaxMs;
   public final boolean tlsHostnameValidation;
   public final Path driverConfig;
   /** YugabyteDB only: {@code WITH tablets = N}; 0 = server default. */
@@ -97,7 +123,8 @@ public final class YcqlConfig {
   /** "V4", "V5" or "" (negotiate). */
   public final String protocolVersion;
 
-  private YcqlConfig(Properties properties) {
+  private YcqlConfig(Properties properties, Map<String, String> environment) {
+    PropertyNames.check(properties, "ycql.", ALL, Map.of());
     PropertyValues p = new PropertyValues(properties);
     this.target = Target.valueOf(p.oneOf(TARGET, "yugabyte", "yugabyte", "cassandra", "scylla").toUpperCase(Locale.ROOT));
     int port = p.intRange(PORT, 9042, 1, 65535);
@@ -119,15 +146,15 @@ public final class YcqlConfig {
     this.connectionsPerHost = p.intRange(CONNECTIONS_PER_HOST, 1, 1, 1024);
     this.maxRequestsPerConnection = p.intRange(MAX_REQUESTS_PER_CONNECTION, 1024, 1, 32768);
     this.username = properties.getProperty(USERNAME, "");
-    this.password = properties.getProperty(PASSWORD, "");
+    this.password = secret(properties, PASSWORD, environment);
     if (username.isEmpty() != password.isEmpty()) {
       throw new ConfigException(USERNAME + " and " + PASSWORD + " must be given together");
     }
     this.truststore = path(properties, TRUSTSTORE);
     this.keystore = path(properties, KEYSTORE);
     this.tls = p.bool(TLS, truststore != null || keystore != null);
-    this.truststorePassword = properties.getProperty(TRUSTSTORE_PASSWORD, "");
-    this.keystorePassword = properties.getProperty(KEYSTORE_PASSWORD, "");
+    this.truststorePassword = secret(properties, TRUSTSTORE_PASSWORD, environment);
+    this.keystorePassword = secret(properties, KEYSTORE_PASSWORD, environment);
     this.tlsHostnameValidation = p.bool(TLS_HOSTNAME_VALIDATION, false);
     if (!tls && (truststore != null || keystore != null)) {
       throw new ConfigException(TLS + "=false contradicts " + TRUSTSTORE + "/" + KEYSTORE
@@ -145,10 +172,10 @@ public final class YcqlConfig {
           + "=cassandra or scylla; YugabyteDB YCQL has no compaction options");
     }
     this.compaction = compactionValue == null ? "SizeTieredCompactionStrategy" : compactionValue.trim();
-    if (!COMPACTION_CLASS.matcher(compaction).matches()) {
-      throw new ConfigException(COMPACTION, compaction,
-          "a compaction class, e.g. SizeTieredCompactionStrategy, LeveledCompactionStrategy, "
-              + "UnifiedCompactionStrategy (Cassandra 5), IncrementalCompactionStrategy (Scylla)");
+    if (target != Target.YUGABYTE && !(COMPACTIONS.get(target).contains(compaction)
+        || compaction.contains(".") && COMPACTION_CLASS.matcher(compaction).matches())) {
+      throw new ConfigException(COMPACTION, compaction, String.join(", ", COMPACTIONS.get(target))
+          + " (" + TARGET + "=" + target.propertyValue() + "), or a fully qualified class name");
     }
     String compressionValue = properties.getProperty(COMPRESSION);
     if (compressionValue != null && target == Target.YUGABYTE) {
@@ -156,9 +183,10 @@ public final class YcqlConfig {
           + "=cassandra or scylla; YugabyteDB YCQL has no compression options");
     }
     this.compression = compressionValue == null ? "LZ4Compressor" : compressionValue.trim();
-    if (!compression.equals("none") && !COMPACTION_CLASS.matcher(compression).matches()) {
-      throw new ConfigException(COMPRESSION, compression,
-          "none, LZ4Compressor, ZstdCompressor, SnappyCompressor, DeflateCompressor");
+    if (!compression.equals("none") && !COMPRESSORS.contains(compression)
+        && !(compression.contains(".") && COMPACTION_CLASS.matcher(compression).matches())) {
+      throw new ConfigException(COMPRESSION, compression, "none, " + String.join(", ", COMPRESSORS)
+          + ", or a fully qualified class name");
     }
     String defaultProtocol = target == Target.CASSANDRA ? "" : "V4";
     String proto = p.string(PROTOCOL_VERSION, defaultProtocol.isEmpty() ? "auto" : defaultProtocol)
@@ -167,11 +195,25 @@ public final class YcqlConfig {
       throw new ConfigException(PROTOCOL_VERSION, proto, "auto, V3, V4, V5");
     }
     this.protocolVersion = proto.equals("AUTO") ? "" : proto;
+    this.reconnectBaseDelayMs = p.intRange(RECONNECT_BASE_DELAY_MS, 500, 1, 3_600_000);
+    this.reconnectMaxDelayMs = p.intRange(RECONNECT_MAX_DELAY_MS, Math.max(2000, reconnectBaseDelayMs),
+        reconnectBaseDelayMs, 3_600_000);
+    this.backoffMaxMs = p.intRange(BACKOFF_MAX_MS, 1000, 0, 600_000);
   }
 
   /** Parses and validates; throws {@link ConfigException} with a one-line message. */
   public static YcqlConfig from(Properties properties) {
-    return new YcqlConfig(properties);
+    return new YcqlConfig(properties, System.getenv());
+  }
+
+  /** As {@link #from(Properties)} with the environment given (secrets as {@code env:NAME}); for tests. */
+  static YcqlConfig from(Properties properties, Map<String, String> environment) {
+    return new YcqlConfig(properties, environment);
+  }
+
+  private static String secret(Properties p, String key, Map<String, String> environment) {
+    String v = Secrets.resolve(key, p.getProperty(key), environment);
+    return v == null ? "" : v;
   }
 
   public String qualifiedTable() {

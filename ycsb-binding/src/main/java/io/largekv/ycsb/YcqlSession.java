@@ -10,6 +10,10 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatementBuilder;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
@@ -20,13 +24,19 @@ import com.datastax.oss.driver.internal.core.config.typesafe.DefaultDriverConfig
 import com.datastax.oss.driver.internal.core.cql.DefaultPrepareRequest;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import io.largekv.properties.ConfigException;
+import io.largekv.run.RunOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 
 /**
  * The cold path of the binding: one driver session per JVM shared by every YCSB thread, schema
@@ -55,9 +65,9 @@ final class YcqlSession {
   private YcqlSession(YcqlConfig config, CqlSession session) {
     this.config = config;
     this.session = session;
+    checkLocalDatacenter();
     describeServer();
-    ensureSchema();
-    TableMetadata table = tableMetadata().orElseThrow();
+    TableMetadata table = ensureSchema();
     this.columns = new ArrayList<>();
     this.columnTypes = new ArrayList<>();
     for (ColumnMetadata column : table.getColumns().values()) {
@@ -176,38 +186,149 @@ final class YcqlSession {
     return keyspaceMetadata().flatMap(k -> k.getTable(CqlIdentifier.fromInternal(config.table)));
   }
 
-  private void ensureSchema() {
-    Optional<KeyspaceMetadata> keyspace = keyspaceMetadata();
-    if (keyspace.isEmpty()) {
+  /**
+   * The table, created when absent. Safe when several clients start at once: DDL goes to one
+   * node chosen the same way by every client, "already exists" is not an error, and the schema
+   * must agree and the table be visible before any client goes on. When the server refuses the
+   * table, a keyspace this client created is dropped again, so nothing is left behind.
+   */
+  private TableMetadata ensureSchema() {
+    boolean keyspaceCreated = false;
+    if (keyspaceMetadata().isEmpty()) {
       if (!config.createSchema) {
         throw new ConfigException(YcqlConfig.KEYSPACE + "=" + config.keyspace
             + " does not exist and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing keyspace, or "
             + YcqlConfig.CREATE_SCHEMA + "=true");
       }
-      execute(SchemaStatements.createKeyspace(config, datacenter()));
-    }
-    if (config.dropTable && tableMetadata().isPresent()) {
-      System.err.println("yugabyte-ycql: " + YcqlConfig.DROP_TABLE + "=true: dropping " + config.qualifiedTable());
-      execute(SchemaStatements.dropTable(config));
+      ddl(SchemaStatements.createKeyspace(config, datacenter()));
+      keyspaceCreated = true;
+      awaitMetadata(() -> keyspaceMetadata().isPresent(), "keyspace " + config.keyspace);
     }
     Optional<TableMetadata> table = tableMetadata();
+    if (config.dropTable && table.isPresent()) {
+      // never drop a table that is not one of ours
+      checkColumns(table.get(), YcqlConfig.DROP_TABLE + "=true refuses to drop it");
+      System.err.println("yugabyte-ycql: " + YcqlConfig.DROP_TABLE + "=true: dropping " + config.qualifiedTable());
+      ddl(SchemaStatements.dropTable(config));
+      awaitMetadata(() -> tableMetadata().isEmpty(), "the drop of table " + config.qualifiedTable());
+      table = Optional.empty();
+    }
     if (table.isEmpty()) {
       if (!config.createSchema) {
         throw new ConfigException(YcqlConfig.TABLE + "=" + config.table + " does not exist in keyspace "
             + config.keyspace + " and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing table, or "
             + YcqlConfig.CREATE_SCHEMA + "=true");
       }
-      execute(SchemaStatements.createTable(config));
-      table = tableMetadata();
-      if (table.isEmpty()) {
-        throw new IllegalStateException("table " + config.qualifiedTable() + " not visible after CREATE TABLE");
+      try {
+        ddl(SchemaStatements.createTable(config));
+      } catch (AlreadyExistsException e) {
+        // another client created it a moment ago
+      } catch (DriverException e) {
+        if (!String.valueOf(e.getMessage()).contains("already exists")) {
+          throw refusedTable(e, keyspaceCreated);
+        }
       }
+      RunOutcome.get().tableCreated(config.qualifiedTable());
+      awaitMetadata(() -> tableMetadata().isPresent(), "table " + config.qualifiedTable());
+      table = tableMetadata();
     }
-    checkColumns(table.get());
+    checkColumns(table.orElseThrow(), "");
+    return table.get();
   }
 
-  private void checkColumns(TableMetadata table) {
-    String expected = SchemaStatements.createTable(config);
+  /** The server refused CREATE TABLE: drop the keyspace this client just created, name the option. */
+  private ConfigException refusedTable(DriverException e, boolean keyspaceCreated) {
+    String left = "";
+    if (keyspaceCreated) {
+      session.refreshSchema();
+      if (keyspaceMetadata().map(k -> k.getTables().isEmpty()).orElse(false)) {
+        try {
+          ddl("DROP KEYSPACE IF EXISTS " + config.keyspace);
+        } catch (DriverException dropFailed) {
+          left = "; keyspace " + config.keyspace + " was left behind (" + oneLine(dropFailed.getMessage()) + ")";
+        }
+      }
+    }
+    String message = oneLine(e.getMessage());
+    String lower = message.toLowerCase(java.util.Locale.ROOT);
+    String setting = lower.contains("compaction") ? YcqlConfig.COMPACTION + "=" + config.compaction
+        : lower.contains("compress") ? YcqlConfig.COMPRESSION + "=" + config.compression
+        : lower.contains("tablet") ? YcqlConfig.TABLETS + "=" + config.tablets
+        : "the table options";
+    return new ConfigException(setting + ": the server refused " + SchemaStatements.createTable(config) + " ("
+        + message + ")" + (left.isEmpty() ? "; nothing was left behind" : left));
+  }
+
+  /** Runs DDL on the one node every client picks, then waits until the cluster's schema agrees. */
+  private void ddl(String cql) {
+    System.err.println("yugabyte-ycql: " + cql);
+    SimpleStatementBuilder b = SimpleStatement.builder(cql).setTimeout(SET_UP_TIMEOUT);
+    ddlNode().ifPresent(b::setNode);
+    session.execute(b.build());
+    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
+    while (!session.checkSchemaAgreement()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the cluster's schema did not agree within "
+            + SET_UP_TIMEOUT.toSeconds() + " s after: " + cql);
+      }
+      pause(200);
+    }
+  }
+
+  /**
+   * The node every client sends DDL to: the first, by address, of the nodes this client connects
+   * to. Concurrent CREATE ... IF NOT EXISTS on one coordinator never conflict.
+   */
+  private Optional<Node> ddlNode() {
+    return session.getMetadata().getNodes().values().stream()
+        .filter(n -> n.getState() == NodeState.UP && n.getDistance() != NodeDistance.IGNORED)
+        .min(Comparator.comparing(n -> n.getEndPoint().toString()));
+  }
+
+  /** Refreshes schema metadata until {@code visible}, at most the set-up timeout. */
+  private void awaitMetadata(BooleanSupplier visible, String what) {
+    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
+    while (!visible.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(what + " not visible in the driver's metadata "
+            + SET_UP_TIMEOUT.toSeconds() + " s after its DDL");
+      }
+      session.refreshSchema();
+      if (!visible.getAsBoolean()) {
+        pause(200);
+      }
+    }
+  }
+
+  private static void pause(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while setting up the schema");
+    }
+  }
+
+  /** A wrong local datacenter: one line naming the ones the cluster has. */
+  private void checkLocalDatacenter() {
+    if (config.localDatacenter.isEmpty()) {
+      return;
+    }
+    Set<String> datacenters = new TreeSet<>();
+    for (Node node : session.getMetadata().getNodes().values()) {
+      if (node.getDatacenter() != null) {
+        datacenters.add(node.getDatacenter());
+      }
+    }
+    if (!datacenters.isEmpty() && !datacenters.contains(config.localDatacenter)) {
+      throw new ConfigException(YcqlConfig.LOCAL_DC, config.localDatacenter,
+          "a datacenter of this cluster: " + String.join(", ", datacenters));
+    }
+  }
+
+  /** The table must have a largekv layout ({@code ycql.layout}); {@code consequence} is added to the error. */
+  private void checkColumns(TableMetadata table, String consequence) {
+    String expected = SchemaStatements.createTable(config) + (consequence.isEmpty() ? "" : "; " + consequence);
     if (table.getPartitionKey().size() != 1 || !table.getClusteringColumns().isEmpty()) {
       throw new ConfigException("table " + config.qualifiedTable() + " exists with another primary key; "
           + YcqlConfig.LAYOUT + "=" + config.layout.propertyValue() + " expects: " + expected);
@@ -246,14 +367,14 @@ final class YcqlSession {
     return "";
   }
 
-  private void execute(String cql) {
-    System.err.println("yugabyte-ycql: " + cql);
-    session.execute(SimpleStatement.builder(cql).setTimeout(SET_UP_TIMEOUT).build());
-  }
-
+  /**
+   * Every statement is idempotent (reads; upserts of a key's value; deletes): the driver may
+   * retry it on another node when one fails.
+   */
   PreparedStatement prepare(String cql, String consistency) {
     ConsistencyLevel cl = DefaultConsistencyLevel.valueOf(consistency);
-    return session.prepare(new SetUpPrepareRequest(SimpleStatement.builder(cql).setConsistencyLevel(cl).build()));
+    return session.prepare(new SetUpPrepareRequest(SimpleStatement.builder(cql).setConsistencyLevel(cl)
+        .setIdempotence(true).build()));
   }
 
   /**

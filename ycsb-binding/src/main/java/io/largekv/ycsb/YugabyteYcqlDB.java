@@ -2,11 +2,18 @@ package io.largekv.ycsb;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.connection.ConnectionInitException;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.largekv.common.ExitStatus;
+import io.largekv.common.UserError;
+import io.largekv.run.Fatal;
+import io.largekv.run.RunOutcome;
+import io.largekv.run.RunOutcome.Operation;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -35,18 +42,28 @@ import site.ycsb.measurements.Measurements;
  *
  * <p>Results: a missing row is {@link Status#NOT_FOUND}; any driver error (timeouts, unavailable,
  * overloaded, ...) is {@link Status#ERROR}, and its class is counted in YCSB's output as
- * {@code [ERRORS], Return=<OPERATION>:<ExceptionClass>, count}.
+ * {@code [ERRORS], Return=<OPERATION>:<ExceptionClass>, count}. Every operation is recorded in
+ * {@link RunOutcome}: only successful ones count as throughput. When no node is available at all
+ * the thread pauses before it returns the error (10 ms, doubling up to {@code ycql.backoff_max_ms})
+ * instead of spinning through failures while the driver reconnects.
+ *
+ * <p>A thread that cannot initialise ends the process with one line: no run goes on with fewer
+ * threads than asked.
  */
 public class YugabyteYcqlDB extends DB {
 
   /** Measurement name under which error classes are counted. */
   public static final String ERRORS_MEASUREMENT = "ERRORS";
+  static final long FIRST_BACKOFF_MS = 10;
 
   private static final Map<String, Status> ERROR_STATUSES = new ConcurrentHashMap<>();
 
   private YcqlSession shared;
+  private RunOutcome outcome;
   private boolean kv;
   private boolean textFields;
+  /** Consecutive operations of this thread that found no node available. */
+  private int unavailableInARow;
   /**
    * The insert's value without a copy, reused so that an insert allocates nothing of its own. Safe
    * because YCSB gives each thread its own DB instance and the driver copies the buffer's bounds
@@ -56,13 +73,17 @@ public class YugabyteYcqlDB extends DB {
 
   @Override
   public void init() throws DBException {
+    outcome = RunOutcome.get();
     try {
+      outcome.configure(getProperties());
       shared = YcqlSession.acquire(getProperties());
-    } catch (ConfigException e) {
+    } catch (UserError e) {
       Fatal.exit(e.getMessage());
     } catch (RuntimeException e) {
-      throw new DBException("yugabyte-ycql: " + e, e);
+      Fatal.exit(ExitStatus.ABORTED, "a client thread could not start, so the run stops (no run goes on with "
+          + "fewer threads): " + e.getClass().getSimpleName() + ": " + YcqlSession.oneLine(e.getMessage()));
     }
+    outcome.bindingInitialized(getProperties());
     kv = shared.config.layout == Layout.KV;
     textFields = !kv && shared.columnTypes.size() > 1 && shared.columnTypes.get(1).equals(DataTypes.TEXT);
   }
@@ -72,28 +93,31 @@ public class YugabyteYcqlDB extends DB {
     if (shared != null) {
       shared = null;
       YcqlSession.release();
+      outcome.bindingCleanedUp();
     }
   }
 
   @Override
   public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    long start = System.nanoTime();
     try {
       PreparedStatement ps = kv || fields == null ? shared.read
           : shared.preparedFor(selectFields(fields), shared.config.readConsistency);
       Row row = shared.session.execute(ps.bind(key)).one();
       if (row == null) {
-        return Status.NOT_FOUND;
+        return done(Operation.READ, start, Status.NOT_FOUND);
       }
       copyRow(row, 0, result);
-      return Status.OK;
+      return done(Operation.READ, start, Status.OK);
     } catch (DriverException e) {
-      return error("READ", e);
+      return error(Operation.READ, start, e);
     }
   }
 
   @Override
   public Status scan(String table, String startkey, int recordcount, Set<String> fields,
       Vector<HashMap<String, ByteIterator>> result) {
+    long start = System.nanoTime();
     try {
       ResultSet rs = shared.session.execute(shared.scan.bind(startkey, recordcount));
       for (Row row : rs) {
@@ -106,38 +130,40 @@ public class YugabyteYcqlDB extends DB {
         }
         result.add(map);
       }
-      return Status.OK;
+      return done(Operation.SCAN, start, Status.OK);
     } catch (DriverException e) {
-      return error("SCAN", e);
+      return error(Operation.SCAN, start, e);
     }
   }
 
   @Override
   public Status update(String table, String key, Map<String, ByteIterator> values) {
-    return write("UPDATE", key, values);
+    return write(Operation.UPDATE, key, values);
   }
 
   @Override
   public Status insert(String table, String key, Map<String, ByteIterator> values) {
-    return write("INSERT", key, values);
+    return write(Operation.INSERT, key, values);
   }
 
   @Override
   public Status delete(String table, String key) {
+    long start = System.nanoTime();
     try {
       shared.session.execute(shared.delete.bind(key));
-      return Status.OK;
+      return done(Operation.DELETE, start, Status.OK);
     } catch (DriverException e) {
-      return error("DELETE", e);
+      return error(Operation.DELETE, start, e);
     }
   }
 
-  private Status write(String op, String key, Map<String, ByteIterator> values) {
+  private Status write(Operation op, String key, Map<String, ByteIterator> values) {
+    long start = System.nanoTime();
     try {
       BoundStatement bound;
       if (kv) {
         if (values.size() != 1) {
-          return Status.BAD_REQUEST;
+          return done(op, start, Status.BAD_REQUEST);
         }
         bound = shared.insert.bind(key, value.of(values.values().iterator().next()));
       } else {
@@ -148,15 +174,21 @@ public class YugabyteYcqlDB extends DB {
         args[0] = key;
         for (int i = 0; i < names.size(); i++) {
           ByteIterator v = values.get(names.get(i));
-          args[i + 1] = textFields ? v.toString() : ValueBuffer.copyOf(v);
+          args[i + 1] = textFields ? v.toString() : ValueBuffer.wrap(v);
         }
         bound = ps.bind(args);
       }
       shared.session.execute(bound);
-      return Status.OK;
+      return done(op, start, Status.OK);
     } catch (DriverException e) {
-      return error(op, e);
+      return error(op, start, e);
     }
+  }
+
+  private Status done(Operation op, long start, Status status) {
+    unavailableInARow = 0;
+    outcome.record(op, start, status.isOk());
+    return status;
   }
 
   private void copyRow(Row row, int from, Map<String, ByteIterator> out) {
@@ -184,11 +216,51 @@ public class YugabyteYcqlDB extends DB {
     return s;
   }
 
-  private static Status error(String op, DriverException e) {
-    String name = op + ":" + errorClass(e);
-    Status status = ERROR_STATUSES.computeIfAbsent(name, n -> new Status(n, "driver error class"));
+  private Status error(Operation op, long start, DriverException e) {
+    String errorClass = errorClass(e);
+    Status status = ERROR_STATUSES.computeIfAbsent(op + ":" + errorClass, n -> new Status(n, "driver error class"));
     Measurements.getMeasurements().reportStatus(ERRORS_MEASUREMENT, status);
+    outcome.failedWith(op, errorClass);
+    if (noNodeAvailable(e)) {
+      backOff();
+    } else {
+      unavailableInARow = 0;
+    }
+    outcome.record(op, start, false);
     return Status.ERROR;
+  }
+
+  /** Pauses this thread: 10 ms after the first "no node available", doubling up to the maximum. */
+  private void backOff() {
+    long max = shared.config.backoffMaxMs;
+    long pause = Math.min(max, FIRST_BACKOFF_MS << Math.min(20, unavailableInARow));
+    unavailableInARow++;
+    if (pause > 0) {
+      try {
+        Thread.sleep(pause);
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** No node could take the request: none is up, or every one tried refused the connection. */
+  static boolean noNodeAvailable(DriverException e) {
+    if (e instanceof NoNodeAvailableException) {
+      return true;
+    }
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
+        for (Throwable t : errors) {
+          if (!(t instanceof ConnectionInitException || t instanceof java.io.IOException
+              || t.getClass().getSimpleName().contains("Closed"))) {
+            return false;
+          }
+        }
+      }
+      return true;
+    }
+    return false;
   }
 
   /**

@@ -93,12 +93,18 @@ class BindingFeaturesIT {
     Ycsb.Result run = Ycsb.run(Ycsb.testClasspath(), Ycsb.args("-t", c.contactPoint(), "ycql.target=cassandra",
         "ycql.keyspace=it_errors", "recordcount=200", "operationcount=300", "readproportion=0.9",
         "updateproportion=0.1", "ycql.read_consistency=QUORUM", "ycql.write_consistency=ONE"));
-    assertThat(run.exitCode).as(run.toString()).isZero();
+    // nine in ten operations failed: the run's result fails (largekv.max_failed_fraction, 1 %)
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(1);
+    assertThat(run.text("LARGEKV", "Result")).startsWith("FAILED: ").contains("% of operations failed");
     long errors = run.returnCount("READ", "ERROR");
     assertThat(errors).as(run.toString()).isGreaterThan(200);
     assertThat(run.returnCount("ERRORS", "READ:UnavailableException")).as(run.toString()).isEqualTo(errors);
     assertThat(run.returnCount("UPDATE", "OK")).isGreaterThan(0);
     assertThat(run.returnCount("READ", "ERROR") + run.returnCount("UPDATE", "OK")).isEqualTo(300);
+    // only successful operations are throughput
+    assertThat(run.metric("LARGEKV", "Operations")).isEqualTo(run.returnCount("UPDATE", "OK"));
+    assertThat(run.metric("LARGEKV", "FailedOperations")).isEqualTo(errors);
+    assertThat(run.metric("LARGEKV", "Failed:READ:UnavailableException")).isEqualTo(errors);
     // failed reads are not verified, neither counted as corrupt nor missing
     assertThat(run.returnCount("VERIFY", "CORRUPT") + run.returnCount("VERIFY", "MISSING")).isZero();
   }

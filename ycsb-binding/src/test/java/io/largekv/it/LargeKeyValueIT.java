@@ -75,7 +75,8 @@ class LargeKeyValueIT {
     assertThat(run.returnCount("VERIFY", "OK")).as(run.toString()).isEqualTo(3000);
     assertThat(run.returnCount("VERIFY", "CORRUPT")).isZero();
     assertThat(run.returnCount("VERIFY", "MISSING")).isZero();
-    assertThat(run.stderr).contains("verified reads: ok=3000 corrupt=0 missing=0");
+    assertThat(run.stderr).contains("largekv: result ok: 3000 successful operations");
+    assertThat(run.text("LARGEKV", "Result")).isEqualTo("ok");
   }
 
   @Test
@@ -130,7 +131,10 @@ class LargeKeyValueIT {
     }
     Ycsb.Result run = Ycsb.run(Ycsb.testClasspath(), args("-t", "it_bad", "recordcount=20",
         "operationcount=400", "readproportion=1", "updateproportion=0"));
-    assertThat(run.exitCode).as(run.toString()).isZero();
+    // a run that read corrupt and missing rows is not a result
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(1);
+    assertThat(run.text("LARGEKV", "Result")).startsWith("FAILED: " + run.returnCount("VERIFY", "CORRUPT")
+        + " corrupt and " + run.returnCount("VERIFY", "MISSING") + " missing read(s)");
     assertThat(run.returnCount("VERIFY", "OK")).isZero();
     assertThat(run.returnCount("VERIFY", "CORRUPT")).isGreaterThan(100);
     assertThat(run.returnCount("VERIFY", "MISSING")).isGreaterThan(100);
@@ -193,7 +197,8 @@ class LargeKeyValueIT {
     Ycsb.Result run = Ycsb.run(Ycsb.testClasspath(), args("-t", "it_sampleapps", "valueformat=yb-sample-apps",
         "recordcount=300", "operationcount=3000", "readproportion=1", "updateproportion=0",
         "ycql.create_schema=false"));
-    assertThat(run.exitCode).as(run.toString()).isZero();
+    // the damaged row fails the run
+    assertThat(run.exitCode).as(run.toString()).isEqualTo(1);
     long corrupt = run.returnCount("VERIFY", "CORRUPT");
     assertThat(corrupt).as(run.toString()).isGreaterThan(0).isLessThan(40); // ~3000/300 reads hit key 7
     assertThat(run.returnCount("VERIFY", "OK") + corrupt).isEqualTo(3000);

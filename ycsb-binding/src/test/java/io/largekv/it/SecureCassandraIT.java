@@ -100,6 +100,81 @@ class SecureCassandraIT {
     assertThat(withoutCommandLine).doesNotContain(wrong);
   }
 
+  /**
+   * Passwords given with -p to bin/ycsb reach no Java process's command line (checked in /proc
+   * while the client runs), not YCSB's "Command line:" echo, not stdout or stderr; env:NAME and
+   * file:PATH work as values.
+   */
+  @Test
+  void secretsNeverReachACommandLineOrTheOutput() throws Exception {
+    String password = "Pw-" + Long.toHexString(System.nanoTime()) + "-largekv";
+    String trustPassword = "trustpass";
+    javax.net.ssl.SSLContext ssl = sslContext();
+    try (var admin = TestSessions.open(secure, "cassandra", SECRET, ssl)) {
+      admin.execute("CREATE ROLE IF NOT EXISTS bench WITH PASSWORD = '" + password + "' AND LOGIN = true "
+          + "AND SUPERUSER = true");
+    }
+    Path repo = Path.of(System.getProperty("largekv.repo.dir"));
+    List<String> common = List.of("-p", "workload=io.largekv.workload.LargeKeyValueWorkload",
+        "-p", "hosts=" + secure.contactPoint(), "-p", "ycql.target=cassandra", "-p", "ycql.replication_factor=1",
+        "-p", "ycql.keyspace=it_secret", "-p", "recordcount=2000", "-p", "threadcount=4",
+        "-p", "ycql.truststore=" + truststore, "-p", "ycql.connect_timeout_ms=20000", "-p", "largekv.checkpoint=none",
+        "-p", "ycql.username=bench", "-s");
+    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString(), "load", "yugabyte-ycql"));
+    cmd.addAll(common);
+    cmd.addAll(List.of("-p", "ycql.password=" + password, "-p", "ycql.truststore_password=" + trustPassword));
+    Path out = dir.resolve("secret-out.txt");
+    Path err = dir.resolve("secret-err.txt");
+    Process p = new ProcessBuilder(cmd).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+    List<String> leaks = new ArrayList<>();
+    int looks = 0;
+    while (p.isAlive()) {
+      for (String line : TestSessions.javaCommandLines()) {
+        if (line.contains(password) || line.contains("truststore_password=" + trustPassword)) {
+          leaks.add(line);
+        }
+      }
+      looks++;
+      Thread.sleep(20);
+    }
+    String stdout = Files.readString(out);
+    String stderr = Files.readString(err);
+    assertThat(p.exitValue()).as(stdout + stderr).isZero();
+    assertThat(stdout).contains("[INSERT], Return=OK, 2000");
+    assertThat(looks).as("the client ran while its processes were looked at").isGreaterThan(5);
+    assertThat(leaks).as("java command lines with a secret").isEmpty();
+    assertThat(stdout + stderr).doesNotContain(password).doesNotContain("truststore_password=" + trustPassword);
+    assertThat(stderr).containsPattern("Command line: .*ycql\\.password=env:LARGEKV_SECRET_[0-9]+_[0-9]+");
+
+    // the same secrets as references: a file and an environment variable
+    Path pwFile = dir.resolve("bench.pw");
+    Files.writeString(pwFile, password + "\n");
+    List<String> byReference = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString(), "run", "yugabyte-ycql"));
+    byReference.addAll(common);
+    byReference.addAll(List.of("-p", "ycql.password=file:" + pwFile, "-p", "ycql.truststore_password=env:IT_TRUST_PW",
+        "-p", "operationcount=500", "-p", "readproportion=1", "-p", "updateproportion=0"));
+    ProcessBuilder pb = new ProcessBuilder(byReference).redirectOutput(out.toFile()).redirectError(err.toFile());
+    pb.environment().put("IT_TRUST_PW", trustPassword);
+    Process q = pb.start();
+    assertThat(q.waitFor(240, TimeUnit.SECONDS)).isTrue();
+    assertThat(q.exitValue()).as(Files.readString(out) + Files.readString(err)).isZero();
+    assertThat(Files.readString(out)).contains("[VERIFY], Return=OK, 500");
+    assertThat(Files.readString(out) + Files.readString(err)).doesNotContain(password);
+  }
+
+  private static javax.net.ssl.SSLContext sslContext() throws Exception {
+    java.security.KeyStore ts = java.security.KeyStore.getInstance("PKCS12");
+    try (var in = Files.newInputStream(truststore)) {
+      ts.load(in, "trustpass".toCharArray());
+    }
+    javax.net.ssl.TrustManagerFactory tmf = javax.net.ssl.TrustManagerFactory.getInstance(
+        javax.net.ssl.TrustManagerFactory.getDefaultAlgorithm());
+    tmf.init(ts);
+    javax.net.ssl.SSLContext ctx = javax.net.ssl.SSLContext.getInstance("TLS");
+    ctx.init(null, tmf.getTrustManagers(), null);
+    return ctx;
+  }
+
   @Test
   void plainTextToATlsOnlyServerIsOneLine() throws Exception {
     List<String> a = new ArrayList<>(Ycsb.args("-load", secure.contactPoint(), "ycql.target=cassandra",

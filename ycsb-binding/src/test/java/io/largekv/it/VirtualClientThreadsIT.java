@@ -12,7 +12,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code largekv.clientthreads=virtual}: YCSB's client threads as virtual threads (Java 21+),
+ * {@code largekv.client_threads=virtual}: YCSB's client threads as virtual threads (Java 21+),
  * against the real local Cassandra; and the clear refusal on an older Java.
  *
  * <p>The Java 21+ runtime: {@link JavaRuntimes#java21OrLater()} ({@code LARGEKV_JAVA21_HOME}, this
@@ -31,8 +31,8 @@ class VirtualClientThreadsIT {
     }
     String hosts = SharedCassandra.get().contactPoint();
     List<String> common = List.of("ycql.target=cassandra", "ycql.replication_factor=1", "ycql.keyspace=" + KEYSPACE,
-        "recordcount=20000", "largekv.clientthreads=virtual", "threadcount=32");
-    Ycsb.Result load = Ycsb.run(java.get(), Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient",
+        "recordcount=20000", "largekv.client_threads=virtual", "threadcount=32");
+    Ycsb.Result load = Ycsb.run(java.get(), Ycsb.testClasspath(), "io.largekv.client.YcsbClient",
         Ycsb.args("-load", hosts, common.toArray(new String[0])));
     assertThat(load.exitCode).as(load.toString()).isZero();
     assertThat(load.stderr).contains("client threads are virtual threads");
@@ -42,7 +42,7 @@ class VirtualClientThreadsIT {
 
     List<String> read = new ArrayList<>(common);
     read.addAll(List.of("operationcount=20000", "readproportion=1", "updateproportion=0", "verify=true"));
-    Ycsb.Result run = Ycsb.run(java.get(), Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient",
+    Ycsb.Result run = Ycsb.run(java.get(), Ycsb.testClasspath(), "io.largekv.client.YcsbClient",
         Ycsb.args("-t", hosts, read.toArray(new String[0])));
     assertThat(run.exitCode).as(run.toString()).isZero();
     assertThat(run.returnCount("READ", "OK")).as(run.toString()).isEqualTo(20000);
@@ -55,11 +55,11 @@ class VirtualClientThreadsIT {
   void olderJavaIsRefusedWithOneLineAndNoDdl() throws Exception {
     Assumptions.assumeTrue(Runtime.version().feature() < 21, "the test JVM is Java 21+: nothing to refuse");
     String keyspace = "it_virtual_refused";
-    Ycsb.Result r = Ycsb.run(Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient", Ycsb.args("-load",
+    Ycsb.Result r = Ycsb.run(Ycsb.testClasspath(), "io.largekv.client.YcsbClient", Ycsb.args("-load",
         SharedCassandra.get().contactPoint(), "ycql.target=cassandra", "ycql.keyspace=" + keyspace,
-        "recordcount=10", "largekv.clientthreads=virtual"));
+        "recordcount=10", "largekv.client_threads=virtual"));
     assertThat(r.exitCode).as(r.toString()).isEqualTo(2);
-    assertThat(r.stderr.strip()).startsWith("largekv: largekv.clientthreads=virtual needs Java 21 or later, this is Java "
+    assertThat(r.stderr.strip()).startsWith("largekv: largekv.client_threads=virtual needs Java 21 or later, this is Java "
         + Runtime.version().feature()).doesNotContain("\n").doesNotContain("Exception");
     assertThat(SharedCassandra.session().execute("SELECT keyspace_name FROM system_schema.keyspaces"
         + " WHERE keyspace_name = '" + keyspace + "'").one()).isNull();

@@ -34,6 +34,18 @@ public final class Ycsb {
       return m.find() ? Long.parseLong(m.group(1)) : 0;
     }
 
+    /** The text of a {@code [SECTION], Metric, value} line, or null. */
+    public String text(String section, String metric) {
+      Matcher m = Pattern.compile("^\\[" + Pattern.quote(section) + "\\], " + Pattern.quote(metric) + ", (.*)$",
+          Pattern.MULTILINE).matcher(stdout);
+      return m.find() ? m.group(1) : null;
+    }
+
+    /** The client's own stderr lines ({@code largekv: ...}). */
+    public List<String> largekvLines() {
+      return stderr.lines().filter(l -> l.startsWith("largekv: ")).toList();
+    }
+
     /** A numeric {@code [SECTION], Metric, value} line, or NaN. */
     public double metric(String section, String metric) {
       Matcher m = Pattern.compile("^\\[" + Pattern.quote(section) + "\\], " + Pattern.quote(metric)
@@ -62,7 +74,7 @@ public final class Ycsb {
     return run(classpath, "site.ycsb.Client", args);
   }
 
-  /** Runs {@code mainClass} (site.ycsb.Client or io.largekv.ycsb.LargeClient) with YCSB's arguments. */
+  /** Runs {@code mainClass} (site.ycsb.Client or io.largekv.client.YcsbClient) with YCSB's arguments. */
   public static Result run(String classpath, String mainClass, List<String> args)
       throws IOException, InterruptedException {
     return run(Path.of(System.getProperty("java.home"), "bin", "java"), classpath, mainClass, args);
@@ -70,6 +82,12 @@ public final class Ycsb {
 
   /** As {@link #run(String, String, List)} with another {@code java} binary. */
   public static Result run(Path java, String classpath, String mainClass, List<String> args)
+      throws IOException, InterruptedException {
+    return run(java, classpath, mainClass, args, null);
+  }
+
+  /** As {@link #run(Path, String, String, List)} in working directory {@code dir} (null: this JVM's). */
+  public static Result run(Path java, String classpath, String mainClass, List<String> args, Path dir)
       throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.toString());
@@ -81,7 +99,11 @@ public final class Ycsb {
     File out = File.createTempFile("ycsb-out", ".txt");
     File err = File.createTempFile("ycsb-err", ".txt");
     try {
-      Process p = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err).start();
+      ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err);
+      if (dir != null) {
+        pb.directory(dir.toFile());
+      }
+      Process p = pb.start();
       if (!p.waitFor(240, TimeUnit.SECONDS)) {
         p.destroyForcibly();
         throw new IllegalStateException("YCSB did not finish in 240 s: " + String.join(" ", cmd));

@@ -3,7 +3,12 @@ package io.largekv.ycsb;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.common.UserError;
+import io.largekv.properties.ConfigException;
 import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
@@ -84,5 +89,62 @@ class YcqlConfigTest {
   void passwordIsNeverPrinted() {
     YcqlConfig c = YcqlConfig.from(props("ycql.username=bench", "ycql.password=s3cr3t-value"));
     assertThat(c.toString()).contains("user bench").doesNotContain("s3cr3t-value");
+  }
+
+  @Test
+  void secretsComeFromTheEnvironmentOrAFile() throws Exception {
+    YcqlConfig env = YcqlConfig.from(props("ycql.username=bench", "ycql.password=env:BENCH_PW"),
+        Map.of("BENCH_PW", "from-env"));
+    assertThat(env.password).isEqualTo("from-env");
+    Path file = Files.createTempFile("pw", ".txt");
+    try {
+      Files.writeString(file, "from-file\n");
+      YcqlConfig f = YcqlConfig.from(props("ycql.username=bench", "ycql.password=file:" + file,
+          "ycql.truststore_password=env:TS"), Map.of("TS", "ts-secret"));
+      assertThat(f.password).isEqualTo("from-file");
+      assertThat(f.truststorePassword).isEqualTo("ts-secret");
+    } finally {
+      Files.delete(file);
+    }
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.username=u", "ycql.password=env:NOPE"), Map.of()))
+        .isInstanceOf(UserError.class)
+        .hasMessage("ycql.password=env:NOPE: the environment variable NOPE is not set; accepted values: a literal, "
+            + "env:NAME of a set variable, file:PATH");
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.username=u", "ycql.password=file:/nonexistent/pw"), Map.of()))
+        .hasMessageStartingWith("ycql.password=file:/nonexistent/pw: cannot read /nonexistent/pw");
+  }
+
+  @Test
+  void aMisspelledPropertyNamesTheClosestKnownOne() {
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.localDC=dc1")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessageStartingWith("ycql.localDC is not a known property; did you mean ycql.localdc?");
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.request_timeout=100")))
+        .hasMessageStartingWith("ycql.request_timeout is not a known property; did you mean ycql.request_timeout_ms?");
+  }
+
+  @Test
+  void schemaOptionsAreCheckedBeforeAnyDdl() {
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.target=cassandra", "ycql.compaction=NoSuchStrategy")))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("ycql.compaction=NoSuchStrategy is not accepted; accepted values: SizeTieredCompactionStrategy, "
+            + "LeveledCompactionStrategy, TimeWindowCompactionStrategy, UnifiedCompactionStrategy "
+            + "(ycql.target=cassandra), or a fully qualified class name");
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.target=scylla", "ycql.compaction=UnifiedCompactionStrategy")))
+        .hasMessageContaining("IncrementalCompactionStrategy (ycql.target=scylla)");
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.target=cassandra", "ycql.compression=Lz4")))
+        .hasMessageStartingWith("ycql.compression=Lz4 is not accepted; accepted values: none, LZ4Compressor");
+    assertThat(YcqlConfig.from(props("ycql.target=cassandra", "ycql.compaction=com.example.MyStrategy")).compaction)
+        .isEqualTo("com.example.MyStrategy");
+  }
+
+  @Test
+  void reconnectionAndBackOffAreBoundedByDefault() {
+    YcqlConfig c = YcqlConfig.from(props());
+    assertThat(c.reconnectBaseDelayMs).isEqualTo(500);
+    assertThat(c.reconnectMaxDelayMs).isEqualTo(2000);
+    assertThat(c.backoffMaxMs).isEqualTo(1000);
+    assertThatThrownBy(() -> YcqlConfig.from(props("ycql.reconnect_base_delay_ms=3000", "ycql.reconnect_max_delay_ms=1000")))
+        .hasMessageContaining("ycql.reconnect_max_delay_ms=1000 is not accepted; accepted values: an integer in 3000..");
   }
 }

@@ -1,4 +1,4 @@
-package io.largekv.ycsb;
+package io.largekv.client;
 
 import java.io.FileInputStream;
 import java.io.IOException;
@@ -11,6 +11,13 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
+import io.largekv.common.Secrets;
+import io.largekv.common.UserError;
+import io.largekv.properties.ConfigException;
+import io.largekv.properties.PropertyValues;
+import io.largekv.run.Fatal;
+import io.largekv.run.RunOutcome;
+import io.largekv.run.RunProperties;
 import org.apache.htrace.core.HTraceConfiguration;
 import org.apache.htrace.core.Tracer;
 import site.ycsb.Client;
@@ -37,21 +44,23 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  * it runs the same pieces itself: each thread gets an {@code int} share of the {@code long} total
  * (at most 2^31−1 per thread) and the totals are {@code long}.
  *
- * <p>{@code largekv.clientthreads=virtual} (Java 21 or later) runs the same YCSB client threads
+ * <p>{@code largekv.client_threads=virtual} (Java 21 or later) runs the same YCSB client threads
  * as virtual threads, always through this class: a synchronous operation that waits for the
  * server then parks a virtual thread instead of an OS thread, which saves the client most of its
- * context switches (docs/performance.md). {@code platform} (the default) is YCSB's own model.
+ * context switches (docs/performance.md). {@code platform} is YCSB's own model; {@code auto} (the
+ * default) is virtual on a Java 21 or later and platform before.
+ *
+ * <p>Before anything runs, YCSB's own options are checked ({@code -threads}, {@code -target},
+ * counts): a value YCSB would misread is one line and exit status 2. The exit status of a run is
+ * {@link RunOutcome}'s, as under YCSB's Client.
  */
-public final class LargeClient {
+public final class YcsbClient {
 
-  /** Set for the workload when this client runs: counts beyond int are fine. */
-  public static final String LONG_COUNTS_PROPERTY = "largekv.longcounts";
-  /** What YCSB's client threads run on: {@code platform} (default) or {@code virtual}. */
-  public static final String CLIENT_THREADS_PROPERTY = "largekv.clientthreads";
+  static final String AUTO = "auto";
   static final String PLATFORM = "platform";
   static final String VIRTUAL = "virtual";
 
-  private LargeClient() {}
+  private YcsbClient() {}
 
   public static void main(String[] args) throws Exception {
     Properties props;
@@ -67,8 +76,9 @@ public final class LargeClient {
     }
     ThreadFactory threads = null;
     try {
-      threads = clientThreads(props, Runtime.version().feature());
-    } catch (ConfigException e) {
+      checkYcsbOptions(props);
+      threads = clientThreads(props, System.err);
+    } catch (UserError e) {
       Fatal.exit(e.getMessage());
     }
     if (fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
@@ -76,43 +86,82 @@ public final class LargeClient {
       Client.main(args);
       return;
     }
-    System.err.println("Command line: " + String.join(" ", args));
-    int status;
+    System.err.println("Command line: " + String.join(" ", Secrets.redact(java.util.Arrays.asList(args))));
     try {
-      status = run(props, threads);
-    } catch (ConfigException e) {
+      run(props, threads);
+    } catch (UserError e) {
       Fatal.exit(e.getMessage());
       return;
     }
-    System.exit(status);
+    // as YCSB's Client: RunOutcome's exit hook turns this into the run's exit status
+    System.exit(0);
   }
 
   /**
-   * The factory of virtual client threads when {@code largekv.clientthreads=virtual}, null for
-   * YCSB's own platform threads; a {@link ConfigException} for another value or a Java before 21.
+   * YCSB's own options, which its Client parses as it likes ({@code -threads 0} runs nothing and
+   * exits 0, {@code -target -5} is no target): whole numbers, at least 1 where 0 means nothing.
    */
-  static ThreadFactory clientThreads(Properties props, int javaFeatureVersion) {
-    String kind = new PropertyValues(props).oneOf(CLIENT_THREADS_PROPERTY, PLATFORM, PLATFORM, VIRTUAL);
-    if (kind.equals(PLATFORM)) {
+  static void checkYcsbOptions(Properties props) {
+    PropertyValues v = new PropertyValues(props);
+    v.intRange(Client.THREAD_COUNT_PROPERTY, 1, 1, 1_000_000);
+    v.number(Client.TARGET_PROPERTY, 0, "a number of operations per second >= 0 (0: unthrottled)", d -> d >= 0);
+    v.longAtLeast(Client.RECORD_COUNT_PROPERTY, 0, 0);
+    v.longAtLeast(Client.INSERT_COUNT_PROPERTY, 0, 0);
+    v.longAtLeast(Client.OPERATION_COUNT_PROPERTY, 1, 0);
+    v.longAtLeast(Client.MAX_EXECUTION_TIME, 0, 0);
+    v.intRange("status.interval", 10, 1, 86_400);
+    RunProperties.check(props);
+  }
+
+  /**
+   * The factory of virtual client threads, or null for YCSB's own platform threads, as
+   * {@link #clientThreadKind} decides for this JVM.
+   */
+  static ThreadFactory clientThreads(Properties props, java.io.PrintStream err) {
+    if (clientThreadKind(props, Runtime.version().feature(), err).equals(PLATFORM)) {
       return null;
-    }
-    if (Boolean.parseBoolean(props.getProperty("spin.sleep", "false"))) {
-      // a virtual thread that spins never gives its carrier back: the other client threads starve
-      throw new ConfigException(CLIENT_THREADS_PROPERTY + "=virtual cannot be used with spin.sleep=true; accepted: "
-          + "spin.sleep=false with virtual threads, or " + CLIENT_THREADS_PROPERTY + "=platform");
-    }
-    if (javaFeatureVersion < 21) {
-      throw new ConfigException(CLIENT_THREADS_PROPERTY + "=virtual needs Java 21 or later, this is Java "
-          + javaFeatureVersion + " (" + System.getProperty("java.home") + "); accepted: platform, or virtual"
-          + " with a newer Java: JAVA=/path/to/java21+/bin/java bin/ycsb ...");
     }
     try {
       // Thread.ofVirtual().factory(), by reflection: compiled for Java 17
       Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
       return (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
     } catch (ReflectiveOperationException e) {
-      throw new IllegalStateException("Java " + javaFeatureVersion + " has no Thread.ofVirtual()", e);
+      throw new IllegalStateException("Java " + Runtime.version() + " has no Thread.ofVirtual()", e);
     }
+  }
+
+  /**
+   * What YCSB's client threads run on: {@code virtual} ({@code largekv.client_threads=virtual}, or
+   * {@code auto} on a Java 21 or later) or {@code platform} ({@code auto} before 21 says so on
+   * {@code err}); a {@link ConfigException} for another value, or {@code virtual} on a Java before
+   * 21 or with {@code spin.sleep=true}.
+   */
+  static String clientThreadKind(Properties props, int javaFeatureVersion, java.io.PrintStream err) {
+    String kind = new PropertyValues(props).oneOf(RunProperties.CLIENT_THREADS, AUTO, AUTO, PLATFORM, VIRTUAL);
+    boolean spin = Boolean.parseBoolean(props.getProperty("spin.sleep", "false"));
+    if (kind.equals(AUTO)) {
+      if (javaFeatureVersion < 21 || spin) {
+        err.println("largekv: client threads are platform threads (" + (spin ? "spin.sleep=true" : "Java "
+            + javaFeatureVersion) + "); on a Java 21 or later they are virtual threads, which cost the client less "
+            + "CPU per operation: JAVA=/path/to/java21+/bin/java bin/ycsb ...");
+        return PLATFORM;
+      }
+      return VIRTUAL;
+    }
+    if (kind.equals(PLATFORM)) {
+      return PLATFORM;
+    }
+    if (spin) {
+      // a virtual thread that spins never gives its carrier back: the other client threads starve
+      throw new ConfigException(RunProperties.CLIENT_THREADS + "=virtual cannot be used with spin.sleep=true; accepted: "
+          + "spin.sleep=false with virtual threads, or " + RunProperties.CLIENT_THREADS + "=platform");
+    }
+    if (javaFeatureVersion < 21) {
+      throw new ConfigException(RunProperties.CLIENT_THREADS + "=virtual needs Java 21 or later, this is Java "
+          + javaFeatureVersion + " (" + System.getProperty("java.home") + "); accepted: platform, or virtual"
+          + " with a newer Java: JAVA=/path/to/java21+/bin/java bin/ycsb ...");
+    }
+    return VIRTUAL;
   }
 
   static boolean fitsInt(Properties p, String key) {
@@ -169,9 +218,9 @@ public final class LargeClient {
   }
 
   /** Runs YCSB's client pieces; {@code threadFactory} null: platform threads as YCSB's Client. */
-  static int run(Properties props, ThreadFactory threadFactory) throws Exception {
-    props.setProperty(LONG_COUNTS_PROPERTY, "true");
-    System.err.println("YCSB Client 0.17.0 (largekv LargeClient: long operation counts"
+  static void run(Properties props, ThreadFactory threadFactory) throws Exception {
+    props.setProperty(RunProperties.LONG_COUNTS, "true");
+    System.err.println("YCSB Client 0.17.0 (largekv's YcsbClient: long operation counts"
         + (threadFactory == null ? "" : "; client threads are virtual threads, Java " + Runtime.version()) + ")");
     Measurements.setProperties(props);
     String workloadClass = props.getProperty(Client.WORKLOAD_PROPERTY);
@@ -191,8 +240,9 @@ public final class LargeClient {
     boolean transactions = Boolean.parseBoolean(props.getProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"));
     String countKey = transactions ? Client.OPERATION_COUNT_PROPERTY
         : props.containsKey(Client.INSERT_COUNT_PROPERTY) ? Client.INSERT_COUNT_PROPERTY : Client.RECORD_COUNT_PROPERTY;
-    long opcount = Long.parseLong(props.getProperty(countKey, "0").trim());
-    int threads = Integer.parseInt(props.getProperty(Client.THREAD_COUNT_PROPERTY, "1").trim());
+    PropertyValues v = new PropertyValues(props);
+    long opcount = v.longAtLeast(countKey, 0, 0);
+    int threads = v.intRange(Client.THREAD_COUNT_PROPERTY, 1, 1, 1_000_000);
     if (opcount <= 0) {
       // a client thread given 0 operations runs without end
       throw new ConfigException(countKey + "=" + opcount + " runs no operation; accepted: a count >= 1"
@@ -208,7 +258,7 @@ public final class LargeClient {
       Fatal.exit(countKey + "=" + opcount + " needs at least " + ((opcount + Integer.MAX_VALUE - 1) / Integer.MAX_VALUE)
           + " threads (YCSB's client threads count their operations in an int); accepted: a larger threadcount");
     }
-    double target = Double.parseDouble(props.getProperty(Client.TARGET_PROPERTY, "0"));
+    double target = v.number(Client.TARGET_PROPERTY, 0, "a number >= 0", d -> d >= 0);
     double targetPerThreadPerMs = target > 0 ? target / threads / 1000.0 : -1;
     String dbName = props.getProperty(Client.DB_PROPERTY, "site.ycsb.BasicDB");
 
@@ -232,7 +282,7 @@ public final class LargeClient {
     StatusThread status = null;
     if (Boolean.parseBoolean(props.getProperty(Client.STATUS_PROPERTY, "false"))) {
       boolean standard = "timeseries".equals(props.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, ""));
-      int interval = Integer.parseInt(props.getProperty("status.interval", "10"));
+      int interval = v.intRange("status.interval", 10, 1, 86_400);
       boolean trackJvm = "true".equals(props.getProperty("measurement.trackjvm", "false"));
       status = new StatusThread(done, clients, props.getProperty(Client.LABEL_PROPERTY, ""), standard,
           interval, trackJvm);
@@ -246,7 +296,7 @@ public final class LargeClient {
       running.add(t);
       t.start();
     }
-    long maxSeconds = Long.parseLong(props.getProperty(Client.MAX_EXECUTION_TIME, "0"));
+    long maxSeconds = v.longAtLeast(Client.MAX_EXECUTION_TIME, 0, 0);
     Thread terminator = null;
     if (maxSeconds > 0) {
       terminator = new TerminatorThread(maxSeconds, running, workload);
@@ -267,7 +317,6 @@ public final class LargeClient {
     }
     workload.cleanup();
     export(props, ops, ended - started, status);
-    return 0;
   }
 
   /** Thread i's share of opcount operations: the shares of all threads sum to opcount. */

@@ -6,22 +6,27 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Counts beyond YCSB 0.17's int through io.largekv.ycsb.LargeClient (what bin/ycsb runs): the
+ * Counts beyond YCSB 0.17's int through io.largekv.client.YcsbClient (what bin/ycsb runs): the
  * same workload, DB and YCSB output, long totals.
  */
-class LargeClientIT {
+class YcsbClientIT {
 
   @Test
   void loadsAThirtyBillionKeyShardInOneProcessUntilTheTimeLimit() throws Exception {
-    // YCSB's no-op BasicDB: the client and workload path at full speed, stopped after 3 s
-    Ycsb.Result r = Ycsb.run(Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient", List.of(
+    // YCSB's no-op BasicDB: the client and workload path at full speed, stopped after 3 s; a load
+    // stopped before its range is complete does not pass for a complete one (exit status 1)
+    Ycsb.Result r = Ycsb.run(Ycsb.testClasspath(), "io.largekv.client.YcsbClient", List.of(
         "-load", "-db", "site.ycsb.BasicDB", "-p", "basicdb.verbose=false",
         "-p", "workload=io.largekv.workload.LargeKeyValueWorkload", "-p", "recordcount=30000000000",
-        "-p", "maxexecutiontime=3", "-threads", "16"));
-    assertThat(r.exitCode).as(r.toString()).isZero();
+        "-p", "maxexecutiontime=3", "-threads", "16", "-p", "largekv.checkpoint=none"));
+    assertThat(r.exitCode).as(r.toString()).isEqualTo(1);
     assertThat(r.stderr).contains("long operation counts");
     assertThat(r.returnCount("INSERT", "OK")).as(r.toString()).isGreaterThan(1000);
-    assertThat(r.stderr).contains("largekv: load of key numbers [0, 30000000000)");
+    long inserted = (long) r.metric("LARGEKV", "Operations");
+    assertThat(inserted).isEqualTo(r.returnCount("INSERT", "OK"));
+    assertThat(r.stdout).contains("[LARGEKV], Result, FAILED: " + (30_000_000_000L - inserted)
+        + " key(s) of [0, 30000000000) were not loaded (the load stopped early");
+    assertThat(r.stderr).contains("largekv: load of key numbers [0, 30000000000): " + inserted + " inserted, 0 failed");
     assertThat(r.metric("OVERALL", "Throughput(ops/sec)")).isGreaterThan(100);
     // the same summary lines as YCSB's Client
     assertThat(r.stdout).contains("[TOTAL_GCs], Count, ").contains("[TOTAL_GC_TIME], Time(ms), ")
@@ -48,13 +53,13 @@ class LargeClientIT {
         "-p", "recordcount=30000000000", "-p", "insertstart=29999999500");
     var load = new java.util.ArrayList<>(common);
     load.add(0, "-load");
-    Ycsb.Result l = Ycsb.run(Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient", load);
+    Ycsb.Result l = Ycsb.run(Ycsb.testClasspath(), "io.largekv.client.YcsbClient", load);
     assertThat(l.exitCode).as(l.toString()).isZero();
     assertThat(l.returnCount("INSERT", "OK")).isEqualTo(500);
     var run = new java.util.ArrayList<>(common);
     run.addAll(List.of("-t", "-p", "operationcount=3000000000", "-p", "maxexecutiontime=10",
         "-p", "readproportion=1", "-p", "updateproportion=0", "-threads", "4"));
-    Ycsb.Result t = Ycsb.run(Ycsb.testClasspath(), "io.largekv.ycsb.LargeClient", run);
+    Ycsb.Result t = Ycsb.run(Ycsb.testClasspath(), "io.largekv.client.YcsbClient", run);
     assertThat(t.exitCode).as(t.toString()).isZero();
     assertThat(t.returnCount("VERIFY", "OK")).isGreaterThan(50).isEqualTo(t.returnCount("READ", "OK"));
     assertThat(t.returnCount("VERIFY", "CORRUPT") + t.returnCount("VERIFY", "MISSING")).isZero();

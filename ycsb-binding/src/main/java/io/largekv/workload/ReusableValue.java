@@ -7,11 +7,11 @@ import site.ycsb.ByteIterator;
  * A value handed to {@code DB.insert/update}: a reusable per-thread byte array, read by the
  * {@code yugabyte-ycql} binding without a copy. Other bindings see an ordinary ByteIterator.
  */
-final class LargeValue extends ByteIterator implements ValueBytes {
+final class ReusableValue extends ByteIterator implements ValueBytes {
   private final byte[] bytes;
   private int position;
 
-  LargeValue(int length) {
+  ReusableValue(int length) {
     this.bytes = new byte[length];
   }
 

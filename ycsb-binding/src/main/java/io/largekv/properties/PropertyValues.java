@@ -1,4 +1,4 @@
-package io.largekv.ycsb;
+package io.largekv.properties;
 
 import java.util.Locale;
 import java.util.Properties;
@@ -63,7 +63,8 @@ public final class PropertyValues {
     return number(key, def, "a number > 0", d -> d > 0 && !Double.isInfinite(d));
   }
 
-  private double number(String key, double def, String accepted, java.util.function.DoublePredicate ok) {
+  /** A number that passes {@code ok}; {@code accepted} says which in the error. */
+  public double number(String key, double def, String accepted, java.util.function.DoublePredicate ok) {
     String v = string(key, Double.toString(def));
     try {
       double parsed = Double.parseDouble(v);

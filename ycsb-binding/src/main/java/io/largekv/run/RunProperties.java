@@ -1,0 +1,41 @@
+package io.largekv.run;
+
+import io.largekv.properties.PropertyNames;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+
+/**
+ * The {@code largekv.*} properties: how largekv's client, workload and result checks run
+ * (docs/ycsb-workload.md). Any other {@code largekv.*} name is an error naming the closest one.
+ */
+public final class RunProperties {
+
+  /** What YCSB's client threads run on: {@code auto}, {@code platform} or {@code virtual}. */
+  public static final String CLIENT_THREADS = "largekv.client_threads";
+  /** Set by largekv's client for the workload: counts beyond int are fine (not for users). */
+  public static final String LONG_COUNTS = "largekv.long_counts";
+  /** Where a load keeps its progress, to resume after a crash; {@code none} for no checkpoint. */
+  public static final String CHECKPOINT = "largekv.checkpoint";
+  /** How often the checkpoint is written, ms. */
+  public static final String CHECKPOINT_INTERVAL_MS = "largekv.checkpoint_interval_ms";
+  /** {@code run} reads every key of the load range once and verifies it. */
+  public static final String VERIFY_RANGE = "largekv.verify_range";
+  /** With {@link #VERIFY_RANGE}: rewrite missing and corrupt rows. */
+  public static final String REPAIR = "largekv.repair";
+
+  static final List<String> ALL = List.of(CLIENT_THREADS, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
+      VERIFY_RANGE, REPAIR, RunOutcome.MAX_FAILED_FRACTION);
+
+  /** Old names that users may still have in their files. */
+  static final Map<String, String> RENAMED = Map.of(
+      "largekv.clientthreads", CLIENT_THREADS,
+      "insertretryinterval_ms", "insertretryinterval");
+
+  private RunProperties() {}
+
+  /** Every {@code largekv.*} property must be known; renamed ones are named. */
+  public static void check(Properties p) {
+    PropertyNames.check(p, "largekv.", ALL, RENAMED);
+  }
+}

@@ -1,0 +1,111 @@
+package io.largekv.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.largekv.run.RunOutcome.Operation;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.Properties;
+import org.junit.jupiter.api.Test;
+
+class RunOutcomeTest {
+
+  private static RunOutcome outcome(String... kv) {
+    Properties p = new Properties();
+    for (String s : kv) {
+      p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
+    }
+    RunOutcome o = new RunOutcome();
+    o.configure(p);
+    return o;
+  }
+
+  private static String summary(RunOutcome o) {
+    ByteArrayOutputStream out = new ByteArrayOutputStream();
+    o.printSummary(new PrintStream(out, true, StandardCharsets.UTF_8));
+    return out.toString(StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void onlySuccessfulOperationsAreThroughputAndTheFailedFractionDecides() {
+    RunOutcome o = outcome();
+    long start = System.nanoTime();
+    for (int i = 0; i < 990; i++) {
+      o.record(Operation.READ, start, true);
+    }
+    for (int i = 0; i < 10; i++) {
+      o.record(Operation.READ, start, false);
+      o.failedWith(Operation.READ, "ReadTimeoutException");
+    }
+    assertThat(o.successful()).isEqualTo(990);
+    assertThat(o.failed()).isEqualTo(10);
+    assertThat(o.problems()).isEmpty(); // exactly 1 %
+    assertThat(o.exitStatus()).isZero();
+    o.record(Operation.UPDATE, start, false);
+    assertThat(o.problems()).containsExactly("1.10 % of operations failed (11 of 1001; largekv.max_failed_fraction=0.01)");
+    assertThat(o.exitStatus()).isEqualTo(1);
+    String s = summary(o);
+    assertThat(s).contains("[LARGEKV], Operations, 990\n").contains("[LARGEKV], FailedOperations, 11\n")
+        .contains("[LARGEKV], Failed:READ:ReadTimeoutException, 10\n").contains("[LARGEKV], Operations(UPDATE), 0\n")
+        .contains("[LARGEKV], FailedOperations(UPDATE), 1\n").contains("[LARGEKV], ExitStatus, 1\n")
+        .contains("[LARGEKV], Result, FAILED: 1.10 % of operations failed");
+    long ms = o.measuredMillis();
+    assertThat(s).contains("[LARGEKV], MeasuredTime(ms), " + ms + "\n");
+  }
+
+  @Test
+  void aLoadFailsOnALostRowNotOnRetriedAttempts() {
+    RunOutcome o = outcome("dotransactions=false");
+    long start = System.nanoTime();
+    o.record(Operation.INSERT, start, false);
+    o.record(Operation.INSERT, start, true);
+    assertThat(o.problems()).isEmpty();
+    o.rowLost();
+    assertThat(o.problems()).containsExactly("1 row(s) lost: every retry of their insert failed");
+    assertThat(summary(o)).contains("[LARGEKV], LostRows, 1\n");
+  }
+
+  @Test
+  void aRunFailsOnCorruptOrMissingReadsAndOnNoOperationAtAll() {
+    RunOutcome o = outcome();
+    assertThat(o.problems()).containsExactly("no operation ran");
+    o.record(Operation.READ, System.nanoTime(), true);
+    o.verified(false);
+    o.missing(-1);
+    assertThat(o.problems()).containsExactly("1 corrupt and 1 missing read(s)");
+  }
+
+  @Test
+  void aVerificationPassesWhenEveryBadRowWasRepaired() {
+    RunOutcome o = outcome();
+    o.verifying("key numbers [0, 100)");
+    for (long k : new long[] {7, 8, 9, 40, 99}) {
+      o.missing(k);
+    }
+    o.verified(false);
+    assertThat(o.problems()).containsExactly("5 row(s) missing and 1 corrupt in key numbers [0, 100)");
+    assertThat(summary(o)).contains("[LARGEKV], FirstMissingKeyRanges, 7-9 40 99\n");
+    for (int i = 0; i < 6; i++) {
+      o.repair(true);
+    }
+    assertThat(o.problems()).isEmpty();
+    o.repair(false);
+    assertThat(o.problems()).containsExactly("5 row(s) missing and 1 corrupt in key numbers [0, 100), 1 of them "
+        + "could not be repaired");
+    o.unverified();
+    assertThat(o.problems()).hasSize(2).last().isEqualTo("1 row(s) could not be read to verify them");
+    assertThat(o.resultLine()).startsWith("result FAILED: ").contains("0 rows ok, 1 corrupt, 5 missing (first: 7-9 40 99)");
+  }
+
+  @Test
+  void missingKeysKeepTheSmallestAndPrintRanges() {
+    MissingKeys m = new MissingKeys(5);
+    for (long k : new long[] {50, 3, 4, 5, 9, 1, 100}) {
+      m.add(k);
+    }
+    assertThat(m.ranges(10)).isEqualTo("1 3-5 9");
+    assertThat(m.ranges(2)).isEqualTo("1 3-5 ...");
+    assertThat(new MissingKeys(3).ranges(3)).isEmpty();
+  }
+}

@@ -1,0 +1,89 @@
+package io.largekv.workload;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.largekv.properties.ConfigException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+class LoadCheckpointTest {
+
+  private Path dir;
+
+  @BeforeEach
+  void dir() throws Exception {
+    dir = Files.createTempDirectory("largekv-checkpoint-test");
+  }
+
+  @AfterEach
+  void clean() throws Exception {
+    try (var files = Files.walk(dir)) {
+      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+    }
+  }
+
+  @Test
+  void threadSharesTileTheShardAsYcsbSplitsOperations() {
+    KeyRange r = new KeyRange(1000, 1003, 1, 3); // shard [1334, 1668): 334 keys
+    assertThat(r.shardStart()).isEqualTo(1334);
+    long expect = r.shardStart();
+    for (int t = 0; t < 7; t++) {
+      assertThat(r.threadStart(t, 7)).isEqualTo(expect);
+      assertThat(r.threadEnd(t, 7) - r.threadStart(t, 7)).isEqualTo(KeyRange.threadShare(334, 7, t));
+      expect = r.threadEnd(t, 7);
+    }
+    assertThat(expect).isEqualTo(r.shardEnd());
+  }
+
+  @Test
+  void savedProgressIsResumedWithLostKeysFirst() {
+    KeyRange r = new KeyRange(0, 1000, 0, 1);
+    Path file = dir.resolve("sub/load.checkpoint");
+    LoadCheckpoint c = LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4);
+    assertThat(c.resumed()).isFalse();
+    c.progress(0, 100);
+    c.progress(2, 600);
+    c.lost(42);
+    c.save();
+    LoadCheckpoint again = LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4);
+    assertThat(again.resumed()).isTrue();
+    assertThat(again.next(0)).isEqualTo(100);
+    assertThat(again.next(1)).isEqualTo(250);
+    assertThat(again.next(2)).isEqualTo(600);
+    assertThat(again.resumedKeys()).isEqualTo(200);
+    assertThat(again.lostBefore(0)).containsExactly(42L);
+    assertThat(again.complete()).isFalse();
+    // a save before the earlier lost key was retried keeps it in the file
+    again.save();
+    assertThat(LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4).lostBefore(0)).containsExactly(42L);
+    again.retried(0, 1);
+    for (int t = 0; t < 4; t++) {
+      again.progress(t, r.threadEnd(t, 4));
+    }
+    assertThat(again.complete()).isTrue();
+    again.delete();
+    assertThat(file).doesNotExist();
+  }
+
+  @Test
+  void anotherLoadsCheckpointIsRefusedWithOneLine() throws Exception {
+    KeyRange r = new KeyRange(0, 1000, 0, 1);
+    Path file = dir.resolve("load.checkpoint");
+    LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4).save();
+    assertThatThrownBy(() -> LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 8))
+        .isInstanceOf(ConfigException.class)
+        .hasMessage("largekv.checkpoint=" + file + " holds the progress of another load (threadcount=4, this one has "
+            + "8); accepted: the same command as that load, or delete " + file + " to load from the start");
+    assertThatThrownBy(() -> LoadCheckpoint.open(file, "ks.kv", new KeyRange(0, 2000, 0, 1), 50, 256, 4))
+        .hasMessageContaining("(insertcount=1000, this one has 2000)");
+    List<String> lines = Files.readAllLines(file);
+    Files.write(file, lines.stream().map(l -> l.startsWith("thread.1=") ? "thread.1=9999" : l).toList());
+    assertThatThrownBy(() -> LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4))
+        .hasMessageContaining("is damaged (thread.1=9999 is outside the thread's keys)");
+  }
+}
