@@ -7,6 +7,9 @@ import java.util.List;
 /** One of the compared clients: how to run a phase and how to read what it reported. */
 interface BenchClient extends MeasuredProcess.ProgressParser {
 
+  /** The keyspace of every client's table. */
+  String KEYSPACE = "bench";
+
   /** What the client reported: operations that succeeded, throughput, p99, any problem. */
   record Report(long okOps, long failedOps, double opsPerSecond, double p99Ms, String problem) {}
 

@@ -3,7 +3,12 @@ package io.largekv.bench;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import io.largekv.cassandra.JavaRuntimes;
+import io.largekv.common.ExitStatus;
+import io.largekv.ycsb.SchemaStatements;
+import io.largekv.ycsb.YcqlConfig;
+import java.util.Properties;
+import io.largekv.common.JavaRuntimes;
+import io.largekv.common.UserError;
 import io.largekv.cassandra.LocalCassandra;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -29,7 +34,6 @@ import java.util.Optional;
  */
 public final class ClientEfficiency {
 
-  private static final String KEYSPACE = "bench";
   /** The clients {@code --clients} accepts, in their default order. */
   static final List<String> CLIENTS = List.of("largekv", "virtual", "core", "async", "latte");
 
@@ -165,9 +169,9 @@ public final class ClientEfficiency {
           try {
             java21 = options.java21Home != null
                 ? JavaRuntimes.find(options.java21Home, "--java21", v -> v >= 21) : JavaRuntimes.java21OrLater();
-          } catch (IOException e) {
-            System.err.println("bench: " + e.getMessage().replaceFirst("^largekv: ", ""));
-            return 2;
+          } catch (UserError e) {
+            System.err.println("bench: " + e.getMessage());
+            return ExitStatus.BAD_INPUT;
           }
           if (java21.isEmpty()) {
             console.println("bench: no Java 21+ found (--java21 HOME or " + JavaRuntimes.JAVA21_HOME_ENV
@@ -308,7 +312,7 @@ public final class ClientEfficiency {
     }
   }
 
-  /** The binding's own DDL for Cassandra, one table per client (the same shape). */
+  /** The binding's own DDL for Cassandra ({@link SchemaStatements}), one table per client. */
   private void createTables(String contactPoint, List<BenchClient> clients) {
     int colon = contactPoint.lastIndexOf(':');
     try (CqlSession s = CqlSession.builder()
@@ -317,16 +321,20 @@ public final class ClientEfficiency {
         .withLocalDatacenter(options.localDatacenter)
         .withConfigLoader(DriverConfigLoader.programmaticBuilder()
             .withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DefaultLoadBalancingPolicy")
-            .withBoolean(DefaultDriverOption.METADATA_PARTITION_METADATA_ENABLED, false)
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
             .build())
         .build()) {
-      s.execute("CREATE KEYSPACE IF NOT EXISTS " + KEYSPACE + " WITH replication = {'class': "
-          + "'NetworkTopologyStrategy', '" + options.localDatacenter + "': 1}");
       for (BenchClient c : clients) {
-        s.execute("CREATE TABLE IF NOT EXISTS " + KEYSPACE + "." + c.table() + " (k varchar PRIMARY KEY, v blob)"
-            + " WITH compaction = {'class': 'SizeTieredCompactionStrategy'}"
-            + " AND compression = {'class': 'LZ4Compressor'}");
+        // the binding's own DDL for Cassandra, the same for every client's table
+        Properties p = new Properties();
+        p.setProperty(YcqlConfig.TARGET, "cassandra");
+        p.setProperty(YcqlConfig.KEYSPACE, BenchClient.KEYSPACE);
+        p.setProperty(YcqlConfig.TABLE, c.table());
+        p.setProperty(YcqlConfig.REPLICATION_FACTOR, "1");
+        p.setProperty(YcqlConfig.LOCAL_DC, options.localDatacenter);
+        YcqlConfig config = YcqlConfig.from(p);
+        s.execute(SchemaStatements.createKeyspace(config, options.localDatacenter));
+        s.execute(SchemaStatements.createTable(config));
       }
     }
   }

@@ -7,6 +7,9 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import io.largekv.common.YcsbCommandLine;
+import io.largekv.common.YcsbOutput;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -107,30 +110,24 @@ final class YcsbClient implements BenchClient {
       // bin/ycsb's JVM options (its default -Xmx4g, and the agent)
       cmd.add("JAVA_OPTS=-Xmx4g " + javaAgent);
     }
-    cmd.addAll(List.of(s.repo().resolve("bin/ycsb").toString(),
-        phase == Phase.INSERT ? "load" : "run", "yugabyte-ycql", "-s"));
-    List<String> p = new ArrayList<>(workloadProperties);
-    p.addAll(List.of(
-        "hosts=" + s.contactPoint(),
-        "ycql.target=cassandra",
-        "ycql.localdc=" + s.localDatacenter(),
-        "ycql.replication_factor=1",
-        "ycql.keyspace=bench",
-        "ycql.table=" + table,
-        "recordcount=" + s.ops(),
-        "threadcount=" + s.concurrency(),
-        "measurementtype=hdrhistogram",
-        "hdrhistogram.percentiles=50,99",
-        "status.interval=1"));
+    YcsbCommandLine ycsb = YcsbCommandLine.launcher(s.repo(), phase == Phase.INSERT).status()
+        .properties(workloadProperties)
+        .property("hosts", s.contactPoint())
+        .property("ycql.target", "cassandra")
+        .property("ycql.localdc", s.localDatacenter())
+        .property("ycql.replication_factor", 1)
+        .property("ycql.keyspace", KEYSPACE)
+        .property("ycql.table", table)
+        .property("recordcount", s.ops())
+        .property("threadcount", s.concurrency())
+        .property("measurementtype", "hdrhistogram")
+        .property("hdrhistogram.percentiles", "50,99")
+        .property("status.interval", 1);
     if (phase == Phase.READ) {
-      p.addAll(List.of("operationcount=" + s.ops(), "readproportion=1", "updateproportion=0",
-          "insertproportion=0", "scanproportion=0", "requestdistribution=uniform"));
+      ycsb.property("operationcount", s.ops()).property("readproportion", 1).property("updateproportion", 0)
+          .property("insertproportion", 0).property("scanproportion", 0).property("requestdistribution", "uniform");
     }
-    p.addAll(extraProperties);
-    for (String prop : p) {
-      cmd.add("-p");
-      cmd.add(prop);
-    }
+    cmd.addAll(ycsb.properties(extraProperties).arguments());
     return cmd;
   }
 
@@ -158,39 +155,18 @@ final class YcsbClient implements BenchClient {
   @Override
   public Report report(Phase phase, Path output, Settings settings) throws IOException {
     String op = phase == Phase.INSERT ? "INSERT" : "READ";
-    long ok = 0;
-    long failed = 0;
-    double throughput = Double.NaN;
-    double p99us = Double.NaN;
-    long corrupt = 0;
-    long missing = 0;
-    for (String line : Files.readAllLines(output, StandardCharsets.UTF_8)) {
-      String[] f = line.split(",\\s*");
-      if (f.length != 3) {
-        continue;
-      }
-      if (f[0].equals("[OVERALL]") && f[1].equals("Throughput(ops/sec)")) {
-        throughput = Double.parseDouble(f[2]);
-      } else if (f[0].equals("[" + op + "]")) {
-        if (f[1].equals("99thPercentileLatency(us)")) {
-          p99us = Double.parseDouble(f[2]);
-        } else if (f[1].equals("Return=OK")) {
-          ok = Long.parseLong(f[2]);
-        } else if (f[1].startsWith("Return=")) {
-          failed += Long.parseLong(f[2]);
-        }
-      } else if (f[0].equals("[VERIFY]") && f[1].equals("Return=CORRUPT")) {
-        corrupt = Long.parseLong(f[2]);
-      } else if (f[0].equals("[VERIFY]") && f[1].equals("Return=MISSING")) {
-        missing = Long.parseLong(f[2]);
-      }
-    }
+    YcsbOutput out = YcsbOutput.parse(Files.readString(output, StandardCharsets.UTF_8));
+    long ok = out.returns(op, "OK");
+    long failed = out.returnCodes(op).entrySet().stream().filter(e -> !e.getKey().equals("OK"))
+        .mapToLong(Map.Entry::getValue).sum();
+    long corrupt = out.returns("VERIFY", "CORRUPT");
+    long missing = out.returns("VERIFY", "MISSING");
     String problem = null;
     if (ok != settings.ops() || failed > 0) {
       problem = op + ": " + ok + " OK, " + failed + " not OK of " + settings.ops();
     } else if (corrupt + missing > 0) {
       problem = "verification: " + corrupt + " corrupt, " + missing + " missing";
     }
-    return new Report(ok, failed, throughput, p99us / 1000.0, problem);
+    return new Report(ok, failed, out.ycsbThroughput(), out.percentileUs(op, "99") / 1000.0, problem);
   }
 }

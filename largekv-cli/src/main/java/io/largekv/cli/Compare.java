@@ -3,6 +3,8 @@ package io.largekv.cli;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
+import io.largekv.common.UserError;
+import io.largekv.common.YcsbCommandLine;
 import io.largekv.report.Report;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -75,7 +77,7 @@ public final class Compare {
     setup.setProperty("common.properties", Secrets.redact(String.join(" ", o.common)));
     setup.setProperty("workload.files", String.join(", ", o.phases.stream()
         .map(p -> "workloads/" + (o.localDemo ? p.localWorkload : p.fullScaleWorkload)).toList()));
-    setup.setProperty("machine", Machine.describe());
+    setup.setProperty("machine", io.largekv.common.Machine.describe());
     for (CompareTarget t : o.targets) {
       setup.setProperty("target." + t.label + ".dialect", t.dialect);
       setup.setProperty("target." + t.label + ".hosts", t.local() ? "local" : t.hosts);
@@ -137,37 +139,33 @@ public final class Compare {
       Path clientDir = runDir.resolve("client-" + c);
       Files.createDirectories(clientDir.resolve("hdr"));
       String file = o.localDemo ? phase.localWorkload : phase.fullScaleWorkload;
-      List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString(), phase.ycsbCommand,
-          "yugabyte-ycql", "-P", repo.resolve("workloads").resolve(file).toString(), "-s"));
-      List<String> p = new ArrayList<>(props);
-      p.add("measurementtype=hdrhistogram");
-      p.add("hdrhistogram.percentiles=50,95,99,99.9");
-      p.add("hdrhistogram.fileoutput=true");
-      p.add("hdrhistogram.output.path=" + clientDir.resolve("hdr") + "/");
-      p.add("status.interval=1");
-      p.add("client.index=" + c);
-      p.add("client.count=" + o.clients);
+      YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
+          .file(repo.resolve("workloads").resolve(file)).status().properties(props)
+          .property("measurementtype", "hdrhistogram")
+          .property("hdrhistogram.percentiles", "50,95,99,99.9")
+          .property("hdrhistogram.fileoutput", true)
+          .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
+          .property("status.interval", 1)
+          .property("client.index", c)
+          .property("client.count", o.clients);
       if (phase.isLoad()) {
-        p.add("largekv.checkpoint=" + clientDir.resolve("load.checkpoint"));
+        command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
       }
       if (o.records != null) {
-        p.add("recordcount=" + o.records);
+        command.property("recordcount", o.records);
       }
       if (o.threads != null) {
-        p.add("threadcount=" + o.threads);
+        command.property("threadcount", o.threads);
       }
       if (!phase.isLoad() && o.duration != null) {
-        p.add("maxexecutiontime=" + o.duration);
+        command.property("maxexecutiontime", o.duration);
       }
       if (o.rate != null) {
-        p.add("target=" + Math.max(1, o.rate / o.clients));
-        p.add("measurement.interval=both");
+        command.property("target", Math.max(1, o.rate / o.clients));
+        command.property("measurement.interval", "both");
       }
-      for (String kv : p) {
-        cmd.add("-p");
-        cmd.add(kv);
-      }
-      String shown = Secrets.redact(String.join(" ", cmd));
+      List<String> cmd = command.arguments();
+      String shown = command.shown();
       Files.writeString(clientDir.resolve("command.txt"), shown + "\n");
       setup.setProperty("command." + t.label + "." + phase.name + ".rep-" + rep + ".client-" + c, shown);
       err.printf("largekv: [%s %s rep %d client %d] %s%n", t.label, phase.name, rep, c, shown);
@@ -231,52 +229,48 @@ public final class Compare {
     String localdc;
     final List<String> common = new ArrayList<>();
 
-    static Options parse(String[] args) throws Largekv.UsageException {
+    static Options parse(String[] args) throws UserError {
       Options o = new Options();
       List<String[]> targetProps = new ArrayList<>();
       for (int i = 1; i < args.length; i++) {
         String a = args[i];
         if (i + 1 >= args.length) {
-          throw new Largekv.UsageException(a + " needs a value (see bin/largekv compare --help)");
+          throw new UserError(a + " needs a value (see bin/largekv compare --help)");
         }
         String v = args[++i];
-        try {
-          switch (a) {
-            case "--target": o.targets.add(CompareTarget.parse(v)); break;
-            case "--target-prop": {
-              int colon = v.indexOf(':');
-              if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
-                throw new IllegalArgumentException("--target-prop " + v + " is not LABEL:NAME=VALUE");
-              }
-              targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
-              break;
+        switch (a) {
+          case "--target": o.targets.add(CompareTarget.parse(v)); break;
+          case "--target-prop": {
+            int colon = v.indexOf(':');
+            if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
+              throw new UserError("--target-prop " + v + " is not LABEL:NAME=VALUE");
             }
-            case "--phases":
-              o.phases = new ArrayList<>();
-              for (String p : v.split(",")) {
-                o.phases.add(Phase.byName(p));
-              }
-              break;
-            case "--records": o.records = Largekv.RunOptions.positive(a, v, 1); break;
-            case "--duration": o.duration = Largekv.RunOptions.positive(a, v, 1); break;
-            case "--threads": o.threads = (int) Math.min(100_000, Largekv.RunOptions.positive(a, v, 1)); break;
-            case "--clients": o.clients = (int) Math.min(1000, Largekv.RunOptions.positive(a, v, 1)); break;
-            case "--rate": o.rate = Largekv.RunOptions.positive(a, v, 1); break;
-            case "--warmup": o.warmup = Largekv.RunOptions.positive(a, v, 0); break;
-            case "--repeat": o.repeat = (int) Math.min(100, Largekv.RunOptions.positive(a, v, 1)); break;
-            case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
-            case "--localdc": o.localdc = v; break;
-            case "-p":
-              if (!v.contains("=")) {
-                throw new IllegalArgumentException("-p " + v + " is not NAME=VALUE");
-              }
-              o.common.add(v);
-              break;
-            default:
-              throw new IllegalArgumentException("unknown option " + a + " (see bin/largekv compare --help)");
+            targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
+            break;
           }
-        } catch (IllegalArgumentException e) {
-          throw new Largekv.UsageException(e.getMessage());
+          case "--phases":
+            o.phases = new ArrayList<>();
+            for (String p : v.split(",")) {
+              o.phases.add(Phase.byName(p));
+            }
+            break;
+          case "--records": o.records = Largekv.RunOptions.positive(a, v, 1); break;
+          case "--duration": o.duration = Largekv.RunOptions.positive(a, v, 1); break;
+          case "--threads": o.threads = (int) Math.min(100_000, Largekv.RunOptions.positive(a, v, 1)); break;
+          case "--clients": o.clients = (int) Math.min(1000, Largekv.RunOptions.positive(a, v, 1)); break;
+          case "--rate": o.rate = Largekv.RunOptions.positive(a, v, 1); break;
+          case "--warmup": o.warmup = Largekv.RunOptions.positive(a, v, 0); break;
+          case "--repeat": o.repeat = (int) Math.min(100, Largekv.RunOptions.positive(a, v, 1)); break;
+          case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
+          case "--localdc": o.localdc = v; break;
+          case "-p":
+            if (!v.contains("=")) {
+              throw new UserError("-p " + v + " is not NAME=VALUE");
+            }
+            o.common.add(v);
+            break;
+          default:
+            throw new UserError("unknown option " + a + " (see bin/largekv compare --help)");
         }
       }
       if (o.targets.isEmpty()) {
@@ -290,11 +284,11 @@ public final class Compare {
       o.warmup = o.warmup < 0 ? 10 : o.warmup;
       for (String[] tp : targetProps) {
         CompareTarget t = o.targets.stream().filter(x -> x.label.equals(tp[0])).findFirst()
-            .orElseThrow(() -> new Largekv.UsageException("--target-prop " + tp[0] + ":...: no --target " + tp[0]));
+            .orElseThrow(() -> new UserError("--target-prop " + tp[0] + ":...: no --target " + tp[0]));
         t.properties.add(tp[1]);
       }
       if (o.targets.stream().map(t -> t.label).distinct().count() != o.targets.size()) {
-        throw new Largekv.UsageException("--target labels must be distinct");
+        throw new UserError("--target labels must be distinct");
       }
       return o;
     }

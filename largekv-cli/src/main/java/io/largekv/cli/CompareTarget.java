@@ -1,5 +1,7 @@
 package io.largekv.cli;
 
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -21,12 +23,14 @@ public final class CompareTarget {
     this.label = label;
     this.hosts = hosts;
     String first = label.toLowerCase(Locale.ROOT).split("[-_.]")[0];
-    if (!List.of("yugabyte", "cassandra", "scylla").contains(first)) {
-      throw new IllegalArgumentException("--target " + label + "=...: the label must start with yugabyte, "
-          + "cassandra or scylla (e.g. cassandra-lcs=10.0.0.1); it selects ycql.target");
+    try {
+      Target.parse("ycql.target", first);
+    } catch (UserError e) {
+      throw new UserError("--target " + label + "=...: the label must start with one of " + Target.ACCEPTED
+          + " (e.g. cassandra-lcs=10.0.0.1); it selects ycql.target");
     }
     if (!label.matches("[A-Za-z0-9_.-]+")) {
-      throw new IllegalArgumentException("--target " + label + ": labels are letters, digits, '-', '_' and '.'");
+      throw new UserError("--target " + label + ": labels are letters, digits, '-', '_' and '.'");
     }
     this.dialect = first;
   }
@@ -35,7 +39,7 @@ public final class CompareTarget {
   static CompareTarget parse(String spec) {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
-      throw new IllegalArgumentException("--target " + spec + " is not accepted; accepted: LABEL=HOST1,HOST2[:PORT] "
+      throw new UserError("--target " + spec + " is not accepted; accepted: LABEL=HOST1,HOST2[:PORT] "
           + "with LABEL starting with yugabyte, cassandra or scylla");
     }
     return new CompareTarget(spec.substring(0, eq), spec.substring(eq + 1));

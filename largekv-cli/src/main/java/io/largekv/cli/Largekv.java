@@ -2,6 +2,8 @@ package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -49,25 +51,15 @@ public final class Largekv {
     int code;
     try {
       code = run(args, System.out, System.err);
-    } catch (UsageException e) {
+    } catch (UserError e) {
       System.err.println("largekv: " + e.getMessage());
-      code = 2;
+      code = ExitStatus.BAD_INPUT;
     } catch (java.io.IOException e) {
-      if (e.getMessage() == null || !e.getMessage().startsWith("largekv: ")) {
-        throw e;
-      }
-      System.err.println(e.getMessage());
-      code = 2;
+      // the local server did not start, a results directory cannot be written, ...
+      System.err.println("largekv: " + e.getMessage());
+      code = ExitStatus.ABORTED;
     }
     System.exit(code);
-  }
-
-  static final class UsageException extends Exception {
-    private static final long serialVersionUID = 1L;
-
-    UsageException(String message) {
-      super(message);
-    }
   }
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
@@ -84,7 +76,7 @@ public final class Largekv {
     }
     if (args[0].equals("report")) {
       if (args.length != 2) {
-        throw new UsageException("report needs the directory of a compare run: bin/largekv report DIR");
+        throw new UserError("report needs the directory of a compare run: bin/largekv report DIR");
       }
       io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath());
       report.write(report.dir);
@@ -93,7 +85,7 @@ public final class Largekv {
       return 0;
     }
     if (!args[0].equals("run")) {
-      throw new UsageException("unknown command '" + args[0] + "'; accepted: run, compare, report (see bin/largekv --help)");
+      throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report (see bin/largekv --help)");
     }
     RunOptions o = RunOptions.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
@@ -181,7 +173,7 @@ public final class Largekv {
     Path out;
     final List<String> properties = new ArrayList<>();
 
-    static RunOptions parse(String[] args) throws UsageException {
+    static RunOptions parse(String[] args) throws UserError {
       RunOptions o = new RunOptions();
       for (int i = 1; i < args.length; i++) {
         String a = args[i];
@@ -190,26 +182,17 @@ public final class Largekv {
           continue;
         }
         if (i + 1 >= args.length) {
-          throw new UsageException(a + " needs a value (see bin/largekv --help)");
+          throw new UserError(a + " needs a value (see bin/largekv --help)");
         }
         String v = args[++i];
         switch (a) {
           case "--hosts": o.hosts = v; break;
-          case "--target":
-            if (!List.of("yugabyte", "cassandra", "scylla").contains(v)) {
-              throw new UsageException("--target " + v + " is not accepted; accepted values: yugabyte, cassandra, scylla");
-            }
-            o.target = v;
-            break;
+          case "--target": o.target = Target.parse("--target", v).propertyValue(); break;
           case "--localdc": o.localdc = v; break;
           case "--phases":
             o.phases = new ArrayList<>();
             for (String p : v.split(",")) {
-              try {
-                o.phases.add(Phase.byName(p));
-              } catch (IllegalArgumentException e) {
-                throw new UsageException(e.getMessage());
-              }
+              o.phases.add(Phase.byName(p));
             }
             break;
           case "--records": o.records = positive(a, v, 1); break;
@@ -218,21 +201,21 @@ public final class Largekv {
           case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
           case "-p":
             if (!v.contains("=")) {
-              throw new UsageException("-p " + v + " is not NAME=VALUE");
+              throw new UserError("-p " + v + " is not NAME=VALUE");
             }
             o.properties.add(v);
             break;
           default:
-            throw new UsageException("unknown option " + a + " (see bin/largekv --help)");
+            throw new UserError("unknown option " + a + " (see bin/largekv --help)");
         }
       }
       if (o.fullScale && o.hosts == null) {
-        throw new UsageException("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
+        throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
       }
       return o;
     }
 
-    static long positive(String option, String v, long min) throws UsageException {
+    static long positive(String option, String v, long min) throws UserError {
       try {
         long n = Long.parseLong(v.replace("_", ""));
         if (n >= min) {
@@ -241,7 +224,7 @@ public final class Largekv {
       } catch (NumberFormatException e) {
         // fall through
       }
-      throw new UsageException(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
+      throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
     }
   }
 

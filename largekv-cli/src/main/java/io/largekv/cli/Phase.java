@@ -1,30 +1,31 @@
 package io.largekv.cli;
 
+import io.largekv.common.UserError;
 import java.util.List;
 
-/** One benchmark phase: a YCSB command ({@code load} or {@code run}) with a workload file. */
+/** One benchmark phase: YCSB's {@code load} or {@code run} with a workload file. */
 public final class Phase {
   public final String name;
-  public final String ycsbCommand;
+  private final boolean load;
   /** File under workloads/ for the embedded default (laptop scale). */
   public final String localWorkload;
   /** File under workloads/ for real clusters (the seeds' scale). */
   public final String fullScaleWorkload;
 
-  private Phase(String name, String ycsbCommand, String localWorkload, String fullScaleWorkload) {
+  private Phase(String name, boolean load, String localWorkload, String fullScaleWorkload) {
     this.name = name;
-    this.ycsbCommand = ycsbCommand;
+    this.load = load;
     this.localWorkload = localWorkload;
     this.fullScaleWorkload = fullScaleWorkload;
   }
 
   public boolean isLoad() {
-    return ycsbCommand.equals("load");
+    return load;
   }
 
-  public static final Phase LOAD = new Phase("load", "load", "local-load", "large30b");
-  public static final Phase UNIFORM_READ = new Phase("uniform-read", "run", "local-uniform-read", "large30b-uniform-read");
-  public static final Phase LATEST_READ = new Phase("latest-read", "run", "local-latest-read", "large30b-latest-read");
+  public static final Phase LOAD = new Phase("load", true, "local-load", "large30b");
+  public static final Phase UNIFORM_READ = new Phase("uniform-read", false, "local-uniform-read", "large30b-uniform-read");
+  public static final Phase LATEST_READ = new Phase("latest-read", false, "local-latest-read", "large30b-latest-read");
 
   public static final List<Phase> ALL = List.of(LOAD, UNIFORM_READ, LATEST_READ);
   public static final String ACCEPTED = "load, uniform-read, latest-read";
@@ -35,6 +36,6 @@ public final class Phase {
         return p;
       }
     }
-    throw new IllegalArgumentException("--phases: unknown phase '" + name + "'; accepted: " + ACCEPTED);
+    throw new UserError("--phases: unknown phase '" + name + "'; accepted: " + ACCEPTED);
   }
 }

@@ -1,10 +1,11 @@
 package io.largekv.cli;
 
+import io.largekv.common.YcsbOutput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
-import io.largekv.common.Secrets;
+import io.largekv.common.YcsbCommandLine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,16 +64,13 @@ public final class PhaseRunner {
 
   public Result run(Phase phase, String workloadFile, List<String> properties, Path outDir)
       throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString(), phase.ycsbCommand,
-        "yugabyte-ycql", "-P", repo.resolve("workloads").resolve(workloadFile).toString(), "-s"));
-    for (String p : properties) {
-      cmd.add("-p");
-      cmd.add(p);
-    }
+    YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
+        .file(repo.resolve("workloads").resolve(workloadFile)).status().properties(properties);
+    List<String> cmd = command.arguments();
     Files.createDirectories(outDir);
     Path out = outDir.resolve(phase.name + ".ycsb.txt");
     Path err = outDir.resolve(phase.name + ".stderr.txt");
-    String shown = Secrets.redact(String.join(" ", cmd));
+    String shown = command.shown();
     progress.printf("largekv: [%s] %s%n", phase.name, shown);
     Process process = new ProcessBuilder(cmd).directory(repo.toFile()).redirectOutput(out.toFile()).start();
     List<String> own = new ArrayList<>();

@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.common.YcsbOutput;
 import java.util.List;
 import io.largekv.common.ExitStatus;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.largekv.report;
 
-import io.largekv.cli.YcsbOutput;
+import io.largekv.common.YcsbOutput;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,5 +1,6 @@
 package io.largekv.report;
 
+import io.largekv.common.UserError;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -125,7 +126,8 @@ public final class Report {
   public static Report load(Path dir) throws IOException {
     Path file = dir.resolve("compare.properties");
     if (!Files.isRegularFile(file)) {
-      throw new IOException("largekv: " + dir + " has no compare.properties: not a bin/largekv compare directory");
+      throw new UserError(dir + " has no compare.properties: not a bin/largekv compare directory; accepted: the --out "
+          + "directory of a bin/largekv compare run");
     }
     Properties p = new Properties();
     try (InputStream in = Files.newInputStream(file)) {

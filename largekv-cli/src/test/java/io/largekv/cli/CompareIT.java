@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.YcsbOutput;
 import io.largekv.report.HdrLog;
 import java.awt.image.BufferedImage;
 import java.io.File;
@@ -70,6 +71,9 @@ class CompareIT {
     }
     if (b != null) {
       b.close();
+    }
+    if (out != null) {
+      LocalCassandra.deleteRecursively(out);
     }
   }
 

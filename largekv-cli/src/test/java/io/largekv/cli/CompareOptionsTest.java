@@ -35,7 +35,7 @@ class CompareOptionsTest {
   @Test
   void badTargetsAreOneLine() {
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "mongo=h1"}))
-        .hasMessageContaining("must start with yugabyte, cassandra or scylla");
+        .hasMessageContaining("must start with one of yugabyte, cassandra, scylla");
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "yugabyte"}))
         .hasMessageContaining("accepted: LABEL=HOST1,HOST2[:PORT]");
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "cassandra=a",

@@ -20,6 +20,14 @@ class LargekvRunIT {
   @Test
   void runsTheThreePhasesOnTheEmbeddedDefault() throws Exception {
     Path out = Files.createTempDirectory("largekv-run-it");
+    try {
+      runAndCheck(out);
+    } finally {
+      io.largekv.cassandra.LocalCassandra.deleteRecursively(out);
+    }
+  }
+
+  private static void runAndCheck(Path out) throws Exception {
     File stdout = out.resolve("stdout.txt").toFile();
     File stderr = out.resolve("stderr.txt").toFile();
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",

@@ -1,5 +1,7 @@
 package io.largekv.cassandra;
 
+import io.largekv.common.JavaRuntimes;
+import io.largekv.common.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
@@ -367,13 +369,13 @@ public final class LocalCassandra implements AutoCloseable {
     String configured = System.getProperty(CLASSPATH_FILE_PROPERTY);
     Path file = configured != null ? Paths.get(configured) : defaultClasspathFile();
     if (!Files.isRegularFile(file)) {
-      throw new IOException("largekv: the local Cassandra's classpath file " + file
+      throw new UserError("the local Cassandra's classpath file " + file
           + " does not exist; build the project first (mvn -q -DskipTests install) or set -D"
           + CLASSPATH_FILE_PROPERTY + "=FILE");
     }
     String cp = Files.readString(file, StandardCharsets.UTF_8).trim();
     if (!cp.contains("cassandra-all")) {
-      throw new IOException("largekv: " + file + " does not list cassandra-all: rebuild local-cassandra");
+      throw new UserError(file + " does not list cassandra-all: rebuild local-cassandra (mvn -q -DskipTests install)");
     }
     return cp;
   }
@@ -384,11 +386,11 @@ public final class LocalCassandra implements AutoCloseable {
   }
 
   /** A Java 17 runtime: Cassandra 5.0 does not start on 25. */
-  static Path findJava17() throws IOException {
+  static Path findJava17() {
     String configured = System.getProperty(JAVA_HOME_PROPERTY, System.getenv("LARGEKV_CASSANDRA_JAVA_HOME"));
-    return JavaRuntimes.find(configured, JAVA_HOME_PROPERTY, v -> v == 17).orElseThrow(() -> new IOException(
-        "largekv: Cassandra 5.0 needs Java 17 and none was found; set " + JAVA_HOME_PROPERTY
-            + " (or LARGEKV_CASSANDRA_JAVA_HOME) to a Java 17 home"));
+    return JavaRuntimes.find(configured, JAVA_HOME_PROPERTY, v -> v == 17).orElseThrow(() -> new UserError(
+        "Cassandra 5.0 needs Java 17 and none was found; install one (apt-get install openjdk-17-jre-headless) "
+            + "or set " + JAVA_HOME_PROPERTY + " (or LARGEKV_CASSANDRA_JAVA_HOME) to a Java 17 home"));
   }
 
   static int freePort() throws IOException {
@@ -408,7 +410,7 @@ public final class LocalCassandra implements AutoCloseable {
     long deadline = System.nanoTime() + timeout.toNanos();
     while (System.nanoTime() < deadline) {
       if (!process.isAlive()) {
-        throw new IOException("largekv: local Cassandra exited with code " + process.exitValue()
+        throw new IOException("the local Cassandra exited with code " + process.exitValue()
             + " during start-up; last lines of " + log + ":\n" + tail(log, 30));
       }
       try (Socket socket = new Socket()) {
@@ -423,7 +425,7 @@ public final class LocalCassandra implements AutoCloseable {
         }
       }
     }
-    throw new IOException("largekv: local Cassandra did not open port " + port + " within "
+    throw new IOException("the local Cassandra did not open port " + port + " within "
         + timeout.toSeconds() + " s; last lines of " + log + ":\n" + tail(log, 30));
   }
 

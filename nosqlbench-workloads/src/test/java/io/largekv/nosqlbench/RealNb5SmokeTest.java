@@ -2,6 +2,7 @@ package io.largekv.nosqlbench;
 
 import io.largekv.it.SharedCassandra;
 import io.largekv.it.TestSessions;
+import io.largekv.it.Ycsb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
@@ -19,8 +20,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -99,31 +98,14 @@ class RealNb5SmokeTest {
     }
 
     // the YCSB workload's own verifier reads them: uniform over [0, 10062), every read checked
-    List<String> ycsb = new ArrayList<>(List.of(
-        Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-Xmx512m",
-        "-cp", System.getProperty("java.class.path"), "site.ycsb.Client", "-t",
-        "-db", "io.largekv.ycsb.YugabyteYcqlDB"));
-    for (String prop : List.of("workload=io.largekv.workload.LargeKeyValueWorkload",
-        "hosts=" + cassandra.contactPoint(), "ycql.target=cassandra", "ycql.keyspace=" + KEYSPACE,
-        "ycql.create_schema=false", "ycql.read_consistency=ONE", "recordcount=" + expected,
-        "operationcount=5000", "threadcount=4", "readproportion=1", "updateproportion=0",
-        "requestdistribution=uniform")) {
-      ycsb.add("-p");
-      ycsb.add(prop);
-    }
-    Path ycsbOut = logs.resolve("ycsb-verify-output.txt");
-    Process y = new ProcessBuilder(ycsb).redirectErrorStream(true).redirectOutput(ycsbOut.toFile()).start();
-    assertThat(y.waitFor(240, TimeUnit.SECONDS)).isTrue();
-    String ycsbText = Files.readString(ycsbOut, StandardCharsets.UTF_8);
-    assertThat(y.exitValue()).as(ycsbText).isZero();
-    assertThat(count(ycsbText, "VERIFY", "OK")).as(ycsbText).isEqualTo(5000);
-    assertThat(count(ycsbText, "VERIFY", "CORRUPT")).as(ycsbText).isZero();
-    assertThat(count(ycsbText, "VERIFY", "MISSING")).as(ycsbText).isZero();
-  }
-
-  private static long count(String out, String section, String status) throws IOException {
-    Matcher m = Pattern.compile("^\\[" + section + "\\], Return=" + status + ", (\\d+)$", Pattern.MULTILINE)
-        .matcher(out);
-    return m.find() ? Long.parseLong(m.group(1)) : 0;
+    Ycsb.Result ycsb = Ycsb.run(Ycsb.classpath(), Ycsb.args("-t", cassandra.contactPoint(),
+        "ycql.target=cassandra", "ycql.keyspace=" + KEYSPACE, "ycql.create_schema=false", "ycql.read_consistency=ONE",
+        "recordcount=" + expected, "operationcount=5000", "threadcount=4", "readproportion=1", "updateproportion=0",
+        "requestdistribution=uniform"));
+    Files.writeString(logs.resolve("ycsb-verify-output.txt"), ycsb.toString());
+    assertThat(ycsb.exitCode).as(ycsb.toString()).isZero();
+    assertThat(ycsb.returnCount("VERIFY", "OK")).as(ycsb.toString()).isEqualTo(5000);
+    assertThat(ycsb.returnCount("VERIFY", "CORRUPT")).isZero();
+    assertThat(ycsb.returnCount("VERIFY", "MISSING")).isZero();
   }
 }

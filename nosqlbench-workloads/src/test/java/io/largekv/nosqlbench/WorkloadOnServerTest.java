@@ -168,7 +168,7 @@ class WorkloadOnServerTest {
         .withLocalDatacenter(c.localDatacenter())
         // nb5's stock driver reads no partition map; this test's YugabyteDB driver would try
         .withConfigLoader(DriverConfigLoader.compose(DriverConfigLoader.programmaticBuilder()
-                .withBoolean(DefaultDriverOption.METADATA_PARTITION_METADATA_ENABLED, false).build(),
+                .build(),
             DriverConfigLoader.fromFile(conf)))
         .build()) {
       // Cassandra 5 would negotiate v5 without it

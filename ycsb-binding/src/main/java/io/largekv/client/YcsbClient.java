@@ -13,7 +13,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
-import io.largekv.properties.ConfigException;
 import io.largekv.properties.PropertyValues;
 import io.largekv.run.Fatal;
 import io.largekv.run.RunOutcome;
@@ -133,7 +132,7 @@ public final class YcsbClient {
   /**
    * What YCSB's client threads run on: {@code virtual} ({@code largekv.client_threads=virtual}, or
    * {@code auto} on a Java 21 or later) or {@code platform} ({@code auto} before 21 says so on
-   * {@code err}); a {@link ConfigException} for another value, or {@code virtual} on a Java before
+   * {@code err}); a {@link UserError} for another value, or {@code virtual} on a Java before
    * 21 or with {@code spin.sleep=true}.
    */
   static String clientThreadKind(Properties props, int javaFeatureVersion, java.io.PrintStream err) {
@@ -153,11 +152,11 @@ public final class YcsbClient {
     }
     if (spin) {
       // a virtual thread that spins never gives its carrier back: the other client threads starve
-      throw new ConfigException(RunProperties.CLIENT_THREADS + "=virtual cannot be used with spin.sleep=true; accepted: "
+      throw new UserError(RunProperties.CLIENT_THREADS + "=virtual cannot be used with spin.sleep=true; accepted: "
           + "spin.sleep=false with virtual threads, or " + RunProperties.CLIENT_THREADS + "=platform");
     }
     if (javaFeatureVersion < 21) {
-      throw new ConfigException(RunProperties.CLIENT_THREADS + "=virtual needs Java 21 or later, this is Java "
+      throw new UserError(RunProperties.CLIENT_THREADS + "=virtual needs Java 21 or later, this is Java "
           + javaFeatureVersion + " (" + System.getProperty("java.home") + "); accepted: platform, or virtual"
           + " with a newer Java: JAVA=/path/to/java21+/bin/java bin/ycsb ...");
     }
@@ -228,7 +227,7 @@ public final class YcsbClient {
     try {
       workload = (Workload) Class.forName(workloadClass).getDeclaredConstructor().newInstance();
     } catch (ReflectiveOperationException | ClassCastException e) {
-      throw new ConfigException(Client.WORKLOAD_PROPERTY + "=" + workloadClass + " is not a YCSB workload class on the"
+      throw new UserError(Client.WORKLOAD_PROPERTY + "=" + workloadClass + " is not a YCSB workload class on the"
           + " classpath (" + e + "); accepted: e.g. io.largekv.workload.LargeKeyValueWorkload");
     }
     Map<String, String> conf = new HashMap<>();
@@ -245,7 +244,7 @@ public final class YcsbClient {
     int threads = v.intRange(Client.THREAD_COUNT_PROPERTY, 1, 1, 1_000_000);
     if (opcount <= 0) {
       // a client thread given 0 operations runs without end
-      throw new ConfigException(countKey + "=" + opcount + " runs no operation; accepted: a count >= 1"
+      throw new UserError(countKey + "=" + opcount + " runs no operation; accepted: a count >= 1"
           + " (maxexecutiontime stops a run earlier)");
     }
     if (opcount < threads) {
@@ -269,7 +268,7 @@ public final class YcsbClient {
       try {
         db = DBFactory.newDB(dbName, props, tracer);
       } catch (site.ycsb.UnknownDBException e) {
-        throw new ConfigException("-db " + dbName + " is not a YCSB binding class on the classpath; accepted: e.g."
+        throw new UserError("-db " + dbName + " is not a YCSB binding class on the classpath; accepted: e.g."
             + " io.largekv.ycsb.YugabyteYcqlDB, site.ycsb.BasicDB");
       }
       ClientThread t = new ClientThread(db, transactions, workload, props, share(opcount, threads, i),

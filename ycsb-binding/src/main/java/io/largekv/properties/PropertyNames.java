@@ -1,5 +1,6 @@
 package io.largekv.properties;
 
+import io.largekv.common.UserError;
 import java.util.Collection;
 import java.util.Map;
 import java.util.Properties;
@@ -16,16 +17,16 @@ public final class PropertyNames {
    * Every property of {@code p} that starts with {@code prefix} must be in {@code known}.
    *
    * @param renamed old name → new name, reported as such
-   * @throws ConfigException for the first unknown name (in sorted order)
+   * @throws UserError for the first unknown name (in sorted order)
    */
   public static void check(Properties p, String prefix, Collection<String> known, Map<String, String> renamed) {
     for (String name : new java.util.TreeSet<>(p.stringPropertyNames())) {
       if (renamed.containsKey(name)) {
-        throw new ConfigException(name + " was renamed " + renamed.get(name) + "; accepted: -p "
+        throw new UserError(name + " was renamed " + renamed.get(name) + "; accepted: -p "
             + renamed.get(name) + "=" + p.getProperty(name));
       }
       if (name.startsWith(prefix) && !known.contains(name)) {
-        throw new ConfigException(name + " is not a known property; did you mean " + closest(name, known)
+        throw new UserError(name + " is not a known property; did you mean " + closest(name, known)
             + "? (every " + prefix + "* property: docs/" + (prefix.equals("ycql.") ? "ycsb-binding.md" : "ycsb-workload.md") + ")");
       }
     }

@@ -1,11 +1,12 @@
 package io.largekv.properties;
 
+import io.largekv.common.UserError;
 import java.util.Locale;
 import java.util.Properties;
 
 /**
  * Reads and checks one YCSB property (binding or workload): a missing property takes its default,
- * an empty or malformed one is a {@link ConfigException} naming the property, the value and what
+ * an empty or malformed one is a {@link UserError} naming the property, the value and what
  * is accepted.
  */
 public final class PropertyValues {
@@ -27,7 +28,7 @@ public final class PropertyValues {
     }
     v = v.trim();
     if (v.isEmpty()) {
-      throw new ConfigException(key + " is empty; give a value or leave it unset (default " + def + ")");
+      throw new UserError(key + " is empty; give a value or leave it unset (default " + def + ")");
     }
     return v;
   }
@@ -50,7 +51,7 @@ public final class PropertyValues {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new ConfigException(key, v, accepted);
+    throw new UserError(key, v, accepted);
   }
 
   /** A number in [0, 1]. */
@@ -74,7 +75,7 @@ public final class PropertyValues {
     } catch (NumberFormatException e) {
       // reported below
     }
-    throw new ConfigException(key, v, accepted);
+    throw new UserError(key, v, accepted);
   }
 
   public boolean bool(String key, boolean def) {
@@ -89,6 +90,6 @@ public final class PropertyValues {
         return a;
       }
     }
-    throw new ConfigException(key, v, String.join(", ", accepted));
+    throw new UserError(key, v, String.join(", ", accepted));
   }
 }

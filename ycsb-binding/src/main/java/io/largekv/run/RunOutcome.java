@@ -34,9 +34,9 @@ import java.util.concurrent.atomic.LongAdder;
  *   [LARGEKV], ExitStatus, 1
  * </pre>
  *
- * <p>The exit status ({@link ExitStatus}) is set by a shutdown hook, so it works the same under
- * YCSB's own {@code site.ycsb.Client} (which always calls {@code System.exit(0)}) and under
- * largekv's client: {@code 1} when rows were lost, a read was corrupt or missing, rows could not be
+ * <p>The exit status ({@link ExitStatus}) is set by a shutdown hook of a YCSB client's JVM, so it
+ * works the same under YCSB's own {@code site.ycsb.Client} (which always calls
+ * {@code System.exit(0)}) and under largekv's client: {@code 1} when rows were lost, a read was corrupt or missing, rows could not be
  * verified or repaired, or the failed fraction of a run's operations exceeds
  * {@value #MAX_FAILED_FRACTION}; {@code 3} when the process ends before every client thread
  * finished (a thread died, YCSB gave up, or the process was interrupted).
@@ -118,9 +118,19 @@ public final class RunOutcome {
     if (v.bool("status", false)) {
       statusIntervalSeconds = v.intRange("status.interval", 10, 1, 86_400);
     }
-    if (this == INSTANCE) {
+    if (this == INSTANCE && inYcsbClient()) {
       Runtime.getRuntime().addShutdownHook(new Thread(this::atExit, "largekv-exit-status"));
     }
+  }
+
+  /**
+   * True when this JVM is a YCSB client (its main class is YCSB's or largekv's): only then does the
+   * outcome decide the exit status. A program that embeds the binding or the workload (a test, a
+   * JMH benchmark) keeps its own.
+   */
+  static boolean inYcsbClient() {
+    String main = System.getProperty("sun.java.command", "");
+    return main.startsWith("site.ycsb.") || main.startsWith("io.largekv.client.");
   }
 
   /** For the workload: this process verifies a key range ({@code largekv.verify_range}). */

@@ -3,20 +3,20 @@ package io.largekv.workload;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Chooses the sequence number (see {@link KeyRange}) of the next key to read, update or scan.
- * {@code n} is the number of sequence numbers readable now: the loaded keys plus this client's
- * acknowledged inserts of the run.
+ * Chooses the sequence number (see {@link KeyRange}) of the next key to read, update or scan: the
+ * {@code requestdistribution}s. {@code n} is the number of sequence numbers readable now: the
+ * loaded keys plus this client's acknowledged inserts of the run. Public for the benchmarks.
  */
-abstract class KeyChooser {
+public abstract class KeyChooser {
 
-  /** A sequence number in [0, n); n ≥ 1. */
-  abstract long next(long loaded, long n, ThreadLocalRandom random);
+  /** A sequence number in [0, n); n ≥ 1; {@code loaded}: how many of them the load wrote. */
+  public abstract long next(long loaded, long n, ThreadLocalRandom random);
 
   /** {@code requestdistribution=uniform}: uniform over the loaded keys, as YCSB's CoreWorkload. */
-  static KeyChooser uniform() {
+  public static KeyChooser uniform() {
     return new KeyChooser() {
       @Override
-      long next(long loaded, long n, ThreadLocalRandom random) {
+      public long next(long loaded, long n, ThreadLocalRandom random) {
         return random.nextLong(loaded);
       }
     };
@@ -27,21 +27,21 @@ abstract class KeyChooser {
    * popularity falls off as a zipfian of age (constant {@code zipfianconstant}, default 0.99),
    * over every readable key including this run's acknowledged inserts.
    */
-  static KeyChooser latest(double theta) {
+  public static KeyChooser latest(double theta) {
     ZipfianRank zipf = new ZipfianRank(theta);
     return new KeyChooser() {
       @Override
-      long next(long loaded, long n, ThreadLocalRandom random) {
+      public long next(long loaded, long n, ThreadLocalRandom random) {
         return n - 1 - zipf.rank(n, random.nextDouble());
       }
     };
   }
 
   /** {@code requestdistribution=recent}: uniform over the newest {@code window} readable keys. */
-  static KeyChooser recent(long window) {
+  public static KeyChooser recent(long window) {
     return new KeyChooser() {
       @Override
-      long next(long loaded, long n, ThreadLocalRandom random) {
+      public long next(long loaded, long n, ThreadLocalRandom random) {
         return n - 1 - random.nextLong(Math.min(window, n));
       }
     };

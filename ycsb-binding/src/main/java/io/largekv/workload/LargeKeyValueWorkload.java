@@ -5,7 +5,6 @@ import io.largekv.common.UserError;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.format.RowFormat;
 import io.largekv.format.SampleAppsFormat;
-import io.largekv.properties.ConfigException;
 import io.largekv.properties.PropertyValues;
 import io.largekv.run.Fatal;
 import io.largekv.run.RunOutcome;
@@ -144,7 +143,7 @@ public class LargeKeyValueWorkload extends Workload {
     }
   }
 
-  /** Parses and validates every property; throws {@link ConfigException} on bad input. */
+  /** Parses and validates every property; throws {@link UserError} on bad input. */
   void configure(Properties p) {
     PropertyValues w = new PropertyValues(p);
     outcome = RunOutcome.get();
@@ -154,13 +153,13 @@ public class LargeKeyValueWorkload extends Workload {
     boolean load = !w.bool("dotransactions", true);
     boolean verifyRange = w.bool(RunProperties.VERIFY_RANGE, false);
     if (load && verifyRange) {
-      throw new ConfigException(RunProperties.VERIFY_RANGE + "=true reads the loaded range: accepted: bin/ycsb run "
+      throw new UserError(RunProperties.VERIFY_RANGE + "=true reads the loaded range: accepted: bin/ycsb run "
           + "(not load) with -P workloads/verify");
     }
     mode = load ? Mode.LOAD : verifyRange ? Mode.VERIFY_RANGE : Mode.RUN;
     repair = w.bool(RunProperties.REPAIR, false);
     if (repair && mode != Mode.VERIFY_RANGE) {
-      throw new ConfigException(RunProperties.REPAIR + "=true rewrites rows a verification finds missing or corrupt;"
+      throw new UserError(RunProperties.REPAIR + "=true rewrites rows a verification finds missing or corrupt;"
           + " accepted: with " + RunProperties.VERIFY_RANGE + "=true (-P workloads/verify)");
     }
     String valueFormat = w.oneOf(VALUE_FORMAT, "largekv", "largekv", "yb-sample-apps");
@@ -176,7 +175,7 @@ public class LargeKeyValueWorkload extends Workload {
     long recordCount = w.longAtLeast(RECORD_COUNT, 0, 0);
     long insertStart = w.longAtLeast(INSERT_START, 0, 0);
     if (insertStart > recordCount && !w.has(INSERT_COUNT)) {
-      throw new ConfigException(INSERT_START + "=" + insertStart + " is beyond " + RECORD_COUNT + "="
+      throw new UserError(INSERT_START + "=" + insertStart + " is beyond " + RECORD_COUNT + "="
           + recordCount + "; accepted: " + INSERT_START + " <= " + RECORD_COUNT + ", or set " + INSERT_COUNT);
     }
     long insertCount = w.longAtLeast(INSERT_COUNT, recordCount - insertStart, 0);
@@ -187,7 +186,7 @@ public class LargeKeyValueWorkload extends Workload {
       long highest = insertStart + insertCount + (long) clientCount * Math.max(1, insertCount);
       long max = ((KeyValueFormat) format).maxKeyNumber();
       if (insertStart + insertCount - 1 > max || (highest > 0 && highest < 0)) {
-        throw new ConfigException(KEY_LENGTH + "=" + keyLength + " cannot spell key number "
+        throw new UserError(KEY_LENGTH + "=" + keyLength + " cannot spell key number "
             + (insertStart + insertCount - 1) + "; accepted: a longer keylength");
       }
     }
@@ -199,14 +198,14 @@ public class LargeKeyValueWorkload extends Workload {
     if (mode != Mode.RUN) {
       long shard = range.shardSize();
       if (shard == 0) {
-        throw new ConfigException("client " + clientIndex + " of " + CLIENT_COUNT + "=" + clientCount
+        throw new UserError("client " + clientIndex + " of " + CLIENT_COUNT + "=" + clientCount
             + " has no keys to " + (mode == Mode.LOAD ? "load" : "verify") + " (" + INSERT_COUNT + "=" + insertCount
             + "); accepted: " + INSERT_COUNT + " >= " + CLIENT_COUNT);
       }
       boolean longCounts = w.bool(RunProperties.LONG_COUNTS, false);
       if (shard > Integer.MAX_VALUE && !longCounts) {
         long minClients = (insertCount + Integer.MAX_VALUE - 1) / Integer.MAX_VALUE;
-        throw new ConfigException("this client's shard has " + shard + " keys, more than YCSB 0.17's "
+        throw new UserError("this client's shard has " + shard + " keys, more than YCSB 0.17's "
             + "site.ycsb.Client can count in one process (" + Integer.MAX_VALUE + "); accepted: "
             + CLIENT_COUNT + " >= " + minClients + " with one process per " + CLIENT_INDEX
             + ", or largekv's bin/ycsb (io.largekv.client.YcsbClient), which counts in long");
@@ -223,7 +222,7 @@ public class LargeKeyValueWorkload extends Workload {
       return;
     }
     if (insertCount == 0) {
-      throw new ConfigException(RECORD_COUNT + " (or " + INSERT_COUNT + ") is 0: a run needs the loaded "
+      throw new UserError(RECORD_COUNT + " (or " + INSERT_COUNT + ") is 0: a run needs the loaded "
           + "key range; accepted: the " + RECORD_COUNT + " used to load, e.g. -p " + RECORD_COUNT + "=1000000");
     }
     expectedThreads = (int) Math.min(threads, w.longAtLeast(OPERATION_COUNT, 1, 1));
@@ -233,7 +232,7 @@ public class LargeKeyValueWorkload extends Workload {
     double scan = w.fraction(SCAN_PROPORTION, 0);
     double total = read + update + insert + scan;
     if (!(total > 0)) {
-      throw new ConfigException(READ_PROPORTION + "+" + UPDATE_PROPORTION + "+" + INSERT_PROPORTION + "+"
+      throw new UserError(READ_PROPORTION + "+" + UPDATE_PROPORTION + "+" + INSERT_PROPORTION + "+"
           + SCAN_PROPORTION + " is 0; accepted: proportions summing to more than 0");
     }
     readUpTo = read / total;

@@ -1,6 +1,6 @@
 package io.largekv.workload;
 
-import io.largekv.properties.ConfigException;
+import io.largekv.common.UserError;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -102,7 +102,7 @@ final class LoadCheckpoint {
    * Opens the checkpoint of this load: the progress saved in {@code file} when it exists and
    * describes the same load, a fresh start otherwise.
    *
-   * @throws ConfigException when the file describes another load or another thread count
+   * @throws UserError when the file describes another load or another thread count
    */
   static LoadCheckpoint open(Path file, String table, KeyRange range, int keyLength, int valueLength, int threads) {
     Map<String, String> header = new LinkedHashMap<>();
@@ -123,7 +123,7 @@ final class LoadCheckpoint {
       String was = saved.get(h.getKey());
       if (!h.getValue().equals(was)) {
         String setting = h.getKey().equals("threads") ? "threadcount" : h.getKey();
-        throw new ConfigException("largekv.checkpoint=" + file + " holds the progress of another load (" + setting
+        throw new UserError("largekv.checkpoint=" + file + " holds the progress of another load (" + setting
             + "=" + was + ", this one has " + h.getValue() + "); accepted: the same command as that load, "
             + "or delete " + file + " to load from the start");
       }
@@ -134,11 +134,11 @@ final class LoadCheckpoint {
       try {
         at = Long.parseLong(v);
       } catch (NumberFormatException | NullPointerException e) {
-        throw new ConfigException("largekv.checkpoint=" + file + " is damaged (thread." + t + "=" + v
+        throw new UserError("largekv.checkpoint=" + file + " is damaged (thread." + t + "=" + v
             + "); accepted: a checkpoint written by largekv, or delete the file to load from the start");
       }
       if (at < range.threadStart(t, threads) || at > range.threadEnd(t, threads)) {
-        throw new ConfigException("largekv.checkpoint=" + file + " is damaged (thread." + t + "=" + v
+        throw new UserError("largekv.checkpoint=" + file + " is damaged (thread." + t + "=" + v
             + " is outside the thread's keys); accepted: delete the file to load from the start");
       }
     }
@@ -287,7 +287,7 @@ final class LoadCheckpoint {
         m.put(line.substring(0, line.indexOf('=')), line.substring(line.indexOf('=') + 1));
       }
     } catch (IOException e) {
-      throw new ConfigException("largekv.checkpoint=" + file + " cannot be read (" + e.getMessage()
+      throw new UserError("largekv.checkpoint=" + file + " cannot be read (" + e.getMessage()
           + "); accepted: a readable checkpoint, or delete it to load from the start");
     }
     return m;

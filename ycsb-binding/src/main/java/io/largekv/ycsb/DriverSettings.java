@@ -1,13 +1,21 @@
 package io.largekv.ycsb;
 
+import io.largekv.common.Target;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
- * The driver options each {@link Target} gets, as paths under {@code datastax-java-driver}.
- * Pure data, unit-tested for all three targets. Precedence when the session is built:
- * these options, then the file named by {@code ycql.driver_config}, then the driver's
- * reference.conf.
+ * The driver options a run gets, as paths under {@code datastax-java-driver}, in two layers: the
+ * ones that come from {@code ycql.*} properties the user set ({@link Layers#explicit}) and
+ * largekv's defaults ({@link Layers#defaults}). The user's {@code ycql.driver_config} file goes
+ * between them: explicit {@code ycql.*} → the file → largekv's defaults → the driver's own. Pure
+ * data, unit-tested for every target and driver.
+ *
+ * <p>Routing depends on the driver, not only the target: YugabyteDB's driver routes to the
+ * tablet leader with its {@code PartitionAwarePolicy} on YugabyteDB; every other combination is
+ * token-aware ({@code DefaultLoadBalancingPolicy}, or {@code DcInferringLoadBalancingPolicy} when
+ * no local datacenter is given). ScyllaDB's driver is shard-aware by itself on ScyllaDB.
  */
 public final class DriverSettings {
 
@@ -18,69 +26,87 @@ public final class DriverSettings {
   /** Token-aware, local datacenter inferred from the contact points. */
   public static final String TOKEN_AWARE_DC_INFERRING_POLICY = "DcInferringLoadBalancingPolicy";
 
+  /** The two layers of options. */
+  public record Layers(Map<String, Object> explicit, Map<String, Object> defaults) {
+    /** Both layers, explicit ones winning: what the driver gets when no file is given. */
+    public Map<String, Object> merged() {
+      Map<String, Object> m = new LinkedHashMap<>(defaults);
+      m.putAll(explicit);
+      return m;
+    }
+  }
+
   private DriverSettings() {}
 
-  public static Map<String, Object> of(YcqlConfig c) {
-    Map<String, Object> o = new LinkedHashMap<>();
-    o.put("basic.session-name", "largekv-" + c.target.propertyValue());
-    o.put("basic.request.timeout", c.requestTimeoutMs + " milliseconds");
-    o.put("basic.request.page-size", 5000);
-    o.put("advanced.connection.connect-timeout", c.connectTimeoutMs + " milliseconds");
-    o.put("advanced.connection.init-query-timeout", c.connectTimeoutMs + " milliseconds");
-    o.put("advanced.connection.pool.local.size", c.connectionsPerHost);
-    o.put("advanced.connection.pool.remote.size", c.connectionsPerHost);
-    o.put("advanced.connection.max-requests-per-connection", c.maxRequestsPerConnection);
+  /** The options for {@code c} on the driver of {@code vendor}. */
+  public static Layers of(YcqlConfig c, Target vendor) {
+    Map<String, Object> explicit = new LinkedHashMap<>();
+    Map<String, Object> defaults = new LinkedHashMap<>();
+    defaults.put("basic.session-name", "largekv-" + c.target.propertyValue());
+    layer(c, YcqlConfig.REQUEST_TIMEOUT_MS, explicit, defaults).put("basic.request.timeout",
+        c.requestTimeoutMs + " milliseconds");
+    defaults.put("basic.request.page-size", 5000);
+    Map<String, Object> connect = layer(c, YcqlConfig.CONNECT_TIMEOUT_MS, explicit, defaults);
+    connect.put("advanced.connection.connect-timeout", c.connectTimeoutMs + " milliseconds");
+    connect.put("advanced.connection.init-query-timeout", c.connectTimeoutMs + " milliseconds");
+    Map<String, Object> pool = layer(c, YcqlConfig.CONNECTIONS_PER_HOST, explicit, defaults);
+    pool.put("advanced.connection.pool.local.size", c.connectionsPerHost);
+    pool.put("advanced.connection.pool.remote.size", c.connectionsPerHost);
+    layer(c, YcqlConfig.MAX_REQUESTS_PER_CONNECTION, explicit, defaults)
+        .put("advanced.connection.max-requests-per-connection", c.maxRequestsPerConnection);
     // schema metadata of our keyspace only: a cluster with many keyspaces connects faster
-    o.put("advanced.metadata.schema.refreshed-keyspaces", java.util.List.of(c.keyspace));
+    defaults.put("advanced.metadata.schema.refreshed-keyspaces", List.of(c.keyspace));
     // fail fast on a wrong host instead of retrying in the background
-    o.put("advanced.reconnect-on-init", false);
+    defaults.put("advanced.reconnect-on-init", false);
     // a node that went down is tried again within 0.5-2 s, not the driver's 1-60 s: throughput is
     // back within seconds of the server accepting connections again
-    o.put("advanced.reconnection-policy.class", "ExponentialReconnectionPolicy");
-    o.put("advanced.reconnection-policy.base-delay", c.reconnectBaseDelayMs + " milliseconds");
-    o.put("advanced.reconnection-policy.max-delay", c.reconnectMaxDelayMs + " milliseconds");
+    defaults.put("advanced.reconnection-policy.class", "ExponentialReconnectionPolicy");
+    layer(c, YcqlConfig.RECONNECT_BASE_DELAY_MS, explicit, defaults)
+        .put("advanced.reconnection-policy.base-delay", c.reconnectBaseDelayMs + " milliseconds");
+    layer(c, YcqlConfig.RECONNECT_MAX_DELAY_MS, explicit, defaults)
+        .put("advanced.reconnection-policy.max-delay", c.reconnectMaxDelayMs + " milliseconds");
     // close at once when YCSB's last thread cleans up: the default 2 s quiet period would be
     // counted in YCSB's RunTime and lower the reported throughput
-    o.put("advanced.netty.io-group.shutdown.quiet-period", 0);
-    o.put("advanced.netty.admin-group.shutdown.quiet-period", 0);
+    defaults.put("advanced.netty.io-group.shutdown.quiet-period", 0);
+    defaults.put("advanced.netty.admin-group.shutdown.quiet-period", 0);
+    // no native clock through JNR in a relocated jar: the driver's Java clock, without its warning
+    defaults.put("advanced.timestamp-generator.force-java-clock", true);
     if (!c.protocolVersion.isEmpty()) {
-      o.put("advanced.protocol.version", c.protocolVersion);
+      layer(c, YcqlConfig.PROTOCOL_VERSION, explicit, defaults).put("advanced.protocol.version", c.protocolVersion);
     }
-    switch (c.target) {
-      case YUGABYTE:
-        o.put("basic.load-balancing-policy.class", PARTITION_AWARE_POLICY);
-        o.put("advanced.metadata.partition-metadata.enabled", true);
-        break;
-      case CASSANDRA:
-      case SCYLLA:
-        // token-aware routing; no system.partitions on these servers
-        o.put("basic.load-balancing-policy.class",
-            c.localDatacenter.isEmpty() ? TOKEN_AWARE_DC_INFERRING_POLICY : TOKEN_AWARE_POLICY);
-        o.put("advanced.metadata.partition-metadata.enabled", false);
-        break;
-      default:
-        throw new AssertionError(c.target);
+    boolean partitionAware = vendor == Target.YUGABYTE && c.target == Target.YUGABYTE;
+    defaults.put("basic.load-balancing-policy.class", partitionAware ? PARTITION_AWARE_POLICY
+        : c.localDatacenter.isEmpty() ? TOKEN_AWARE_DC_INFERRING_POLICY : TOKEN_AWARE_POLICY);
+    if (vendor == Target.YUGABYTE) {
+      // YugabyteDB's system.partitions; other servers have none (the driver would warn on each refresh)
+      defaults.put("advanced.metadata.partition-metadata.enabled", partitionAware);
     }
     if (!c.localDatacenter.isEmpty()) {
-      o.put("basic.load-balancing-policy.local-datacenter", c.localDatacenter);
+      explicit.put("basic.load-balancing-policy.local-datacenter", c.localDatacenter);
     }
     if (!c.username.isEmpty()) {
-      o.put("advanced.auth-provider.class", "PlainTextAuthProvider");
-      o.put("advanced.auth-provider.username", c.username);
-      o.put("advanced.auth-provider.password", c.password);
+      explicit.put("advanced.auth-provider.class", "PlainTextAuthProvider");
+      explicit.put("advanced.auth-provider.username", c.username);
+      explicit.put("advanced.auth-provider.password", c.password);
     }
     if (c.tls) {
-      o.put("advanced.ssl-engine-factory.class", "DefaultSslEngineFactory");
-      o.put("advanced.ssl-engine-factory.hostname-validation", c.tlsHostnameValidation);
+      explicit.put("advanced.ssl-engine-factory.class", "DefaultSslEngineFactory");
+      explicit.put("advanced.ssl-engine-factory.hostname-validation", c.tlsHostnameValidation);
       if (c.truststore != null) {
-        o.put("advanced.ssl-engine-factory.truststore-path", c.truststore.toAbsolutePath().toString());
-        o.put("advanced.ssl-engine-factory.truststore-password", c.truststorePassword);
+        explicit.put("advanced.ssl-engine-factory.truststore-path", c.truststore.toAbsolutePath().toString());
+        explicit.put("advanced.ssl-engine-factory.truststore-password", c.truststorePassword);
       }
       if (c.keystore != null) {
-        o.put("advanced.ssl-engine-factory.keystore-path", c.keystore.toAbsolutePath().toString());
-        o.put("advanced.ssl-engine-factory.keystore-password", c.keystorePassword);
+        explicit.put("advanced.ssl-engine-factory.keystore-path", c.keystore.toAbsolutePath().toString());
+        explicit.put("advanced.ssl-engine-factory.keystore-password", c.keystorePassword);
       }
     }
-    return o;
+    return new Layers(explicit, defaults);
+  }
+
+  /** The layer an option derived from {@code property} goes to: explicit when the user set it. */
+  private static Map<String, Object> layer(YcqlConfig c, String property, Map<String, Object> explicit,
+      Map<String, Object> defaults) {
+    return c.isSet(property) ? explicit : defaults;
   }
 }

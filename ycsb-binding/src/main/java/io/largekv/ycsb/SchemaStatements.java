@@ -1,5 +1,6 @@
 package io.largekv.ycsb;
 
+import io.largekv.common.Target;
 import java.util.ArrayList;
 import java.util.List;
 

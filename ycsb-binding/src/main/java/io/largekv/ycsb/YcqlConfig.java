@@ -1,7 +1,8 @@
 package io.largekv.ycsb;
 
+import io.largekv.common.Target;
 import io.largekv.common.Secrets;
-import io.largekv.properties.ConfigException;
+import io.largekv.common.UserError;
 import io.largekv.properties.PropertyNames;
 import io.largekv.properties.PropertyValues;
 import java.net.InetSocketAddress;
@@ -58,13 +59,16 @@ public final class YcqlConfig {
   public static final String RECONNECT_BASE_DELAY_MS = "ycql.reconnect_base_delay_ms";
   public static final String RECONNECT_MAX_DELAY_MS = "ycql.reconnect_max_delay_ms";
   public static final String BACKOFF_MAX_MS = "ycql.backoff_max_ms";
+  public static final String DRIVER = "ycql.driver";
+  /** YCSB's own workload, which needs the usertable layout (or one field). */
+  static final String YCSB_CORE_WORKLOAD = "site.ycsb.workloads.CoreWorkload";
 
   /** Every ycql.* property; any other ycql.* name is an error. */
   static final List<String> ALL = List.of(TARGET, LOCAL_DC, KEYSPACE, TABLE, LAYOUT, REPLICATION_FACTOR,
       CREATE_SCHEMA, DROP_TABLE, READ_CONSISTENCY, WRITE_CONSISTENCY, SCAN_CONSISTENCY, REQUEST_TIMEOUT_MS,
       CONNECT_TIMEOUT_MS, CONNECTIONS_PER_HOST, MAX_REQUESTS_PER_CONNECTION, USERNAME, PASSWORD, TLS, TRUSTSTORE,
       TRUSTSTORE_PASSWORD, KEYSTORE, KEYSTORE_PASSWORD, TLS_HOSTNAME_VALIDATION, DRIVER_CONFIG, TABLETS, COMPACTION,
-      COMPRESSION, PROTOCOL_VERSION, RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS, BACKOFF_MAX_MS);
+      COMPRESSION, PROTOCOL_VERSION, RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS, BACKOFF_MAX_MS, DRIVER);
 
   /** Compaction classes by short name; a fully qualified class name is passed through. */
   private static final Map<Target, List<String>> COMPACTIONS = Map.of(
@@ -109,6 +113,8 @@ public final class YcqlConfig {
   public final String truststorePassword;
   public final Path keystore;
   public final String keystorePassword;
+  /** The driver that runs: {@code ycql.driver}, by default the target's own vendor's. */
+  public final Target driver;
   public final int reconnectBaseDelayMs;
   public final int reconnectMaxDelayMs;
   public final int backoffMaxMs;
@@ -123,10 +129,15 @@ public final class YcqlConfig {
   /** "V4", "V5" or "" (negotiate). */
   public final String protocolVersion;
 
+  /** The properties given, to tell a user's setting from a default. */
+  private final java.util.Set<String> given;
+
   private YcqlConfig(Properties properties, Map<String, String> environment) {
     PropertyNames.check(properties, "ycql.", ALL, Map.of());
+    this.given = properties.stringPropertyNames();
     PropertyValues p = new PropertyValues(properties);
-    this.target = Target.valueOf(p.oneOf(TARGET, "yugabyte", "yugabyte", "cassandra", "scylla").toUpperCase(Locale.ROOT));
+    this.target = Target.parse(TARGET, p.string(TARGET, Target.YUGABYTE.propertyValue()));
+    this.driver = Target.parse(DRIVER, p.string(DRIVER, target.propertyValue()));
     int port = p.intRange(PORT, 9042, 1, 65535);
     this.contactPoints = parseHosts(p.string(HOSTS, "127.0.0.1"), port);
     String dc = properties.getProperty(LOCAL_DC, "").trim();
@@ -135,6 +146,13 @@ public final class YcqlConfig {
     this.layout = Layout.valueOf(p.oneOf(LAYOUT, "kv", "kv", "usertable").toUpperCase(Locale.ROOT));
     this.table = identifier(p, TABLE, layout.defaultTable());
     this.fieldCount = p.intRange(FIELD_COUNT, layout == Layout.KV ? 1 : 10, 1, 1000);
+    // YCSB's CoreWorkload writes fieldcount fields (default 10) per record; the kv layout keeps one
+    if (layout == Layout.KV && YCSB_CORE_WORKLOAD.equals(properties.getProperty("workload", "").trim())
+        && p.intRange(FIELD_COUNT, 10, 1, 1000) > 1) {
+      throw new UserError(LAYOUT + "=kv stores one value per key, and " + YCSB_CORE_WORKLOAD + " writes "
+          + FIELD_COUNT + "=" + p.intRange(FIELD_COUNT, 10, 1, 1000) + " fields per record; accepted: -p " + LAYOUT
+          + "=usertable (YCSB's usertable), or -p " + FIELD_COUNT + "=1");
+    }
     this.replicationFactor = p.intRange(REPLICATION_FACTOR, 3, 1, 100);
     this.createSchema = p.bool(CREATE_SCHEMA, true);
     this.dropTable = p.bool(DROP_TABLE, false);
@@ -148,7 +166,7 @@ public final class YcqlConfig {
     this.username = properties.getProperty(USERNAME, "");
     this.password = secret(properties, PASSWORD, environment);
     if (username.isEmpty() != password.isEmpty()) {
-      throw new ConfigException(USERNAME + " and " + PASSWORD + " must be given together");
+      throw new UserError(USERNAME + " and " + PASSWORD + " must be given together");
     }
     this.truststore = path(properties, TRUSTSTORE);
     this.keystore = path(properties, KEYSTORE);
@@ -157,42 +175,42 @@ public final class YcqlConfig {
     this.keystorePassword = secret(properties, KEYSTORE_PASSWORD, environment);
     this.tlsHostnameValidation = p.bool(TLS_HOSTNAME_VALIDATION, false);
     if (!tls && (truststore != null || keystore != null)) {
-      throw new ConfigException(TLS + "=false contradicts " + TRUSTSTORE + "/" + KEYSTORE
+      throw new UserError(TLS + "=false contradicts " + TRUSTSTORE + "/" + KEYSTORE
           + "; accepted values: true (or leave " + TLS + " unset)");
     }
     this.driverConfig = path(properties, DRIVER_CONFIG);
     this.tablets = p.intRange(TABLETS, 0, 0, 100_000);
     if (tablets > 0 && target != Target.YUGABYTE) {
-      throw new ConfigException(TABLETS + " applies to " + TARGET + "=yugabyte only, not "
+      throw new UserError(TABLETS + " applies to " + TARGET + "=yugabyte only, not "
           + target.propertyValue());
     }
     String compactionValue = properties.getProperty(COMPACTION);
     if (compactionValue != null && target == Target.YUGABYTE) {
-      throw new ConfigException(COMPACTION + " applies to " + TARGET
+      throw new UserError(COMPACTION + " applies to " + TARGET
           + "=cassandra or scylla; YugabyteDB YCQL has no compaction options");
     }
     this.compaction = compactionValue == null ? "SizeTieredCompactionStrategy" : compactionValue.trim();
     if (target != Target.YUGABYTE && !(COMPACTIONS.get(target).contains(compaction)
         || compaction.contains(".") && COMPACTION_CLASS.matcher(compaction).matches())) {
-      throw new ConfigException(COMPACTION, compaction, String.join(", ", COMPACTIONS.get(target))
+      throw new UserError(COMPACTION, compaction, String.join(", ", COMPACTIONS.get(target))
           + " (" + TARGET + "=" + target.propertyValue() + "), or a fully qualified class name");
     }
     String compressionValue = properties.getProperty(COMPRESSION);
     if (compressionValue != null && target == Target.YUGABYTE) {
-      throw new ConfigException(COMPRESSION + " applies to " + TARGET
+      throw new UserError(COMPRESSION + " applies to " + TARGET
           + "=cassandra or scylla; YugabyteDB YCQL has no compression options");
     }
     this.compression = compressionValue == null ? "LZ4Compressor" : compressionValue.trim();
     if (!compression.equals("none") && !COMPRESSORS.contains(compression)
         && !(compression.contains(".") && COMPACTION_CLASS.matcher(compression).matches())) {
-      throw new ConfigException(COMPRESSION, compression, "none, " + String.join(", ", COMPRESSORS)
+      throw new UserError(COMPRESSION, compression, "none, " + String.join(", ", COMPRESSORS)
           + ", or a fully qualified class name");
     }
     String defaultProtocol = target == Target.CASSANDRA ? "" : "V4";
     String proto = p.string(PROTOCOL_VERSION, defaultProtocol.isEmpty() ? "auto" : defaultProtocol)
         .toUpperCase(Locale.ROOT);
     if (!List.of("AUTO", "V3", "V4", "V5").contains(proto)) {
-      throw new ConfigException(PROTOCOL_VERSION, proto, "auto, V3, V4, V5");
+      throw new UserError(PROTOCOL_VERSION, proto, "auto, V3, V4, V5");
     }
     this.protocolVersion = proto.equals("AUTO") ? "" : proto;
     this.reconnectBaseDelayMs = p.intRange(RECONNECT_BASE_DELAY_MS, 500, 1, 3_600_000);
@@ -201,7 +219,7 @@ public final class YcqlConfig {
     this.backoffMaxMs = p.intRange(BACKOFF_MAX_MS, 1000, 0, 600_000);
   }
 
-  /** Parses and validates; throws {@link ConfigException} with a one-line message. */
+  /** Parses and validates; throws {@link UserError} with a one-line message. */
   public static YcqlConfig from(Properties properties) {
     return new YcqlConfig(properties, System.getenv());
   }
@@ -216,6 +234,11 @@ public final class YcqlConfig {
     return v == null ? "" : v;
   }
 
+  /** True when the user gave {@code property} (as opposed to its default). */
+  public boolean isSet(String property) {
+    return given.contains(property);
+  }
+
   public String qualifiedTable() {
     return keyspace + "." + table;
   }
@@ -223,7 +246,8 @@ public final class YcqlConfig {
   /** A description for logs and reports; never contains a password. */
   @Override
   public String toString() {
-    return "yugabyte-ycql{target=" + target.propertyValue() + ", hosts=" + contactPoints
+    return "yugabyte-ycql{target=" + target.propertyValue() + ", driver=" + driver.propertyValue()
+        + ", hosts=" + contactPoints
         + ", localdc=" + (localDatacenter.isEmpty() ? "(inferred)" : localDatacenter)
         + ", table=" + qualifiedTable() + ", layout=" + layout.propertyValue()
         + ", rf=" + replicationFactor + ", read=" + readConsistency + ", write=" + writeConsistency
@@ -237,7 +261,7 @@ public final class YcqlConfig {
     for (String raw : hosts.split(",")) {
       String h = raw.trim();
       if (h.isEmpty()) {
-        throw new ConfigException(HOSTS, hosts, "comma-separated host or host:port entries, e.g. 10.0.0.1,10.0.0.2:9042");
+        throw new UserError(HOSTS, hosts, "comma-separated host or host:port entries, e.g. 10.0.0.1,10.0.0.2:9042");
       }
       String host = h;
       int port = defaultPort;
@@ -251,7 +275,7 @@ public final class YcqlConfig {
           port = -1;
         }
         if (port < 1 || port > 65535) {
-          throw new ConfigException(HOSTS, hosts, "host or host:port with a port in 1..65535");
+          throw new UserError(HOSTS, hosts, "host or host:port with a port in 1..65535");
         }
       } else if (h.startsWith("[") && h.contains("]:")) {
         int close = h.indexOf("]:");
@@ -259,11 +283,11 @@ public final class YcqlConfig {
         try {
           port = Integer.parseInt(h.substring(close + 2));
         } catch (NumberFormatException e) {
-          throw new ConfigException(HOSTS, hosts, "host or host:port with a port in 1..65535");
+          throw new UserError(HOSTS, hosts, "host or host:port with a port in 1..65535");
         }
       }
       if (!HOST.matcher(host).matches()) {
-        throw new ConfigException(HOSTS, hosts, "comma-separated host or host:port entries, e.g. 10.0.0.1,10.0.0.2:9042");
+        throw new UserError(HOSTS, hosts, "comma-separated host or host:port entries, e.g. 10.0.0.1,10.0.0.2:9042");
       }
       String bare = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
       out.add(InetSocketAddress.createUnresolved(bare, port));
@@ -274,7 +298,7 @@ public final class YcqlConfig {
   private static String identifier(PropertyValues p, String key, String def) {
     String v = p.string(key, def);
     if (!IDENTIFIER.matcher(v).matches()) {
-      throw new ConfigException(key, v, "a CQL identifier: a letter, then letters, digits or _ (at most 48)");
+      throw new UserError(key, v, "a CQL identifier: a letter, then letters, digits or _ (at most 48)");
     }
     return v.toLowerCase(Locale.ROOT);
   }
@@ -282,7 +306,7 @@ public final class YcqlConfig {
   private static String consistency(PropertyValues p, String key, String def, List<String> accepted) {
     String v = p.string(key, def).toUpperCase(Locale.ROOT);
     if (!accepted.contains(v)) {
-      throw new ConfigException(key, v, String.join(", ", accepted));
+      throw new UserError(key, v, String.join(", ", accepted));
     }
     return v;
   }
@@ -294,7 +318,7 @@ public final class YcqlConfig {
     }
     Path path = Paths.get(v.trim());
     if (!Files.isReadable(path)) {
-      throw new ConfigException(key + "=" + v + " is not a readable file");
+      throw new UserError(key + "=" + v + " is not a readable file");
     }
     return path;
   }

@@ -3,7 +3,7 @@ package io.largekv.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.largekv.properties.ConfigException;
+import io.largekv.common.UserError;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.util.Properties;
@@ -60,12 +60,12 @@ class YcsbClientTest {
     assertThat(YcsbClient.clientThreadKind(p, 25, System.err)).isEqualTo("platform");
     p.setProperty("largekv.client_threads", "virtual");
     assertThatThrownBy(() -> YcsbClient.clientThreadKind(p, 17, System.err))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessageStartingWith("largekv.client_threads=virtual needs Java 21 or later, this is Java 17")
         .hasMessageContaining("accepted: platform");
     p.setProperty("largekv.client_threads", "green");
     assertThatThrownBy(() -> YcsbClient.clientThreadKind(p, 25, System.err))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessage("largekv.client_threads=green is not accepted; accepted values: auto, platform, virtual");
   }
 
@@ -78,7 +78,7 @@ class YcsbClientTest {
     assertThat(err.toString()).contains("platform threads (spin.sleep=true)");
     p.setProperty("largekv.client_threads", "virtual");
     assertThatThrownBy(() -> YcsbClient.clientThreadKind(p, 25, System.err))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessageStartingWith("largekv.client_threads=virtual cannot be used with spin.sleep=true");
   }
 
@@ -100,7 +100,7 @@ class YcsbClientTest {
       Properties p = new Properties();
       p.setProperty(c[0], c[1]);
       assertThatThrownBy(() -> YcsbClient.checkYcsbOptions(p)).as(c[0] + "=" + c[1])
-          .isInstanceOf(ConfigException.class).hasMessageStartingWith(c[2]);
+          .isInstanceOf(UserError.class).hasMessageStartingWith(c[2]);
     }
     Properties ok = new Properties();
     ok.setProperty("threadcount", "256");
@@ -119,11 +119,11 @@ class YcsbClientTest {
     p.setProperty("dotransactions", "true");
     p.setProperty("threadcount", "4");
     assertThatThrownBy(() -> YcsbClient.run(p, null))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessage("operationcount=0 runs no operation; accepted: a count >= 1 (maxexecutiontime stops a run earlier)");
     p.setProperty("workload", "no.such.Workload");
     assertThatThrownBy(() -> YcsbClient.run(p, null))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessageStartingWith("workload=no.such.Workload is not a YCSB workload class on the classpath");
   }
 }

@@ -3,7 +3,7 @@ package io.largekv.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.largekv.properties.ConfigException;
+import io.largekv.common.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -76,7 +76,7 @@ class LoadCheckpointTest {
     Path file = dir.resolve("load.checkpoint");
     LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4).save();
     assertThatThrownBy(() -> LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 8))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessage("largekv.checkpoint=" + file + " holds the progress of another load (threadcount=4, this one has "
             + "8); accepted: the same command as that load, or delete " + file + " to load from the start");
     assertThatThrownBy(() -> LoadCheckpoint.open(file, "ks.kv", new KeyRange(0, 2000, 0, 1), 50, 256, 4))

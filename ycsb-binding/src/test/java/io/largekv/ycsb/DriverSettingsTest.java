@@ -2,19 +2,26 @@ package io.largekv.ycsb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.common.Target;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-/** Protocol version and routing for every target. */
+/** Protocol version and routing for every target and driver; which layer each option is in. */
 class DriverSettingsTest {
 
-  private static Map<String, Object> settings(String... kv) {
+  private static YcqlConfig config(String... kv) {
     Properties p = new Properties();
     for (String s : kv) {
       p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
     }
-    return DriverSettings.of(YcqlConfig.from(p));
+    return YcqlConfig.from(p);
+  }
+
+  /** The options on the target's own vendor's driver, both layers. */
+  private static Map<String, Object> settings(String... kv) {
+    YcqlConfig c = config(kv);
+    return DriverSettings.of(c, c.driver).merged();
   }
 
   @Test
@@ -32,18 +39,46 @@ class DriverSettingsTest {
     Map<String, Object> s = settings("ycql.target=cassandra");
     assertThat(s).doesNotContainKey("advanced.protocol.version")
         .containsEntry("basic.load-balancing-policy.class", "DcInferringLoadBalancingPolicy")
-        .containsEntry("advanced.metadata.partition-metadata.enabled", false);
+        .doesNotContainKey("advanced.metadata.partition-metadata.enabled");
     assertThat(settings("ycql.target=cassandra", "ycql.localdc=dc1"))
         .containsEntry("basic.load-balancing-policy.class", "DefaultLoadBalancingPolicy")
         .containsEntry("basic.load-balancing-policy.local-datacenter", "dc1");
   }
 
   @Test
-  void scyllaUsesProtocolV4AndRoutesByToken() {
+  void scyllaUsesProtocolV4AndRoutesByTokenItsDriverByShard() {
     assertThat(settings("ycql.target=scylla", "ycql.localdc=dc1"))
         .containsEntry("advanced.protocol.version", "V4")
         .containsEntry("basic.load-balancing-policy.class", "DefaultLoadBalancingPolicy")
+        .doesNotContainKey("advanced.metadata.partition-metadata.enabled");
+  }
+
+  @Test
+  void routingFollowsTheDriverNotOnlyTheTarget() {
+    // YugabyteDB's driver on Cassandra: token-aware, no system.partitions to read
+    YcqlConfig cassandraOnYbDriver = config("ycql.target=cassandra", "ycql.driver=yugabyte");
+    assertThat(cassandraOnYbDriver.driver).isEqualTo(Target.YUGABYTE);
+    assertThat(DriverSettings.of(cassandraOnYbDriver, Target.YUGABYTE).merged())
+        .containsEntry("basic.load-balancing-policy.class", "DcInferringLoadBalancingPolicy")
         .containsEntry("advanced.metadata.partition-metadata.enabled", false);
+    // YugabyteDB on Apache Cassandra's driver (the "same driver everywhere" control): token-aware
+    assertThat(DriverSettings.of(config("ycql.target=yugabyte", "ycql.driver=cassandra"), Target.CASSANDRA).merged())
+        .containsEntry("basic.load-balancing-policy.class", "DcInferringLoadBalancingPolicy")
+        .doesNotContainKey("advanced.metadata.partition-metadata.enabled")
+        .containsEntry("advanced.protocol.version", "V4");
+  }
+
+  @Test
+  void optionsFromPropertiesTheUserSetAreExplicitTheRestDefaults() {
+    DriverSettings.Layers unset = DriverSettings.of(config("ycql.target=cassandra"), Target.CASSANDRA);
+    assertThat(unset.defaults()).containsEntry("basic.request.timeout", "2000 milliseconds")
+        .containsEntry("advanced.reconnection-policy.max-delay", "2000 milliseconds");
+    assertThat(unset.explicit()).isEmpty();
+    DriverSettings.Layers set = DriverSettings.of(config("ycql.target=cassandra", "ycql.request_timeout_ms=750",
+        "ycql.localdc=dc1"), Target.CASSANDRA);
+    assertThat(set.explicit()).containsEntry("basic.request.timeout", "750 milliseconds")
+        .containsEntry("basic.load-balancing-policy.local-datacenter", "dc1");
+    assertThat(set.defaults()).doesNotContainKey("basic.request.timeout");
   }
 
   @Test

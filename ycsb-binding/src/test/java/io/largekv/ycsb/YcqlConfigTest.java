@@ -1,10 +1,10 @@
 package io.largekv.ycsb;
 
+import io.largekv.common.Target;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.largekv.common.UserError;
-import io.largekv.properties.ConfigException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -63,7 +63,7 @@ class YcqlConfigTest {
   @Test
   void badValuesNameThePropertyAndTheAcceptedValues() {
     assertThatThrownBy(() -> YcqlConfig.from(props("ycql.target=mongo")))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessage("ycql.target=mongo is not accepted; accepted values: yugabyte, cassandra, scylla");
     assertThatThrownBy(() -> YcqlConfig.from(props("ycql.layout=x")))
         .hasMessage("ycql.layout=x is not accepted; accepted values: kv, usertable");
@@ -117,7 +117,7 @@ class YcqlConfigTest {
   @Test
   void aMisspelledPropertyNamesTheClosestKnownOne() {
     assertThatThrownBy(() -> YcqlConfig.from(props("ycql.localDC=dc1")))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessageStartingWith("ycql.localDC is not a known property; did you mean ycql.localdc?");
     assertThatThrownBy(() -> YcqlConfig.from(props("ycql.request_timeout=100")))
         .hasMessageStartingWith("ycql.request_timeout is not a known property; did you mean ycql.request_timeout_ms?");
@@ -126,7 +126,7 @@ class YcqlConfigTest {
   @Test
   void schemaOptionsAreCheckedBeforeAnyDdl() {
     assertThatThrownBy(() -> YcqlConfig.from(props("ycql.target=cassandra", "ycql.compaction=NoSuchStrategy")))
-        .isInstanceOf(ConfigException.class)
+        .isInstanceOf(UserError.class)
         .hasMessage("ycql.compaction=NoSuchStrategy is not accepted; accepted values: SizeTieredCompactionStrategy, "
             + "LeveledCompactionStrategy, TimeWindowCompactionStrategy, UnifiedCompactionStrategy "
             + "(ycql.target=cassandra), or a fully qualified class name");
@@ -136,6 +136,18 @@ class YcqlConfigTest {
         .hasMessageStartingWith("ycql.compression=Lz4 is not accepted; accepted values: none, LZ4Compressor");
     assertThat(YcqlConfig.from(props("ycql.target=cassandra", "ycql.compaction=com.example.MyStrategy")).compaction)
         .isEqualTo("com.example.MyStrategy");
+  }
+
+  @Test
+  void ycsbsCoreWorkloadNeedsTheUsertableLayoutOrOneField() {
+    assertThatThrownBy(() -> YcqlConfig.from(props("workload=site.ycsb.workloads.CoreWorkload")))
+        .isInstanceOf(UserError.class)
+        .hasMessage("ycql.layout=kv stores one value per key, and site.ycsb.workloads.CoreWorkload writes fieldcount=10 "
+            + "fields per record; accepted: -p ycql.layout=usertable (YCSB's usertable), or -p fieldcount=1");
+    assertThat(YcqlConfig.from(props("workload=site.ycsb.workloads.CoreWorkload", "ycql.layout=usertable")).fieldCount)
+        .isEqualTo(10);
+    assertThat(YcqlConfig.from(props("workload=site.ycsb.workloads.CoreWorkload", "fieldcount=1")).layout)
+        .isEqualTo(Layout.KV);
   }
 
   @Test

@@ -1,0 +1,110 @@
+package io.largekv.common;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * YCSB's text output ({@code [SECTION], Metric, value}) as numbers: overall runtime and
+ * throughput, and per operation its count, latency percentiles (µs, as YCSB's HdrHistogram
+ * measurement prints them) and return codes.
+ */
+public final class YcsbOutput {
+
+  private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$", Pattern.MULTILINE);
+
+  /** Section → metric → value, in output order. */
+  private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+
+  public static YcsbOutput parse(String stdout) {
+    YcsbOutput out = new YcsbOutput();
+    Matcher m = LINE.matcher(stdout);
+    while (m.find()) {
+      out.sections.computeIfAbsent(m.group(1), k -> new LinkedHashMap<>()).put(m.group(2).trim(), m.group(3).trim());
+    }
+    return out;
+  }
+
+  /** The text of a {@code [SECTION], Metric, value} line, or null when absent. */
+  public String text(String section, String metric) {
+    return sections.getOrDefault(section, Map.of()).get(metric);
+  }
+
+  public double number(String section, String metric) {
+    String v = sections.getOrDefault(section, Map.of()).get(metric);
+    if (v == null) {
+      return Double.NaN;
+    }
+    try {
+      return Double.parseDouble(v);
+    } catch (NumberFormatException e) {
+      return Double.NaN;
+    }
+  }
+
+  /** Count of {@code Return=name} in a section, 0 when absent. */
+  public long returns(String section, String name) {
+    double v = number(section, "Return=" + name);
+    return Double.isNaN(v) ? 0 : (long) v;
+  }
+
+  /** YCSB's own throughput: every operation, failed ones too, over a run time that includes set-up. */
+  public double ycsbThroughput() {
+    return number("OVERALL", "Throughput(ops/sec)");
+  }
+
+  /**
+   * Successful operations per second of measured time ({@code [LARGEKV], Throughput(ops/sec)});
+   * NaN when the run printed no [LARGEKV] section (it did not finish).
+   */
+  public double successfulThroughput() {
+    return number("LARGEKV", "Throughput(ops/sec)");
+  }
+
+  /** Operations that failed ({@code [LARGEKV], FailedOperations}), 0 when absent. */
+  public long failedOperations() {
+    double v = number("LARGEKV", "FailedOperations");
+    return Double.isNaN(v) ? 0 : (long) v;
+  }
+
+  /** The run's own verdict line ({@code [LARGEKV], Result}), or "" when absent. */
+  public String result() {
+    String r = text("LARGEKV", "Result");
+    return r == null ? "" : r;
+  }
+
+  public double runtimeMs() {
+    return number("OVERALL", "RunTime(ms)");
+  }
+
+  /** Operations measured in a section (e.g. READ). */
+  public long operations(String section) {
+    double v = number(section, "Operations");
+    return Double.isNaN(v) ? 0 : (long) v;
+  }
+
+  /**
+   * A latency percentile in µs: {@code "50"}, {@code "95"}, {@code "99"}, {@code "99.9"};
+   * YCSB names them "50thPercentileLatency(us)" and "99.9PercentileLatency(us)".
+   */
+  public double percentileUs(String section, String percentile) {
+    double v = number(section, percentile + "thPercentileLatency(us)");
+    return Double.isNaN(v) ? number(section, percentile + "PercentileLatency(us)") : v;
+  }
+
+  public double maxUs(String section) {
+    return number(section, "MaxLatency(us)");
+  }
+
+  /** Every return code of every section, e.g. ERRORS → {READ:DriverTimeoutException=3}. */
+  public Map<String, Long> returnCodes(String section) {
+    Map<String, Long> codes = new LinkedHashMap<>();
+    sections.getOrDefault(section, Map.of()).forEach((k, v) -> {
+      if (k.startsWith("Return=")) {
+        codes.put(k.substring("Return=".length()), (long) Double.parseDouble(v));
+      }
+    });
+    return codes;
+  }
+}

@@ -1,0 +1,286 @@
+package io.largekv.driver;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.NoNodeAvailableException;
+import com.datastax.oss.driver.api.core.connection.ConnectionInitException;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.largekv.common.ExitStatus;
+import io.largekv.common.UserError;
+import io.largekv.run.Fatal;
+import io.largekv.run.RunOutcome;
+import io.largekv.run.RunOutcome.Operation;
+import io.largekv.ycsb.BufferByteIterator;
+import io.largekv.ycsb.Layout;
+import io.largekv.ycsb.ValueBuffer;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.Vector;
+import java.util.concurrent.ConcurrentHashMap;
+import site.ycsb.ByteIterator;
+import site.ycsb.DB;
+import site.ycsb.DBException;
+import site.ycsb.Status;
+import site.ycsb.measurements.Measurements;
+
+/**
+ * The {@code yugabyte-ycql} YCSB binding on one vendor's Java driver 4.x: what
+ * {@code io.largekv.ycsb.YugabyteYcqlDB} delegates to. The shaded jar holds one copy of this package
+ * per driver (YugabyteDB's, Apache Cassandra's, ScyllaDB's), each relocated with its driver.
+ * Properties: docs/ycsb-binding.md.
+ *
+ * <p>This class is the hot path: bind, execute, map the result. Connection, schema and statement
+ * preparation live in {@link YcqlSession}, shared by every thread of the JVM.
+ *
+ * <p>Layout {@code kv}: the single value column {@code v} is read and written whatever the YCSB
+ * field name. Reads put it under field {@code "v"}; scans put the key under {@code "k"} too.
+ * The {@code table} argument of each call is ignored: the table is {@code ycql.table}.
+ *
+ * <p>Results: a missing row is {@link Status#NOT_FOUND}; any driver error (timeouts, unavailable,
+ * overloaded, ...) is {@link Status#ERROR}, and its class is counted in YCSB's output as
+ * {@code [ERRORS], Return=<OPERATION>:<ExceptionClass>, count}. Every operation is recorded in
+ * {@link RunOutcome}: only successful ones count as throughput. When no node is available at all
+ * the thread pauses before it returns the error (10 ms, doubling up to {@code ycql.backoff_max_ms})
+ * instead of spinning through failures while the driver reconnects.
+ *
+ * <p>A thread that cannot initialise ends the process with one line: no run goes on with fewer
+ * threads than asked.
+ */
+public class DriverDB extends DB {
+
+  /** Measurement name under which error classes are counted. */
+  public static final String ERRORS_MEASUREMENT = "ERRORS";
+  static final long FIRST_BACKOFF_MS = 10;
+
+  private static final Map<String, Status> ERROR_STATUSES = new ConcurrentHashMap<>();
+
+  private YcqlSession shared;
+  private RunOutcome outcome;
+  private boolean kv;
+  private boolean textFields;
+  /** Consecutive operations of this thread that found no node available. */
+  private int unavailableInARow;
+  /**
+   * The insert's value without a copy, reused so that an insert allocates nothing of its own. Safe
+   * because YCSB gives each thread its own DB instance and the driver copies the buffer's bounds
+   * ({@code duplicate()}) when it binds.
+   */
+  private final ValueBuffer value = new ValueBuffer();
+
+  @Override
+  public void init() throws DBException {
+    outcome = RunOutcome.get();
+    try {
+      outcome.configure(getProperties());
+      shared = YcqlSession.acquire(getProperties());
+    } catch (UserError e) {
+      Fatal.exit(e.getMessage());
+    } catch (RuntimeException e) {
+      Fatal.exit(ExitStatus.ABORTED, "a client thread could not start, so the run stops (no run goes on with "
+          + "fewer threads): " + e.getClass().getSimpleName() + ": " + YcqlSession.oneLine(e.getMessage()));
+    }
+    outcome.bindingInitialized(getProperties());
+    kv = shared.config.layout == Layout.KV;
+    textFields = !kv && shared.columnTypes.size() > 1 && shared.columnTypes.get(1).equals(DataTypes.TEXT);
+  }
+
+  @Override
+  public void cleanup() throws DBException {
+    if (shared != null) {
+      shared = null;
+      YcqlSession.release();
+      outcome.bindingCleanedUp();
+    }
+  }
+
+  @Override
+  public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
+    long start = System.nanoTime();
+    try {
+      PreparedStatement ps = kv || fields == null ? shared.read
+          : shared.preparedFor(selectFields(fields), shared.config.readConsistency);
+      Row row = shared.session.execute(ps.bind(key)).one();
+      if (row == null) {
+        return done(Operation.READ, start, Status.NOT_FOUND);
+      }
+      copyRow(row, 0, result);
+      return done(Operation.READ, start, Status.OK);
+    } catch (DriverException e) {
+      return error(Operation.READ, start, e);
+    }
+  }
+
+  @Override
+  public Status scan(String table, String startkey, int recordcount, Set<String> fields,
+      Vector<HashMap<String, ByteIterator>> result) {
+    long start = System.nanoTime();
+    try {
+      ResultSet rs = shared.session.execute(shared.scan.bind(startkey, recordcount));
+      for (Row row : rs) {
+        HashMap<String, ByteIterator> map = new HashMap<>();
+        ByteBuffer key = row.getBytesUnsafe(0);
+        map.put(shared.columns.get(0), new BufferByteIterator(key));
+        copyRow(row, 1, map);
+        if (fields != null && !kv) {
+          map.keySet().retainAll(withKey(fields));
+        }
+        result.add(map);
+      }
+      return done(Operation.SCAN, start, Status.OK);
+    } catch (DriverException e) {
+      return error(Operation.SCAN, start, e);
+    }
+  }
+
+  @Override
+  public Status update(String table, String key, Map<String, ByteIterator> values) {
+    return write(Operation.UPDATE, key, values);
+  }
+
+  @Override
+  public Status insert(String table, String key, Map<String, ByteIterator> values) {
+    return write(Operation.INSERT, key, values);
+  }
+
+  @Override
+  public Status delete(String table, String key) {
+    long start = System.nanoTime();
+    try {
+      shared.session.execute(shared.delete.bind(key));
+      return done(Operation.DELETE, start, Status.OK);
+    } catch (DriverException e) {
+      return error(Operation.DELETE, start, e);
+    }
+  }
+
+  private Status write(Operation op, String key, Map<String, ByteIterator> values) {
+    long start = System.nanoTime();
+    try {
+      BoundStatement bound;
+      if (kv) {
+        if (values.size() != 1) {
+          return done(op, start, Status.BAD_REQUEST);
+        }
+        bound = shared.insert.bind(key, value.of(values.values().iterator().next()));
+      } else {
+        // INSERT and UPDATE are both upserts in CQL; name only the given fields
+        List<String> names = new ArrayList<>(new TreeSet<>(values.keySet()));
+        PreparedStatement ps = shared.preparedFor(insertFields(names), shared.config.writeConsistency);
+        Object[] args = new Object[names.size() + 1];
+        args[0] = key;
+        for (int i = 0; i < names.size(); i++) {
+          ByteIterator v = values.get(names.get(i));
+          args[i + 1] = textFields ? v.toString() : ValueBuffer.wrap(v);
+        }
+        bound = ps.bind(args);
+      }
+      shared.session.execute(bound);
+      return done(op, start, Status.OK);
+    } catch (DriverException e) {
+      return error(op, start, e);
+    }
+  }
+
+  private Status done(Operation op, long start, Status status) {
+    unavailableInARow = 0;
+    outcome.record(op, start, status.isOk());
+    return status;
+  }
+
+  private void copyRow(Row row, int from, Map<String, ByteIterator> out) {
+    for (int i = from; i < row.getColumnDefinitions().size(); i++) {
+      ByteBuffer value = row.getBytesUnsafe(i);
+      if (value != null) {
+        out.put(row.getColumnDefinitions().get(i).getName().asInternal(), new BufferByteIterator(value));
+      }
+    }
+  }
+
+  private String selectFields(Set<String> fields) {
+    return "SELECT " + String.join(", ", new TreeSet<>(fields)) + " FROM " + shared.config.qualifiedTable()
+        + " WHERE " + shared.columns.get(0) + " = ?";
+  }
+
+  private String insertFields(List<String> names) {
+    return "INSERT INTO " + shared.config.qualifiedTable() + " (" + shared.columns.get(0) + ", "
+        + String.join(", ", names) + ") VALUES (?" + ", ?".repeat(names.size()) + ")";
+  }
+
+  private Set<String> withKey(Set<String> fields) {
+    Set<String> s = new TreeSet<>(fields);
+    s.add(shared.columns.get(0));
+    return s;
+  }
+
+  private Status error(Operation op, long start, DriverException e) {
+    String errorClass = errorClass(e);
+    Status status = ERROR_STATUSES.computeIfAbsent(op + ":" + errorClass, n -> new Status(n, "driver error class"));
+    Measurements.getMeasurements().reportStatus(ERRORS_MEASUREMENT, status);
+    outcome.failedWith(op, errorClass);
+    if (noNodeAvailable(e)) {
+      backOff();
+    } else {
+      unavailableInARow = 0;
+    }
+    outcome.record(op, start, false);
+    return Status.ERROR;
+  }
+
+  /** Pauses this thread: 10 ms after the first "no node available", doubling up to the maximum. */
+  private void backOff() {
+    long max = shared.config.backoffMaxMs;
+    long pause = Math.min(max, FIRST_BACKOFF_MS << Math.min(20, unavailableInARow));
+    unavailableInARow++;
+    if (pause > 0) {
+      try {
+        Thread.sleep(pause);
+      } catch (InterruptedException ie) {
+        Thread.currentThread().interrupt();
+      }
+    }
+  }
+
+  /** No node could take the request: none is up, or every one tried refused the connection. */
+  static boolean noNodeAvailable(DriverException e) {
+    if (e instanceof NoNodeAvailableException) {
+      return true;
+    }
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
+        for (Throwable t : errors) {
+          if (!(t instanceof ConnectionInitException || t instanceof java.io.IOException
+              || t.getClass().getSimpleName().contains("Closed"))) {
+            return false;
+          }
+        }
+      }
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * The class that says what went wrong: for "all nodes failed" (the driver tried each node its
+   * retry policy allowed) the first node's error, e.g. UnavailableException.
+   */
+  static String errorClass(DriverException e) {
+    if (e instanceof AllNodesFailedException) {
+      for (List<Throwable> errors : ((AllNodesFailedException) e).getAllErrors().values()) {
+        if (!errors.isEmpty()) {
+          return errors.get(0).getClass().getSimpleName();
+        }
+      }
+    }
+    return e.getClass().getSimpleName();
+  }
+
+}

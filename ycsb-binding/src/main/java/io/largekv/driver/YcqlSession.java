@@ -1,0 +1,394 @@
+package io.largekv.driver;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.ConsistencyLevel;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatementBuilder;
+import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
+import io.largekv.run.RunOutcome;
+import io.largekv.ycsb.Layout;
+import io.largekv.ycsb.SchemaStatements;
+import io.largekv.ycsb.YcqlConfig;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
+
+/**
+ * The cold path of the binding: one driver session per JVM shared by every YCSB thread, schema
+ * checks and creation, and the prepared statements. {@link #acquire} and {@link #release} count
+ * references; the last release closes the session. Public for tools that drive the same session
+ * without YCSB ({@link #open}), such as the benchmarks' asynchronous client.
+ */
+public final class YcqlSession {
+
+  /** Timeout of DDL and PREPARE at start-up, independent of the operations' timeout. */
+  static final Duration SET_UP_TIMEOUT = Duration.ofSeconds(60);
+
+  private static YcqlSession shared;
+  private static int references;
+
+  public final YcqlConfig config;
+  public final CqlSession session;
+  /** Column names, key column first; their CQL types. */
+  public final List<String> columns;
+  final List<DataType> columnTypes;
+  /** {@code SELECT <value columns> FROM t WHERE k = ?}. */
+  public final PreparedStatement read;
+  /** {@code INSERT INTO t (<all columns>) VALUES (?, ...)}. */
+  public final PreparedStatement insert;
+  final PreparedStatement delete;
+  final PreparedStatement scan;
+  private final Map<String, PreparedStatement> byFields = new ConcurrentHashMap<>();
+
+  private YcqlSession(YcqlConfig config, CqlSession session) {
+    this.config = config;
+    this.session = session;
+    checkLocalDatacenter();
+    describeServer();
+    TableMetadata table = ensureSchema();
+    this.columns = new ArrayList<>();
+    this.columnTypes = new ArrayList<>();
+    for (ColumnMetadata column : table.getColumns().values()) {
+      // partition key first
+      if (column.getName().equals(table.getPartitionKey().get(0).getName())) {
+        columns.add(0, column.getName().asInternal());
+        columnTypes.add(0, column.getType());
+      } else {
+        columns.add(column.getName().asInternal());
+        columnTypes.add(column.getType());
+      }
+    }
+    String t = config.qualifiedTable();
+    String key = columns.get(0);
+    this.read = prepare("SELECT " + String.join(", ", columns.subList(1, columns.size())) + " FROM " + t
+        + " WHERE " + key + " = ?", config.readConsistency);
+    this.insert = prepare("INSERT INTO " + t + " (" + String.join(", ", columns) + ") VALUES ("
+        + "?, ".repeat(columns.size() - 1) + "?)", config.writeConsistency);
+    this.delete = prepare("DELETE FROM " + t + " WHERE " + key + " = ?", config.writeConsistency);
+    this.scan = prepare("SELECT " + String.join(", ", columns) + " FROM " + t + " WHERE token(" + key
+        + ") >= token(?) LIMIT ?", config.scanConsistency);
+  }
+
+  static synchronized YcqlSession acquire(Properties properties) {
+    if (shared == null) {
+      shared = open(properties);
+    }
+    references++;
+    return shared;
+  }
+
+  static synchronized void release() {
+    if (references > 0 && --references == 0 && shared != null) {
+      shared.session.close();
+      shared = null;
+    }
+  }
+
+  /** Opens a session of its own (not shared): for tests and tools. Close it. */
+  public static YcqlSession open(Properties properties) {
+    YcqlConfig config = YcqlConfig.from(properties);
+    CqlSession session = connect(config);
+    try {
+      return new YcqlSession(config, session);
+    } catch (RuntimeException e) {
+      session.close();
+      throw e;
+    }
+  }
+
+  public void close() {
+    session.close();
+  }
+
+  static CqlSession connect(YcqlConfig config) {
+    Target vendor = DriverInfo.vendor();
+    if (vendor != config.driver) {
+      throw new UserError(YcqlConfig.DRIVER + "=" + config.driver.propertyValue() + " (the driver of "
+          + YcqlConfig.TARGET + "=" + config.target.propertyValue() + " unless set) is not here: this classpath has "
+          + DriverInfo.describe() + "; accepted: " + vendor.propertyValue() + ", or largekv's shaded jar, which has all three");
+    }
+    DriverConfigLoader loader = DriverConfig.loader(config, vendor);
+    try {
+      return CqlSession.builder()
+          .addContactPoints(config.contactPoints)
+          .withConfigLoader(loader)
+          .withClassLoader(YcqlSession.class.getClassLoader())
+          .build();
+    } catch (AllNodesFailedException e) {
+      throw new UserError("cannot connect to " + YcqlConfig.HOSTS + "=" + describe(config)
+          + ": " + firstCause(e) + " (check hosts, port, " + YcqlConfig.LOCAL_DC + ", TLS and credentials)");
+    } catch (IllegalStateException | DriverException e) {
+      throw new UserError("cannot connect to " + YcqlConfig.HOSTS + "=" + describe(config)
+          + ": " + oneLine(e.getMessage()) + " (check " + YcqlConfig.LOCAL_DC + " and " + YcqlConfig.TARGET + ")");
+    }
+  }
+
+  private static String describe(YcqlConfig config) {
+    StringBuilder sb = new StringBuilder();
+    config.contactPoints.forEach(a -> sb.append(sb.length() == 0 ? "" : ",")
+        .append(a.getHostString()).append(':').append(a.getPort()));
+    return sb.toString();
+  }
+
+  private static String firstCause(AllNodesFailedException e) {
+    for (List<Throwable> errors : e.getAllErrors().values()) {
+      for (Throwable t : errors) {
+        Throwable root = t;
+        while (root.getCause() != null && root.getCause() != root) {
+          root = root.getCause();
+        }
+        return root.getClass().getSimpleName() + ": " + oneLine(root.getMessage());
+      }
+    }
+    return oneLine(e.getMessage());
+  }
+
+  static String oneLine(String s) {
+    if (s == null) {
+      return "";
+    }
+    String line = s.replace('\n', ' ').replace('\r', ' ');
+    return line.length() > 300 ? line.substring(0, 300) + "..." : line;
+  }
+
+  private Optional<KeyspaceMetadata> keyspaceMetadata() {
+    return session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(config.keyspace));
+  }
+
+  private Optional<TableMetadata> tableMetadata() {
+    return keyspaceMetadata().flatMap(k -> k.getTable(CqlIdentifier.fromInternal(config.table)));
+  }
+
+  /**
+   * The table, created when absent. Safe when several clients start at once: DDL goes to one
+   * node chosen the same way by every client, "already exists" is not an error, and the schema
+   * must agree and the table be visible before any client goes on. When the server refuses the
+   * table, a keyspace this client created is dropped again, so nothing is left behind.
+   */
+  private TableMetadata ensureSchema() {
+    boolean keyspaceCreated = false;
+    if (keyspaceMetadata().isEmpty()) {
+      if (!config.createSchema) {
+        throw new UserError(YcqlConfig.KEYSPACE + "=" + config.keyspace
+            + " does not exist and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing keyspace, or "
+            + YcqlConfig.CREATE_SCHEMA + "=true");
+      }
+      ddl(SchemaStatements.createKeyspace(config, datacenter()));
+      keyspaceCreated = true;
+      awaitMetadata(() -> keyspaceMetadata().isPresent(), "keyspace " + config.keyspace);
+    }
+    Optional<TableMetadata> table = tableMetadata();
+    if (config.dropTable && table.isPresent()) {
+      // never drop a table that is not one of ours
+      checkColumns(table.get(), YcqlConfig.DROP_TABLE + "=true refuses to drop it");
+      System.err.println("yugabyte-ycql: " + YcqlConfig.DROP_TABLE + "=true: dropping " + config.qualifiedTable());
+      ddl(SchemaStatements.dropTable(config));
+      awaitMetadata(() -> tableMetadata().isEmpty(), "the drop of table " + config.qualifiedTable());
+      table = Optional.empty();
+    }
+    if (table.isEmpty()) {
+      if (!config.createSchema) {
+        throw new UserError(YcqlConfig.TABLE + "=" + config.table + " does not exist in keyspace "
+            + config.keyspace + " and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing table, or "
+            + YcqlConfig.CREATE_SCHEMA + "=true");
+      }
+      try {
+        ddl(SchemaStatements.createTable(config));
+      } catch (AlreadyExistsException e) {
+        // another client created it a moment ago
+      } catch (DriverException e) {
+        if (!String.valueOf(e.getMessage()).contains("already exists")) {
+          throw refusedTable(e, keyspaceCreated);
+        }
+      }
+      RunOutcome.get().tableCreated(config.qualifiedTable());
+      awaitMetadata(() -> tableMetadata().isPresent(), "table " + config.qualifiedTable());
+      table = tableMetadata();
+    }
+    checkColumns(table.orElseThrow(), "");
+    return table.get();
+  }
+
+  /** The server refused CREATE TABLE: drop the keyspace this client just created, name the option. */
+  private UserError refusedTable(DriverException e, boolean keyspaceCreated) {
+    String left = "";
+    if (keyspaceCreated) {
+      session.refreshSchema();
+      if (keyspaceMetadata().map(k -> k.getTables().isEmpty()).orElse(false)) {
+        try {
+          ddl("DROP KEYSPACE IF EXISTS " + config.keyspace);
+        } catch (DriverException dropFailed) {
+          left = "; keyspace " + config.keyspace + " was left behind (" + oneLine(dropFailed.getMessage()) + ")";
+        }
+      }
+    }
+    String message = oneLine(e.getMessage());
+    String lower = message.toLowerCase(java.util.Locale.ROOT);
+    String setting = lower.contains("compaction") ? YcqlConfig.COMPACTION + "=" + config.compaction
+        : lower.contains("compress") ? YcqlConfig.COMPRESSION + "=" + config.compression
+        : lower.contains("tablet") ? YcqlConfig.TABLETS + "=" + config.tablets
+        : "the table options";
+    return new UserError(setting + ": the server refused " + SchemaStatements.createTable(config) + " ("
+        + message + ")" + (left.isEmpty() ? "; nothing was left behind" : left));
+  }
+
+  /** Runs DDL on the one node every client picks, then waits until the cluster's schema agrees. */
+  private void ddl(String cql) {
+    System.err.println("yugabyte-ycql: " + cql);
+    SimpleStatementBuilder b = SimpleStatement.builder(cql).setTimeout(SET_UP_TIMEOUT);
+    ddlNode().ifPresent(b::setNode);
+    session.execute(b.build());
+    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
+    while (!session.checkSchemaAgreement()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the cluster's schema did not agree within "
+            + SET_UP_TIMEOUT.toSeconds() + " s after: " + cql);
+      }
+      pause(200);
+    }
+  }
+
+  /**
+   * The node every client sends DDL to: the first, by address, of the nodes this client connects
+   * to. Concurrent CREATE ... IF NOT EXISTS on one coordinator never conflict.
+   */
+  private Optional<Node> ddlNode() {
+    return session.getMetadata().getNodes().values().stream()
+        .filter(n -> n.getState() == NodeState.UP && n.getDistance() != NodeDistance.IGNORED)
+        .min(Comparator.comparing(n -> n.getEndPoint().toString()));
+  }
+
+  /** Refreshes schema metadata until {@code visible}, at most the set-up timeout. */
+  private void awaitMetadata(BooleanSupplier visible, String what) {
+    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
+    while (!visible.getAsBoolean()) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException(what + " not visible in the driver's metadata "
+            + SET_UP_TIMEOUT.toSeconds() + " s after its DDL");
+      }
+      session.refreshSchema();
+      if (!visible.getAsBoolean()) {
+        pause(200);
+      }
+    }
+  }
+
+  private static void pause(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while setting up the schema");
+    }
+  }
+
+  /** A wrong local datacenter: one line naming the ones the cluster has. */
+  private void checkLocalDatacenter() {
+    if (config.localDatacenter.isEmpty()) {
+      return;
+    }
+    Set<String> datacenters = new TreeSet<>();
+    for (Node node : session.getMetadata().getNodes().values()) {
+      if (node.getDatacenter() != null) {
+        datacenters.add(node.getDatacenter());
+      }
+    }
+    if (!datacenters.isEmpty() && !datacenters.contains(config.localDatacenter)) {
+      throw new UserError(YcqlConfig.LOCAL_DC, config.localDatacenter,
+          "a datacenter of this cluster: " + String.join(", ", datacenters));
+    }
+  }
+
+  /** The table must have a largekv layout ({@code ycql.layout}); {@code consequence} is added to the error. */
+  private void checkColumns(TableMetadata table, String consequence) {
+    String expected = SchemaStatements.createTable(config) + (consequence.isEmpty() ? "" : "; " + consequence);
+    if (table.getPartitionKey().size() != 1 || !table.getClusteringColumns().isEmpty()) {
+      throw new UserError("table " + config.qualifiedTable() + " exists with another primary key; "
+          + YcqlConfig.LAYOUT + "=" + config.layout.propertyValue() + " expects: " + expected);
+    }
+    ColumnMetadata key = table.getPartitionKey().get(0);
+    if (!key.getType().equals(DataTypes.TEXT)) {
+      throw new UserError("table " + config.qualifiedTable() + " has key column " + key.getName()
+          + " of type " + key.getType() + "; " + YcqlConfig.LAYOUT + "=" + config.layout.propertyValue()
+          + " expects: " + expected);
+    }
+    if (config.layout == Layout.KV) {
+      Optional<ColumnMetadata> v = table.getColumn("v");
+      if (table.getColumns().size() != 2 || v.isEmpty() || !v.get().getType().equals(DataTypes.BLOB)) {
+        throw new UserError("table " + config.qualifiedTable() + " exists with columns "
+            + table.getColumns().keySet() + "; " + YcqlConfig.LAYOUT + "=kv expects: " + expected);
+      }
+    } else {
+      for (ColumnMetadata c : table.getColumns().values()) {
+        if (c != key && !c.getType().equals(DataTypes.BLOB) && !c.getType().equals(DataTypes.TEXT)) {
+          throw new UserError("table " + config.qualifiedTable() + " column " + c.getName()
+              + " is " + c.getType() + "; " + YcqlConfig.LAYOUT + "=usertable expects blob or varchar fields");
+        }
+      }
+    }
+  }
+
+  private String datacenter() {
+    if (!config.localDatacenter.isEmpty()) {
+      return config.localDatacenter;
+    }
+    for (Node node : session.getMetadata().getNodes().values()) {
+      if (node.getDatacenter() != null) {
+        return node.getDatacenter();
+      }
+    }
+    return "";
+  }
+
+  /**
+   * Every statement is idempotent (reads; upserts of a key's value; deletes): the driver may
+   * retry it on another node when one fails.
+   */
+  PreparedStatement prepare(String cql, String consistency) {
+    ConsistencyLevel cl = DefaultConsistencyLevel.valueOf(consistency);
+    return session.prepare(new SetUpPrepareRequest(SimpleStatement.builder(cql).setConsistencyLevel(cl)
+        .setIdempotence(true).build(), SET_UP_TIMEOUT));
+  }
+
+  /** For the usertable layout: statements naming a subset of the field columns, cached by text. */
+  PreparedStatement preparedFor(String cql, String consistency) {
+    return byFields.computeIfAbsent(cql, q -> prepare(q, consistency));
+  }
+
+  /**
+   * One line for logs and comparison reports: cluster name, node count and the release_version
+   * of system.local (YugabyteDB reports its YCQL compatibility version there).
+   */
+  private void describeServer() {
+    Row row = session.execute(SimpleStatement.builder("SELECT cluster_name, release_version FROM system.local")
+        .setTimeout(SET_UP_TIMEOUT).build()).one();
+    System.err.printf("yugabyte-ycql: connected to cluster '%s', %d node(s), release_version %s, target %s, driver %s%n",
+        row == null ? "?" : row.getString(0), session.getMetadata().getNodes().size(),
+        row == null ? "?" : row.getString(1), config.target.propertyValue(), DriverInfo.describe());
+  }
+}

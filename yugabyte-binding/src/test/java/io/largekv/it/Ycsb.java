@@ -1,0 +1,156 @@
+package io.largekv.it;
+
+import io.largekv.common.YcsbCommandLine;
+import io.largekv.common.YcsbOutput;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** Runs YCSB 0.17's {@code site.ycsb.Client} in its own JVM, as a user's {@code bin/ycsb} does. */
+public final class Ycsb {
+
+  /** Exit code, stdout and stderr of one YCSB run. */
+  public static final class Result {
+    public final int exitCode;
+    public final String stdout;
+    public final String stderr;
+
+    Result(int exitCode, String stdout, String stderr) {
+      this.exitCode = exitCode;
+      this.stdout = stdout;
+      this.stderr = stderr;
+    }
+
+    /** YCSB's output, parsed. */
+    public YcsbOutput output() {
+      return YcsbOutput.parse(stdout);
+    }
+
+    /** The count of {@code [SECTION], Return=NAME, count}, or 0 when absent. */
+    public long returnCount(String section, String name) {
+      return output().returns(section, name);
+    }
+
+    /** The text of a {@code [SECTION], Metric, value} line, or null. */
+    public String text(String section, String metric) {
+      return output().text(section, metric);
+    }
+
+    /** The client's own stderr lines ({@code largekv: ...}). */
+    public List<String> largekvLines() {
+      return stderr.lines().filter(l -> l.startsWith("largekv: ")).toList();
+    }
+
+    /** A numeric {@code [SECTION], Metric, value} line, or NaN. */
+    public double metric(String section, String metric) {
+      return output().number(section, metric);
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exitCode + "\n--- stdout\n" + stdout + "\n--- stderr\n" + stderr;
+    }
+  }
+
+  private Ycsb() {}
+
+  /**
+   * What a user runs: a stock YCSB 0.17's {@code lib/} jars and largekv's shaded jar
+   * ({@code yugabyte-binding/target}), nothing else.
+   */
+  public static String classpath() {
+    Path target = Path.of(System.getProperty("largekv.repo.dir", "..")).resolve("yugabyte-binding/target");
+    List<String> jars = new ArrayList<>();
+    try (var lib = Files.list(target.resolve("ycsb-0.17-lib"))) {
+      lib.map(Path::toString).sorted().forEach(jars::add);
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException("build largekv first (mvn -DskipTests install): " + e, e);
+    }
+    try (var files = Files.list(target)) {
+      jars.add(files.filter(p -> p.getFileName().toString().matches("yugabyte-binding-[^-]+(-SNAPSHOT)?\\.jar"))
+          .findFirst().orElseThrow(() -> new IllegalStateException("no yugabyte-binding jar in " + target)).toString());
+    } catch (IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+    return String.join(File.pathSeparator, jars);
+  }
+
+  /** {@link #classpath()} and this module's test classes (bindings made for a test, e.g. FailingDB). */
+  public static String classpathWithTestClasses() {
+    return classpath() + File.pathSeparator + Path.of(System.getProperty("largekv.module.dir", "."))
+        .resolve("target/test-classes");
+  }
+
+  public static Result run(String classpath, String... args) throws IOException, InterruptedException {
+    return run(classpath, Arrays.asList(args));
+  }
+
+  public static Result run(String classpath, List<String> args) throws IOException, InterruptedException {
+    return run(classpath, "site.ycsb.Client", args);
+  }
+
+  /** Runs {@code mainClass} (site.ycsb.Client or io.largekv.client.YcsbClient) with YCSB's arguments. */
+  public static Result run(String classpath, String mainClass, List<String> args)
+      throws IOException, InterruptedException {
+    return run(Path.of(System.getProperty("java.home"), "bin", "java"), classpath, mainClass, args);
+  }
+
+  /** As {@link #run(String, String, List)} with another {@code java} binary. */
+  public static Result run(Path java, String classpath, String mainClass, List<String> args)
+      throws IOException, InterruptedException {
+    return run(java, classpath, mainClass, args, null);
+  }
+
+  /** As {@link #run(Path, String, String, List)} in working directory {@code dir} (null: this JVM's). */
+  public static Result run(Path java, String classpath, String mainClass, List<String> args, Path dir)
+      throws IOException, InterruptedException {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java.toString());
+    cmd.add("-Xmx512m");
+    cmd.add("-cp");
+    cmd.add(classpath);
+    cmd.add(mainClass);
+    cmd.addAll(args);
+    File out = File.createTempFile("ycsb-out", ".txt");
+    File err = File.createTempFile("ycsb-err", ".txt");
+    try {
+      ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(out).redirectError(err);
+      if (dir != null) {
+        pb.directory(dir.toFile());
+      }
+      Process p = pb.start();
+      if (!p.waitFor(240, TimeUnit.SECONDS)) {
+        p.destroyForcibly();
+        throw new IllegalStateException("YCSB did not finish in 240 s: " + String.join(" ", cmd));
+      }
+      return new Result(p.exitValue(), Files.readString(out.toPath(), StandardCharsets.UTF_8),
+          Files.readString(err.toPath(), StandardCharsets.UTF_8));
+    } finally {
+      out.delete();
+      err.delete();
+    }
+  }
+
+  /**
+   * The arguments of a YCSB client class: our binding, our workload, the server; then each of
+   * {@code props}: {@code name=value}, or an option starting with {@code -} passed as it is.
+   */
+  public static List<String> args(String mode, String hosts, String... props) {
+    YcsbCommandLine c = YcsbCommandLine.client(mode.equals("-load"))
+        .property("workload", YcsbCommandLine.WORKLOAD_CLASS).property("hosts", hosts);
+    for (String p : props) {
+      if (p.startsWith("-")) {
+        c.option(p);
+      } else {
+        c.property(p);
+      }
+    }
+    return new ArrayList<>(c.arguments());
+  }
+}
