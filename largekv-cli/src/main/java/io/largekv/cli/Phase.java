@@ -28,7 +28,8 @@ public final class Phase {
   public static final Phase LATEST_READ = new Phase("latest-read", false, "local-latest-read", "large30b-latest-read");
 
   public static final List<Phase> ALL = List.of(LOAD, UNIFORM_READ, LATEST_READ);
-  public static final String ACCEPTED = "load, uniform-read, latest-read";
+  /** The phase names, as --phases accepts them. */
+  public static final String ACCEPTED = String.join(", ", ALL.stream().map(p -> p.name).toList());
 
   public static Phase byName(String name) {
     for (Phase p : ALL) {

@@ -29,9 +29,10 @@ public final class PhaseRunner {
     public final String command;
     /** The client's own lines ({@code largekv: ...}) from its stderr. */
     public final List<String> largekvLines;
+    private final String connection;
 
     Result(Phase phase, int exitCode, YcsbOutput output, Path stdout, Path stderr, String command,
-        List<String> largekvLines) {
+        List<String> largekvLines, String connection) {
       this.phase = phase;
       this.exitCode = exitCode;
       this.output = output;
@@ -39,6 +40,12 @@ public final class PhaseRunner {
       this.stderr = stderr;
       this.command = command;
       this.largekvLines = largekvLines;
+      this.connection = connection;
+    }
+
+    /** The binding's "connected to ..." line: cluster, node count, server version, target, driver and version. */
+    public String connection() {
+      return connection;
     }
 
     /** Why the phase failed, in the client's words: its result line, else its last own line. */
@@ -74,6 +81,7 @@ public final class PhaseRunner {
     progress.printf("largekv: [%s] %s%n", phase.name, shown);
     Process process = new ProcessBuilder(cmd).directory(repo.toFile()).redirectOutput(out.toFile()).start();
     List<String> own = new ArrayList<>();
+    String connection = "";
     try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
          PrintStream log = new PrintStream(Files.newOutputStream(err), true, StandardCharsets.UTF_8)) {
       String line;
@@ -81,6 +89,9 @@ public final class PhaseRunner {
         log.println(line);
         if (line.startsWith("largekv: ")) {
           own.add(line);
+        }
+        if (line.startsWith(YcsbOutput.CONNECTED)) {
+          connection = line.substring("yugabyte-ycql: ".length());
         }
         if (isProgress(line)) {
           progress.printf("largekv: [%s] %s%n", phase.name, line);
@@ -90,7 +101,7 @@ public final class PhaseRunner {
     int exit = process.waitFor();
     String stdout = Files.readString(out, StandardCharsets.UTF_8);
     Files.writeString(outDir.resolve(phase.name + ".command.txt"), shown + "\n");
-    return new Result(phase, exit, YcsbOutput.parse(stdout), out, err, shown, own);
+    return new Result(phase, exit, YcsbOutput.parse(stdout), out, err, shown, own, connection);
   }
 
   /** YCSB's status lines ("... 10 sec: 1234 operations; ..."), our own lines and errors. */

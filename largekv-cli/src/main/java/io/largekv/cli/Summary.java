@@ -57,6 +57,8 @@ public final class Summary {
         sb.append(String.format(Locale.ROOT, "%-13s %10s  errors: %s%n", "", "", o.returnCodes("ERRORS")));
       }
     }
+    results.stream().map(PhaseRunner.Result::connection).filter(c -> !c.isEmpty()).distinct()
+        .forEach(c -> sb.append(c).append('\n'));
     sb.append("Latency is service time per operation (YCSB HdrHistogram, µs rounded to ms);\n"
         + "ops/s counts successful operations only, from the first operation's start to the last one's end.\n");
     return sb.toString();

@@ -1,7 +1,6 @@
 package io.largekv.report;
 
 import io.largekv.common.YcsbOutput;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -74,10 +73,6 @@ public final class PhaseRun {
 
   public static PhaseRun load(Path dir, long warmupSeconds) throws IOException {
     return new PhaseRun(dir, warmupSeconds);
-  }
-
-  public static PhaseRun load(File dir, long warmupSeconds) throws IOException {
-    return load(dir.toPath(), warmupSeconds);
   }
 
   /** Failed: a client exited non-zero or recorded no operation. */

@@ -1,6 +1,7 @@
 package io.largekv.report;
 
 import io.largekv.common.UserError;
+import io.largekv.common.YcsbOutput;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -312,7 +313,7 @@ public final class Report {
       if (Files.exists(err)) {
         try {
           List<String> lines = Files.readAllLines(err).stream()
-              .filter(l -> l.startsWith("yugabyte-ycql: connected") || l.startsWith("yugabyte-ycql: CREATE")).toList();
+              .filter(l -> l.startsWith(YcsbOutput.CONNECTED) || l.startsWith("yugabyte-ycql: CREATE")).toList();
           if (!lines.isEmpty()) {
             return String.join("\n", lines).replace("yugabyte-ycql: ", "");
           }

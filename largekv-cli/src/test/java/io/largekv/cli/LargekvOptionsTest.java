@@ -3,7 +3,6 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class LargekvOptionsTest {
@@ -40,6 +39,15 @@ class LargekvOptionsTest {
   void unknownCommandIsAUsageError() {
     assertThatThrownBy(() -> Largekv.run(new String[] {"launch"}, System.out, System.err))
         .hasMessageContaining("unknown command 'launch'; accepted: run");
-    assertThat(List.of(Phase.ALL)).isNotEmpty();
+  }
+
+  @Test
+  void everyPhaseIsFoundByTheNameItIsListedUnder() {
+    assertThat(Phase.ACCEPTED).isEqualTo("load, uniform-read, latest-read");
+    for (Phase p : Phase.ALL) {
+      assertThat(Phase.byName(" " + p.name + " ")).isSameAs(p);
+    }
+    assertThat(Phase.LOAD.isLoad()).isTrue();
+    assertThat(Phase.UNIFORM_READ.isLoad()).isFalse();
   }
 }

@@ -12,6 +12,9 @@ import java.util.regex.Pattern;
  */
 public final class YcsbOutput {
 
+  /** How the binding's stderr line naming the server, the target and the driver with its version starts. */
+  public static final String CONNECTED = "yugabyte-ycql: connected to ";
+
   private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$", Pattern.MULTILINE);
 
   /** Section → metric → value, in output order. */

@@ -21,6 +21,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.largekv.common.Target;
+import io.largekv.common.YcsbOutput;
 import io.largekv.common.UserError;
 import io.largekv.run.RunOutcome;
 import io.largekv.ycsb.Layout;
@@ -387,7 +388,7 @@ public final class YcqlSession {
   private void describeServer() {
     Row row = session.execute(SimpleStatement.builder("SELECT cluster_name, release_version FROM system.local")
         .setTimeout(SET_UP_TIMEOUT).build()).one();
-    System.err.printf("yugabyte-ycql: connected to cluster '%s', %d node(s), release_version %s, target %s, driver %s%n",
+    System.err.printf(YcsbOutput.CONNECTED + "cluster '%s', %d node(s), release_version %s, target %s, driver %s%n",
         row == null ? "?" : row.getString(0), session.getMetadata().getNodes().size(),
         row == null ? "?" : row.getString(1), config.target.propertyValue(), DriverInfo.describe());
   }

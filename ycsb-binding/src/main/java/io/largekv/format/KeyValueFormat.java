@@ -100,11 +100,6 @@ public final class KeyValueFormat implements RowFormat {
     return maxKeyNumber;
   }
 
-  /** The nb5 {@code Format(...)} pattern that spells the same keys, e.g. {@code key:%046d}. */
-  public String nb5KeyFormat() {
-    return KEY_PREFIX + "%0" + digits + "d";
-  }
-
   /**
    * The key of key number {@code n}: exactly {@link #keyLength()} ASCII bytes. Allocates the String
    * and its array only: the padding is a prepared prefix, the digits are written by the String

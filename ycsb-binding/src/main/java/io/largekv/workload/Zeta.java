@@ -36,10 +36,6 @@ public final class Zeta {
     }
   }
 
-  public double theta() {
-    return theta;
-  }
-
   /** zeta(n, theta); 0 for n <= 0. */
   public double of(long n) {
     if (n <= EXACT_TERMS) {

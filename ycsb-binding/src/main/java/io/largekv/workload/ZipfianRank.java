@@ -41,10 +41,6 @@ public final class ZipfianRank {
     this.halfPowTheta = Math.pow(0.5, theta);
   }
 
-  public double theta() {
-    return theta;
-  }
-
   /** The zeta function this generator uses. */
   public Zeta zeta() {
     return zeta;

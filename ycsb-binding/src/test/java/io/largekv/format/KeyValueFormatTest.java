@@ -63,7 +63,6 @@ class KeyValueFormatTest {
     assertThat(format.key(42)).isEqualTo(String.format("key:%046d", 42L));
     assertThat(format.key(30_000_000_000L)).isEqualTo(String.format("key:%046d", 30_000_000_000L));
     assertThat(format.key(Long.MAX_VALUE)).hasSize(50).isEqualTo(String.format("key:%046d", Long.MAX_VALUE));
-    assertThat(format.nb5KeyFormat()).isEqualTo("key:%046d");
     for (long n : new long[] {0, 9, 10, 2147483647L, 2147483648L, 29_999_999_999L}) {
       assertThat(format.key(n)).hasSize(50);
       assertThat(format.keyNumber(format.key(n))).isEqualTo(n);

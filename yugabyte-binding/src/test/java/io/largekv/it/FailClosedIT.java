@@ -3,14 +3,12 @@ package io.largekv.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.Row;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.format.KeyValueFormat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
@@ -37,25 +35,11 @@ class FailClosedIT {
   }
 
   private static List<String> args(String mode, String keyspace, String... more) {
-    List<String> base = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
-        "ycql.keyspace=" + keyspace, "ycql.localdc=" + cassandra.localDatacenter()));
-    base.addAll(List.of(more));
-    return Ycsb.args(mode, cassandra.contactPoint(), base.toArray(new String[0]));
+    return Ycsb.onCassandra(mode, cassandra, keyspace, more);
   }
 
-  /** Key numbers in [0, n) with no row, straight from the server (an independent count). */
-  static Set<Long> missingRows(String keyspace, long n) {
-    Set<String> present = new HashSet<>();
-    for (Row r : cql.execute("SELECT k FROM " + keyspace + ".kv")) {
-      present.add(r.getString(0));
-    }
-    Set<Long> missing = new HashSet<>();
-    for (long k = 0; k < n; k++) {
-      if (!present.contains(FORMAT.key(k))) {
-        missing.add(k);
-      }
-    }
-    return missing;
+  private static Set<Long> missingRows(String keyspace, long n) {
+    return Rows.missing(cql, keyspace, n);
   }
 
   @Test

@@ -32,10 +32,9 @@ class LargeKeyValueIT {
   }
 
   private static List<String> args(String mode, String keyspace, String... more) {
-    List<String> base = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
-        "ycql.keyspace=" + keyspace, "ycql.write_consistency=ONE", "ycql.read_consistency=ONE"));
-    base.addAll(List.of(more));
-    return Ycsb.args(mode, cassandra.contactPoint(), base.toArray(new String[0]));
+    List<String> consistency = new ArrayList<>(List.of("ycql.write_consistency=ONE", "ycql.read_consistency=ONE"));
+    consistency.addAll(List.of(more));
+    return Ycsb.onCassandra(mode, cassandra, keyspace, consistency.toArray(new String[0]));
   }
 
   /** Reads every key number in [from, to) straight from the server and checks it byte for byte. */

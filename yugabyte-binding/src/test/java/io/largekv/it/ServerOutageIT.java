@@ -3,19 +3,15 @@ package io.largekv.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.Row;
 import io.largekv.cassandra.LocalCassandra;
-import io.largekv.format.KeyValueFormat;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -36,7 +32,6 @@ import org.junit.jupiter.api.Test;
  */
 class ServerOutageIT {
 
-  private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
   private static final String CLIENT = "io.largekv.client.YcsbClient";
   private static final Pattern STATUS = Pattern.compile(
       "^largekv: \\d+ s: (\\d+) successful \\([^)]*\\), (\\d+) failed \\([^)]*\\) in the last 1 s");
@@ -113,17 +108,7 @@ class ServerOutageIT {
   }
 
   private static Set<Long> missingRows(String keyspace, long n) {
-    Set<String> present = new HashSet<>();
-    for (Row r : cql.execute("SELECT k FROM " + keyspace + ".kv")) {
-      present.add(r.getString(0));
-    }
-    Set<Long> missing = new TreeSet<>();
-    for (long k = 0; k < n; k++) {
-      if (!present.contains(FORMAT.key(k))) {
-        missing.add(k);
-      }
-    }
-    return missing;
+    return Rows.missing(cql, keyspace, n);
   }
 
   /** {@code 10-12 4000}: the ranges verify prints, from an independent set of key numbers. */

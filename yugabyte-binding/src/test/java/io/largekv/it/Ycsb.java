@@ -138,6 +138,18 @@ public final class Ycsb {
   }
 
   /**
+   * {@link #args} for a local Cassandra: target cassandra, replication factor 1, its datacenter,
+   * this keyspace, then {@code more}.
+   */
+  public static List<String> onCassandra(String mode, io.largekv.cassandra.LocalCassandra server, String keyspace,
+      String... more) {
+    List<String> props = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
+        "ycql.keyspace=" + keyspace, "ycql.localdc=" + server.localDatacenter()));
+    props.addAll(Arrays.asList(more));
+    return args(mode, server.contactPoint(), props.toArray(new String[0]));
+  }
+
+  /**
    * The arguments of a YCSB client class: our binding, our workload, the server; then each of
    * {@code props}: {@code name=value}, or an option starting with {@code -} passed as it is.
    */

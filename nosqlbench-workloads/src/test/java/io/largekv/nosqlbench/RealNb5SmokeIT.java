@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * <p>Needs {@code NB5_JAR} (an nb5 release jar; {@code NB5_JAVA} picks the java that runs it, e.g.
  * Java 25 for nb5 5.25). Without it the test is skipped, with the reason in the report.
  */
-class RealNb5SmokeTest {
+class RealNb5SmokeIT {
 
   private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
   private static final String KEYSPACE = "nb5_smoke";
@@ -44,7 +44,7 @@ class RealNb5SmokeTest {
             + "NB5_JAVA=/path/to/java if that nb5 needs another Java)"
         : new File(jar).isFile() ? null : "NB5_JAR=" + jar + " is not a file: the real-nb5 smoke run is skipped";
     if (skip != null) {
-      System.out.println("RealNb5SmokeTest: " + skip); // also in the console, not only the report
+      System.out.println("RealNb5SmokeIT: " + skip); // also in the console, not only the report
     }
     assumeTrue(skip == null, skip);
 

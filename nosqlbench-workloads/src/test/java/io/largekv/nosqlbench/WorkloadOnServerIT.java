@@ -40,7 +40,7 @@ import org.junit.jupiter.api.Test;
  * PREPAREs with one marker per bind point, every binding's Java type fits its column, and the
  * phases, executed op by op as nb5 binds them, leave only rows the YCSB format verifies.
  */
-class WorkloadOnServerTest {
+class WorkloadOnServerIT {
 
   private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
   private static final WorkloadFile FILE = WorkloadFile.load();

@@ -10,7 +10,7 @@ import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
 /** Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, stops it. */
-class LocalCassandraTest {
+class LocalCassandraIT {
 
   @Test
   void startsAnswersCqlAndLeavesNothingBehind() throws Exception {
