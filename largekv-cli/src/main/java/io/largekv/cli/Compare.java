@@ -4,14 +4,10 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
-import io.largekv.common.YcsbCommandLine;
 import io.largekv.report.Report;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -38,7 +34,8 @@ public final class Compare {
       "  Cassandra servers (SizeTiered+LZ4 vs Leveled, uncompressed) that it starts and stops itself.",
       "Options:",
       "  --target LABEL=H1,H2[:PORT]  a database; LABEL starts with yugabyte, cassandra or scylla (its",
-      "                               dialect), e.g. --target cassandra-lcs=10.0.0.5 ; repeatable",
+      "                               dialect), e.g. --target cassandra-lcs=10.0.0.5 ; repeatable.",
+      "                               LABEL=local: a local Cassandra (cluster) started for it, as in the demo",
       "  --target-prop LABEL:NAME=VALUE  a property for one target only (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)",
       "  --localdc DC                 local datacenter for Cassandra/Scylla targets",
       "  --phases LIST                subset of: " + Phase.ACCEPTED + " (default: all)",
@@ -51,6 +48,11 @@ public final class Compare {
       "  --warmup SECONDS             left out of the summary at the start of each read phase (default 10, demo 5)",
       "  --repeat N                   runs of each phase per target (default 1); the report shows the spread",
       "  --out DIR                    output directory (default results/compare-<time>)",
+      "  --nodes N                    each local target is a cluster of N nodes on 127.0.0.1..N (default 1;",
+      "                               RF 3 from 3 nodes on)",
+      "  --event PHASE@S:ACTION       an event S seconds after the phase's first operation, in every target's run",
+      "                               of the phase and every repeat (repeatable): kill-node:N, stop-node:N,",
+      "                               start-node:N, add-node, decommission-node:N (local clusters), exec:COMMAND",
       "  -p NAME=VALUE                a property for every target and phase");
 
   private Compare() {}
@@ -72,12 +74,20 @@ public final class Compare {
     setup.setProperty("duration", o.duration == null ? "(workload file)" : o.duration + " s");
     setup.setProperty("threads", o.threads == null ? "(workload file)" : Integer.toString(o.threads));
     setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
-    setup.setProperty("workloads", o.localDemo ? "local" : "full-scale");
+    setup.setProperty("workloads", o.localTargets ? "local" : "full-scale");
     setup.setProperty("command", Secrets.redact("bin/largekv " + String.join(" ", args)));
     setup.setProperty("common.properties", Secrets.redact(String.join(" ", o.common)));
     setup.setProperty("workload.files", String.join(", ", o.phases.stream()
-        .map(p -> "workloads/" + (o.localDemo ? p.localWorkload : p.fullScaleWorkload)).toList()));
+        .map(p -> "workloads/" + (o.localTargets ? p.localWorkload : p.fullScaleWorkload)).toList()));
     setup.setProperty("machine", io.largekv.common.Machine.describe());
+    for (Phase p : o.phases) {
+      if (!o.localTargets) {
+        Phase.published(repo.resolve("workloads").resolve(p.fullScaleWorkload))
+            .ifPresent(f -> setup.setProperty("phase." + p.name + ".published", f));
+      }
+    }
+    setup.setProperty("nodes", Integer.toString(o.nodes));
+    setup.setProperty("events", String.join(" | ", o.events.stream().map(e -> e.spec).toList()));
     for (CompareTarget t : o.targets) {
       setup.setProperty("target." + t.label + ".dialect", t.dialect);
       setup.setProperty("target." + t.label + ".hosts", t.local() ? "local" : t.hosts);
@@ -92,10 +102,10 @@ public final class Compare {
         String hosts = t.hosts;
         List<String> props = new ArrayList<>();
         if (t.local()) {
-          local = LocalCassandra.builder().clusterName("largekv-" + t.label).start();
-          hosts = local.contactPoint();
+          local = LocalCassandra.builder().clusterName("largekv-" + t.label).nodes(o.nodes).start();
+          hosts = local.contactPoints();
           props.add("ycql.localdc=" + local.localDatacenter());
-          props.add("ycql.replication_factor=1");
+          props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(o.nodes));
         } else if (o.localdc != null) {
           props.add("ycql.localdc=" + o.localdc);
         }
@@ -106,7 +116,7 @@ public final class Compare {
         for (Phase phase : o.phases) {
           for (int rep = 1; rep <= o.repeat; rep++) {
             Path runDir = dir.resolve(t.label).resolve(phase.name).resolve("rep-" + rep);
-            runClients(repo, o, t, phase, rep, props, runDir, err, setup);
+            runClients(repo, o, t, phase, rep, props, runDir, err, setup, local);
           }
         }
       } finally {
@@ -132,78 +142,35 @@ public final class Compare {
   }
 
   private static void runClients(Path repo, Options o, CompareTarget t, Phase phase, int rep, List<String> props,
-      Path runDir, PrintStream err, Properties setup) throws IOException, InterruptedException {
-    List<Process> processes = new ArrayList<>();
-    List<Thread> pumps = new ArrayList<>();
-    for (int c = 0; c < o.clients; c++) {
-      Path clientDir = runDir.resolve("client-" + c);
-      Files.createDirectories(clientDir.resolve("hdr"));
-      String file = o.localDemo ? phase.localWorkload : phase.fullScaleWorkload;
-      YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
-          .file(repo.resolve("workloads").resolve(file)).status().properties(props)
-          .property("measurementtype", "hdrhistogram")
-          .property("hdrhistogram.percentiles", "50,95,99,99.9")
-          .property("hdrhistogram.fileoutput", true)
-          .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
-          .property("status.interval", 1)
-          .property("client.index", c)
-          .property("client.count", o.clients);
-      if (phase.isLoad()) {
-        command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
-      }
-      if (o.records != null) {
-        command.property("recordcount", o.records);
-      }
-      if (o.threads != null) {
-        command.property("threadcount", o.threads);
-      }
-      if (!phase.isLoad() && o.duration != null) {
-        command.property("maxexecutiontime", o.duration);
-      }
-      if (o.rate != null) {
-        command.property("target", Math.max(1, o.rate / o.clients));
-        command.property("measurement.interval", "both");
-      }
-      List<String> cmd = command.arguments();
-      String shown = command.shown();
-      Files.writeString(clientDir.resolve("command.txt"), shown + "\n");
-      setup.setProperty("command." + t.label + "." + phase.name + ".rep-" + rep + ".client-" + c, shown);
-      err.printf("largekv: [%s %s rep %d client %d] %s%n", t.label, phase.name, rep, c, shown);
-      Process proc = new ProcessBuilder(cmd).directory(repo.toFile())
-          .redirectOutput(clientDir.resolve("ycsb.txt").toFile()).start();
-      processes.add(proc);
-      String prefix = String.format("largekv: [%s %s rep %d client %d] ", t.label, phase.name, rep, c);
-      Thread pump = new Thread(() -> pump(proc, clientDir.resolve("stderr.txt"), prefix, err), "stderr-" + c);
-      pump.start();
-      pumps.add(pump);
+      Path runDir, PrintStream err, Properties setup, LocalCassandra local) throws IOException, InterruptedException {
+    Files.createDirectories(runDir);
+    String label = String.format("%s %s rep %d", t.label, phase.name, rep);
+    List<String> phaseProps = new ArrayList<>(props);
+    if (o.records != null) {
+      phaseProps.add("recordcount=" + o.records);
     }
-    for (int c = 0; c < processes.size(); c++) {
-      int exit = processes.get(c).waitFor();
-      pumps.get(c).join();
-      Files.writeString(runDir.resolve("client-" + c).resolve("exit.txt"), exit + "\n");
-      if (exit != 0) {
-        err.printf("largekv: [%s %s rep %d client %d] FAILED with exit code %d (the other targets go on)%n",
-            t.label, phase.name, rep, c, exit);
-      }
+    if (o.threads != null) {
+      phaseProps.add("threadcount=" + o.threads);
     }
-  }
-
-  /** Keeps a client's stderr and forwards its progress lines, one status line every 10 s. */
-  private static void pump(Process proc, Path file, String prefix, PrintStream err) {
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getErrorStream(), StandardCharsets.UTF_8));
-         OutputStream f = Files.newOutputStream(file)) {
-      String line;
-      while ((line = r.readLine()) != null) {
-        f.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        // YCSB's status line and largekv's (successful and failed operations) come every second here
-        boolean status = line.contains(" sec: ") || line.matches("largekv: [0-9]+ s: .*");
-        boolean tenth = status && line.matches(".* [0-9]*0 (sec|s): .*");
-        if (tenth || (!status && PhaseRunner.isProgress(line))) {
-          err.println(prefix + line);
-        }
+    if (!phase.isLoad() && o.duration != null) {
+      phaseProps.add("maxexecutiontime=" + o.duration);
+    }
+    if (o.rate != null) {
+      phaseProps.add("target=" + Math.max(1, o.rate / o.clients));
+      phaseProps.add("measurement.interval=both");
+    }
+    List<PhaseRunner.Result> results;
+    try (PhaseEvents events = new PhaseEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
+      results = new PhaseRunner(repo, err).run(phase, o.localTargets ? phase.localWorkload : phase.fullScaleWorkload,
+          phaseProps, o.clients, runDir, events, label);
+    }
+    NodeTraffic.write(local, runDir.resolve("nodes.tsv"));
+    for (int c = 0; c < results.size(); c++) {
+      setup.setProperty("command." + t.label + "." + phase.name + ".rep-" + rep + ".client-" + c, results.get(c).command);
+      if (results.get(c).exitCode != 0) {
+        err.printf("largekv: [%s client %d] FAILED with exit code %d (the other targets go on)%n", label, c,
+            results.get(c).exitCode);
       }
-    } catch (IOException e) {
-      err.println(prefix + "lost stderr: " + e.getMessage());
     }
   }
 
@@ -216,7 +183,8 @@ public final class Compare {
   /** Parsed options of {@code compare}. */
   static final class Options {
     final List<CompareTarget> targets = new ArrayList<>();
-    boolean localDemo;
+    /** Every target is a local Cassandra: the laptop-sized workloads and defaults. */
+    boolean localTargets;
     List<Phase> phases = Phase.ALL;
     Long records;
     Long duration;
@@ -227,6 +195,8 @@ public final class Compare {
     int repeat = 1;
     Path out;
     String localdc;
+    int nodes = 1;
+    final List<Event> events = new ArrayList<>();
     final List<String> common = new ArrayList<>();
 
     static Options parse(String[] args) throws UserError {
@@ -263,6 +233,8 @@ public final class Compare {
           case "--repeat": o.repeat = (int) Math.min(100, Largekv.RunOptions.positive(a, v, 1)); break;
           case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
           case "--localdc": o.localdc = v; break;
+          case "--nodes": o.nodes = (int) Largekv.RunOptions.boundedInt(a, v, 1, LocalCassandra.MAX_NODES); break;
+          case "--event": o.events.add(Event.parse(v)); break;
           case "-p":
             if (!v.contains("=")) {
               throw new UserError("-p " + v + " is not NAME=VALUE");
@@ -274,8 +246,14 @@ public final class Compare {
         }
       }
       if (o.targets.isEmpty()) {
-        o.localDemo = true;
         o.targets.addAll(CompareTarget.localDemo());
+      }
+      if (o.targets.stream().anyMatch(CompareTarget::local)) {
+        if (!o.targets.stream().allMatch(CompareTarget::local)) {
+          throw new UserError("--target: local targets run the laptop-sized workloads, targets with hosts the "
+              + "full-scale ones; accepted: all targets local, or all with hosts");
+        }
+        o.localTargets = true;
         o.records = o.records == null ? 100_000L : o.records;
         o.duration = o.duration == null ? 30L : o.duration;
         o.threads = o.threads == null ? 16 : o.threads;
@@ -289,6 +267,13 @@ public final class Compare {
       }
       if (o.targets.stream().map(t -> t.label).distinct().count() != o.targets.size()) {
         throw new UserError("--target labels must be distinct");
+      }
+      if (o.nodes != 1 && o.targets.stream().noneMatch(CompareTarget::local)) {
+        throw new UserError("--nodes " + o.nodes + " sizes the local clusters, and every --target has hosts; "
+            + "accepted: --nodes with local targets (no --target: the local demo; or --target LABEL=local)");
+      }
+      for (CompareTarget t : o.targets) {
+        Event.check(o.events, o.phases, t.local() ? o.nodes : 0, "--target " + t.label);
       }
       return o;
     }

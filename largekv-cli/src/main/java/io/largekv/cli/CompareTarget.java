@@ -35,15 +35,30 @@ public final class CompareTarget {
     this.dialect = first;
   }
 
-  /** Parses {@code LABEL=HOST1,HOST2[:PORT]}. */
+  /**
+   * Parses {@code LABEL=HOST1,HOST2[:PORT]}, or {@code LABEL=local}: a local Cassandra (a cluster
+   * with {@code --nodes}) that the comparison starts and stops itself.
+   */
   static CompareTarget parse(String spec) {
     int eq = spec.indexOf('=');
     if (eq <= 0 || eq == spec.length() - 1) {
-      throw new UserError("--target " + spec + " is not accepted; accepted: LABEL=HOST1,HOST2[:PORT] "
+      throw new UserError("--target " + spec + " is not accepted; accepted: LABEL=HOST1,HOST2[:PORT] or LABEL=local "
           + "with LABEL starting with yugabyte, cassandra or scylla");
     }
-    return new CompareTarget(spec.substring(0, eq), spec.substring(eq + 1));
+    String hosts = spec.substring(eq + 1).trim();
+    CompareTarget t = new CompareTarget(spec.substring(0, eq), hosts.equals(LOCAL) ? null : hosts);
+    if (t.local()) {
+      if (!t.dialect.equals("cassandra")) {
+        throw new UserError("--target " + spec + ": a local target is Apache Cassandra; accepted: a label starting "
+            + "with cassandra (e.g. cassandra=local)");
+      }
+      t.description = "local Cassandra";
+    }
+    return t;
   }
+
+  /** The hosts value of a local target. */
+  static final String LOCAL = "local";
 
   boolean local() {
     return hosts == null;

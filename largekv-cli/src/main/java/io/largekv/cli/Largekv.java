@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.report.PhaseRun;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
@@ -41,7 +42,11 @@ public final class Largekv {
       "  --records N            rows to load and read (overrides recordcount)",
       "  --duration SECONDS     length of each read phase (overrides maxexecutiontime)",
       "  --threads N            YCSB client threads per phase (overrides threadcount)",
-      "  --out DIR              where raw YCSB output goes (default results/run-<time>)",
+      "  --warmup SECONDS       left out of each read phase's figures at its start (default 5 locally, 10 with --hosts)",
+      "  --out DIR              where raw YCSB output goes (default results/run-<time>): DIR/<phase>/client-0/...",
+      "  --nodes N              a local cluster of N nodes on 127.0.0.1..N (default 1; RF 3 from 3 nodes on)",
+      "  --event PHASE@S:ACTION an event S seconds after the phase's first operation (repeatable): kill-node:N,",
+      "                         stop-node:N, start-node:N, add-node, decommission-node:N (local cluster), exec:COMMAND",
       "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase",
       "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md");
 
@@ -97,10 +102,11 @@ public final class Largekv {
       String target = o.target;
       List<String> props = new ArrayList<>();
       if (hosts == null) {
-        local = LocalCassandra.builder().start();
-        hosts = local.contactPoint();
+        local = LocalCassandra.builder().nodes(o.nodes).start();
+        hosts = local.contactPoints();
         target = target == null ? "cassandra" : target;
         props.add("ycql.localdc=" + local.localDatacenter());
+        props.add("ycql.replication_factor=" + localReplicationFactor(o.nodes));
       }
       props.add("hosts=" + hosts);
       if (target != null) {
@@ -117,25 +123,30 @@ public final class Largekv {
       }
       props.addAll(o.properties);
       PhaseRunner runner = new PhaseRunner(repo, err);
-      List<PhaseRunner.Result> results = new ArrayList<>();
+      List<Summary.PhaseResult> results = new ArrayList<>();
       int status = ExitStatus.OK;
+      long warmup = o.warmupSeconds != null ? o.warmupSeconds : o.hosts == null ? 5 : 10;
       for (Phase phase : o.phases) {
         List<String> phaseProps = new ArrayList<>(props);
         if (!phase.isLoad() && o.durationSeconds != null) {
           phaseProps.add("maxexecutiontime=" + o.durationSeconds);
         }
-        if (phase.isLoad()) {
-          // this run's own checkpoint: an interrupted run is continued with its own --out
-          phaseProps.add("largekv.checkpoint=" + outDir.resolve(phase.name + ".checkpoint"));
+        Path phaseDir = outDir.resolve(phase.name);
+        List<PhaseRunner.Result> clients;
+        try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
+            "largekv: [" + phase.name + "] ")) {
+          clients = runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload, phaseProps, 1,
+              phaseDir, events, phase.name);
         }
-        PhaseRunner.Result r = runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload,
-            phaseProps, outDir);
+        NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
+        Summary.PhaseResult r = new Summary.PhaseResult(phase, PhaseRun.load(phaseDir, phase.isLoad() ? 0 : warmup),
+            clients);
         results.add(r);
-        if (r.exitCode != 0) {
+        if (r.exitCode() != 0) {
           status = ExitStatus.FAILED;
-          err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s, %s%n", phase.name, r.exitCode,
-              ExitStatus.describe(r.exitCode), r.reason().isEmpty() ? "" : ": " + r.reason(), r.stdout, r.stderr);
-          if (r.exitCode == ExitStatus.BAD_INPUT) {
+          err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s%n", phase.name, r.exitCode(),
+              ExitStatus.describe(r.exitCode()), r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
+          if (r.exitCode() == ExitStatus.BAD_INPUT) {
             // the same settings would be refused by every phase
             status = ExitStatus.BAD_INPUT;
             break;
@@ -160,6 +171,11 @@ public final class Largekv {
     }
   }
 
+  /** The replication factor of a local cluster's keyspace: 3 from three nodes on, else 1. */
+  static int localReplicationFactor(int nodes) {
+    return nodes >= 3 ? 3 : 1;
+  }
+
   /** Parsed options of {@code run}. */
   static final class RunOptions {
     String hosts;
@@ -169,8 +185,11 @@ public final class Largekv {
     List<Phase> phases = Phase.ALL;
     Long records;
     Long durationSeconds;
+    Long warmupSeconds;
     Integer threads;
     Path out;
+    int nodes = 1;
+    final List<Event> events = new ArrayList<>();
     final List<String> properties = new ArrayList<>();
 
     static RunOptions parse(String[] args) throws UserError {
@@ -197,8 +216,11 @@ public final class Largekv {
             break;
           case "--records": o.records = positive(a, v, 1); break;
           case "--duration": o.durationSeconds = positive(a, v, 1); break;
+          case "--warmup": o.warmupSeconds = positive(a, v, 0); break;
           case "--threads": o.threads = (int) Math.min(Integer.MAX_VALUE, positive(a, v, 1)); break;
           case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
+          case "--nodes": o.nodes = (int) boundedInt(a, v, 1, LocalCassandra.MAX_NODES); break;
+          case "--event": o.events.add(Event.parse(v)); break;
           case "-p":
             if (!v.contains("=")) {
               throw new UserError("-p " + v + " is not NAME=VALUE");
@@ -212,7 +234,21 @@ public final class Largekv {
       if (o.fullScale && o.hosts == null) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
       }
+      if (o.hosts != null && o.nodes != 1) {
+        throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts " + o.hosts
+            + " is not local; accepted: --nodes without --hosts");
+      }
+      Event.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       return o;
+    }
+
+    /** A whole number in {@code [min, max]} for {@code option}. */
+    static long boundedInt(String option, String v, long min, long max) throws UserError {
+      long n = positive(option, v, min);
+      if (n > max) {
+        throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
+      }
+      return n;
     }
 
     static long positive(String option, String v, long min) throws UserError {

@@ -1,7 +1,13 @@
 package io.largekv.cli;
 
 import io.largekv.common.UserError;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /** One benchmark phase: YCSB's {@code load} or {@code run} with a workload file. */
 public final class Phase {
@@ -30,6 +36,23 @@ public final class Phase {
   public static final List<Phase> ALL = List.of(LOAD, UNIFORM_READ, LATEST_READ);
   /** The phase names, as --phases accepts them. */
   public static final String ACCEPTED = String.join(", ", ALL.stream().map(p -> p.name).toList());
+
+  /** The header line of a workload file that holds the seed's published figure for it. */
+  static final String PUBLISHED = "# Published: ";
+
+  /**
+   * The seed's published figure for a workload file ({@code # Published: ...} in its header),
+   * e.g. "85K inserts/s at ~2.5 ms (YugabyteDB, 4 x i3.8xlarge, RF 3; ...)"; empty for a file
+   * without one (the local files: the seeds ran no laptop-sized phase).
+   */
+  public static Optional<String> published(Path workloadFile) {
+    try {
+      return Files.readAllLines(workloadFile, StandardCharsets.UTF_8).stream().filter(l -> l.startsWith(PUBLISHED))
+          .map(l -> l.substring(PUBLISHED.length()).trim()).findFirst();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
 
   public static Phase byName(String name) {
     for (Phase p : ALL) {

@@ -1,11 +1,12 @@
 package io.largekv.cli;
 
+import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.PrintStream;
-import io.largekv.common.YcsbCommandLine;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,13 +14,22 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Runs one phase through the repository's {@code bin/ycsb} (YCSB 0.17 with the yugabyte-ycql
- * binding) in its own process, forwards YCSB's status lines as progress, and keeps YCSB's raw
- * stdout and stderr beside the results.
+ * Runs one phase — {@code bin/run} and {@code bin/compare} alike — as {@code clients} processes of
+ * the repository's {@code bin/ycsb} (YCSB 0.17 with the yugabyte-ycql binding), sharded with
+ * {@code client.index}/{@code client.count}, and keeps their raw output in the layout the report
+ * reads ({@link io.largekv.report.PhaseRun}):
+ *
+ * <pre>
+ * RUN/client-&lt;i&gt;/ycsb.txt  stderr.txt  command.txt  exit.txt  hdr/&lt;OP&gt;.hdr  timeline.csv  [load.checkpoint]
+ * RUN/events.tsv  event-&lt;i&gt;.txt  nodes.tsv   (written by the caller's events and local cluster)
+ * </pre>
+ *
+ * Each client records HdrHistogram interval logs a second, a timeline a second, and a load's
+ * checkpoint; progress lines go through {@link ClientProgress}.
  */
 public final class PhaseRunner {
 
-  /** The outcome of one phase. */
+  /** The outcome of one client process of a phase. */
   public static final class Result {
     public final Phase phase;
     public final int exitCode;
@@ -69,44 +79,74 @@ public final class PhaseRunner {
     this.progress = progress;
   }
 
-  public Result run(Phase phase, String workloadFile, List<String> properties, Path outDir)
-      throws IOException, InterruptedException {
-    YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
-        .file(repo.resolve("workloads").resolve(workloadFile)).status().properties(properties);
-    List<String> cmd = command.arguments();
-    Files.createDirectories(outDir);
-    Path out = outDir.resolve(phase.name + ".ycsb.txt");
-    Path err = outDir.resolve(phase.name + ".stderr.txt");
-    String shown = command.shown();
-    progress.printf("largekv: [%s] %s%n", phase.name, shown);
-    Process process = new ProcessBuilder(cmd).directory(repo.toFile()).redirectOutput(out.toFile()).start();
-    List<String> own = new ArrayList<>();
-    String connection = "";
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8));
-         PrintStream log = new PrintStream(Files.newOutputStream(err), true, StandardCharsets.UTF_8)) {
-      String line;
-      while ((line = r.readLine()) != null) {
-        log.println(line);
-        if (line.startsWith("largekv: ")) {
-          own.add(line);
-        }
-        if (line.startsWith(YcsbOutput.CONNECTED)) {
-          connection = line.substring("yugabyte-ycql: ".length());
-        }
-        if (isProgress(line)) {
-          progress.printf("largekv: [%s] %s%n", phase.name, line);
-        }
+  /**
+   * Runs {@code phase} with {@code workloadFile} (under workloads/) and {@code properties} as
+   * {@code clients} concurrent processes into {@code runDir}; returns when all have ended.
+   *
+   * @param label how progress lines name the run, e.g. {@code uniform-read} or {@code yugabyte load rep 1}
+   */
+  public List<Result> run(Phase phase, String workloadFile, List<String> properties, int clients, Path runDir,
+      PhaseEvents events, String label) throws IOException, InterruptedException {
+    List<Process> processes = new ArrayList<>();
+    List<Thread> pumps = new ArrayList<>();
+    List<String> shown = new ArrayList<>();
+    List<ClientProgress> progressOf = new ArrayList<>();
+    for (int c = 0; c < clients; c++) {
+      Path clientDir = Files.createDirectories(runDir.resolve("client-" + c));
+      Files.createDirectories(clientDir.resolve("hdr"));
+      YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
+          .file(repo.resolve("workloads").resolve(workloadFile)).status().properties(properties)
+          .property("measurementtype", "hdrhistogram")
+          .property("hdrhistogram.percentiles", "50,95,99,99.9")
+          .property("hdrhistogram.fileoutput", true)
+          .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
+          .property("status.interval", 1)
+          .property("client.index", c)
+          .property("client.count", clients)
+          .property("largekv.timeline", clientDir.resolve("timeline.csv"));
+      if (phase.isLoad()) {
+        // this run's own checkpoint: an interrupted load is continued with the same --out
+        command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
       }
+      String line = command.shown();
+      shown.add(line);
+      Files.writeString(clientDir.resolve("command.txt"), line + "\n");
+      String prefix = "largekv: [" + label + (clients > 1 ? " client " + c : "") + "] ";
+      progress.println(prefix + line);
+      Process proc = new ProcessBuilder(command.arguments()).directory(repo.toFile())
+          .redirectOutput(clientDir.resolve("ycsb.txt").toFile()).start();
+      processes.add(proc);
+      ClientProgress client = new ClientProgress(progress, prefix, events, !phase.isLoad());
+      progressOf.add(client);
+      Thread pump = new Thread(() -> pump(proc, clientDir.resolve("stderr.txt"), client), "stderr-" + c);
+      pump.start();
+      pumps.add(pump);
     }
-    int exit = process.waitFor();
-    String stdout = Files.readString(out, StandardCharsets.UTF_8);
-    Files.writeString(outDir.resolve(phase.name + ".command.txt"), shown + "\n");
-    return new Result(phase, exit, YcsbOutput.parse(stdout), out, err, shown, own, connection);
+    List<Result> results = new ArrayList<>();
+    for (int c = 0; c < processes.size(); c++) {
+      int exit = processes.get(c).waitFor();
+      pumps.get(c).join();
+      Path clientDir = runDir.resolve("client-" + c);
+      Files.writeString(clientDir.resolve("exit.txt"), exit + "\n");
+      Path out = clientDir.resolve("ycsb.txt");
+      results.add(new Result(phase, exit, YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8)), out,
+          clientDir.resolve("stderr.txt"), shown.get(c), progressOf.get(c).own(), progressOf.get(c).connection()));
+    }
+    return results;
   }
 
-  /** YCSB's status lines ("... 10 sec: 1234 operations; ..."), our own lines and errors. */
-  static boolean isProgress(String line) {
-    return line.contains(" sec: ") || line.startsWith("largekv:") || line.startsWith("yugabyte-ycql:")
-        || line.contains("Exception") || line.contains("ERROR");
+  /** Keeps a client's stderr in its file and hands every line to its progress. */
+  private void pump(Process proc, Path file, ClientProgress client) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getErrorStream(), StandardCharsets.UTF_8));
+         OutputStream f = Files.newOutputStream(file)) {
+      String line;
+      while ((line = r.readLine()) != null) {
+        f.write((line + "\n").getBytes(StandardCharsets.UTF_8));
+        client.accept(line);
+      }
+    } catch (IOException e) {
+      progress.println("largekv: lost a client's stderr (" + file + "): " + e.getMessage());
+    }
+    client.finish(file);
   }
 }

@@ -1,70 +1,94 @@
 package io.largekv.cli;
 
-import io.largekv.common.YcsbOutput;
-import java.util.List;
 import io.largekv.common.ExitStatus;
+import io.largekv.report.PhaseRun;
+import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
+import org.HdrHistogram.Histogram;
 
 /**
- * The per-phase table {@code bin/largekv run} prints: throughput, latency percentiles in ms
- * (service time; with a {@code -target} rate YCSB's {@code measurement.interval=both} adds
- * {@code Intended-*} rows, the coordinated-omission-corrected latency), verification and errors.
+ * The per-phase table {@code bin/largekv run} prints, measured as {@code compare}'s report measures
+ * ({@link PhaseRun}): throughput of successful operations from the phase's first operation after
+ * the warm-up, latency percentiles in ms of the merged HdrHistogram interval logs after the
+ * warm-up (service time; with a {@code -target} rate also the {@code Intended-*} rows, the
+ * coordinated-omission-corrected latency); failures, verification and errors over the whole phase.
  */
 public final class Summary {
-  private static final List<String> OPERATIONS = List.of("INSERT", "READ", "UPDATE", "SCAN", "DELETE",
-      "Intended-INSERT", "Intended-READ", "Intended-UPDATE", "Intended-SCAN",
-      "INSERT-FAILED", "READ-FAILED", "UPDATE-FAILED", "SCAN-FAILED");
+
+  /** One phase of a run: its raw data and its client processes' outcomes. */
+  public record PhaseResult(Phase phase, PhaseRun run, List<PhaseRunner.Result> clients) {
+
+    int exitCode() {
+      return clients.stream().mapToInt(c -> c.exitCode).filter(c -> c != 0).findFirst().orElse(0);
+    }
+
+    String reason() {
+      return clients.stream().map(PhaseRunner.Result::reason).filter(r -> !r.isEmpty()).findFirst().orElse("");
+    }
+  }
 
   private Summary() {}
 
-  public static String render(List<PhaseRunner.Result> results) {
+  public static String render(List<PhaseResult> results) {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%-13s %10s  %-16s %10s %8s %8s %8s %9s %9s%n", "phase", "ops/s",
-        "operation", "count", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms"));
-    for (PhaseRunner.Result r : results) {
-      YcsbOutput o = r.output;
+    sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  %-16s %10s %8s %8s %8s %9s %9s%n", "phase", "ops/s",
+        "seconds", "operation", "count", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms"));
+    for (PhaseResult pr : results) {
+      PhaseRun r = pr.run();
       boolean first = true;
-      for (String op : OPERATIONS) {
-        if (o.operations(op) == 0) {
-          continue;
+      for (String op : r.operations()) {
+        for (String name : r.logs.containsKey("Intended-" + op) ? List.of(op, "Intended-" + op) : List.of(op)) {
+          Histogram h = r.histogram(name);
+          sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  %-16s %10d %8s %8s %8s %9s %9s%n",
+              first ? pr.phase().name : "", first ? String.format(Locale.ROOT, "%,.0f", r.throughput()) : "",
+              first ? String.format(Locale.ROOT, "%.1f", r.measuredSeconds()) : "", name, h.getTotalCount(),
+              ms(h, 50), ms(h, 95), ms(h, 99), ms(h, 99.9), ms(h, 100)));
+          first = false;
         }
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  %-16s %10d %8s %8s %8s %9s %9s%n",
-            first ? r.phase.name : "", first ? String.format(Locale.ROOT, "%,.0f", o.successfulThroughput()) : "",
-            op, o.operations(op), ms(o.percentileUs(op, "50")), ms(o.percentileUs(op, "95")),
-            ms(o.percentileUs(op, "99")), ms(o.percentileUs(op, "99.9")), ms(o.maxUs(op))));
-        first = false;
       }
       if (first) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  (no operations; see %s)%n", r.phase.name, "-", r.stderr));
+        sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  (no operations; see %s)%n", pr.phase().name, "-", "-",
+            pr.clients().isEmpty() ? r.dir : pr.clients().get(0).stderr));
       }
-      if (r.exitCode != 0) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  FAILED (exit status %d, %s)%s%n", "", "", r.exitCode,
-            ExitStatus.describe(r.exitCode), r.reason().isEmpty() ? "" : ": " + r.reason()));
+      String indent = String.format(Locale.ROOT, "%-13s %10s %8s  ", "", "", "");
+      if (pr.exitCode() != 0) {
+        sb.append(indent).append(String.format(Locale.ROOT, "FAILED (exit status %d, %s)%s%n", pr.exitCode(),
+            ExitStatus.describe(pr.exitCode()), pr.reason().isEmpty() ? "" : ": " + pr.reason()));
       }
-      long failed = o.failedOperations();
+      long failed = r.outputs.stream().mapToLong(o -> o.failedOperations()).sum();
       if (failed > 0) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  failed operations: %d (not counted in ops/s)%n", "", "",
-            failed));
+        sb.append(indent).append("failed operations: ").append(failed).append(" (not counted in ops/s)\n");
       }
-      long ok = o.returns("VERIFY", "OK");
-      long corrupt = o.returns("VERIFY", "CORRUPT");
-      long missing = o.returns("VERIFY", "MISSING");
+      long ok = r.returns("VERIFY", "OK");
+      long corrupt = r.returns("VERIFY", "CORRUPT");
+      long missing = r.returns("VERIFY", "MISSING");
       if (ok + corrupt + missing > 0) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  verified reads: ok=%d corrupt=%d missing=%d%n", "", "",
-            ok, corrupt, missing));
+        sb.append(indent).append(String.format(Locale.ROOT, "verified reads: ok=%d corrupt=%d missing=%d%n", ok,
+            corrupt, missing));
       }
-      if (!o.returnCodes("ERRORS").isEmpty()) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s  errors: %s%n", "", "", o.returnCodes("ERRORS")));
+      Map<String, Long> errors = new TreeMap<>(r.errorClasses());
+      if (!errors.isEmpty()) {
+        sb.append(indent).append("errors: ").append(errors).append('\n');
       }
     }
-    results.stream().map(PhaseRunner.Result::connection).filter(c -> !c.isEmpty()).distinct()
-        .forEach(c -> sb.append(c).append('\n'));
-    sb.append("Latency is service time per operation (YCSB HdrHistogram, µs rounded to ms);\n"
-        + "ops/s counts successful operations only, from the first operation's start to the last one's end.\n");
+    results.stream().flatMap(p -> p.clients().stream()).map(PhaseRunner.Result::connection)
+        .filter(c -> !c.isEmpty()).distinct().forEach(c -> sb.append(c).append('\n'));
+    long warmup = results.stream().mapToLong(p -> p.run().warmupMs).max().orElse(0) / 1000;
+    sb.append("ops/s: successful operations per second from the phase's first operation")
+        .append(warmup > 0 ? " after a " + warmup + " s warm-up (read phases; --warmup)" : "")
+        .append(", over the seconds shown;\nlatency: the merged HdrHistogram interval logs over the same seconds "
+            + "(service time, µs shown as ms; Intended-*: from the intended start, with a rate);\n"
+            + "counts of failures, verified reads and errors cover the whole phase.\n");
     return sb.toString();
   }
 
-  static String ms(double us) {
-    return Double.isNaN(us) ? "-" : String.format(Locale.ROOT, "%.2f", us / 1000.0);
+  private static String ms(Histogram h, double percentile) {
+    if (h.getTotalCount() == 0) {
+      return "-";
+    }
+    long us = percentile >= 100 ? h.getMaxValue() : h.getValueAtPercentile(percentile);
+    return String.format(Locale.ROOT, "%.2f", us / 1000.0);
   }
 }

@@ -32,6 +32,14 @@ public final class PhaseRun {
   public final long startMs;
   public final long endMs;
   public final long warmupMs;
+  /** The phase's timed events ({@code events.tsv}), in their order. */
+  public final List<EventRecord> events;
+  /** A local cluster's nodes at the end of the run ({@code nodes.tsv}); empty otherwise. */
+  public final List<NodeRecord> nodes;
+  /** Each client's seconds ({@code client-<i>/timeline.csv}). */
+  public final List<List<Timeline.Second>> timelines = new ArrayList<>();
+  /** Each client's first interval start and last interval end (ms since 1970), {0, 0} without any. */
+  private final List<long[]> clientSpans = new ArrayList<>();
 
   private PhaseRun(Path dir, long warmupSeconds) throws IOException {
     this.dir = dir;
@@ -45,9 +53,12 @@ public final class PhaseRun {
     for (Path c : clientDirs) {
       Path out = c.resolve("ycsb.txt");
       outputs.add(YcsbOutput.parse(Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : ""));
+      timelines.add(Timeline.read(c.resolve("timeline.csv")));
       Path exit = c.resolve("exit.txt");
       exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
       Path hdr = c.resolve("hdr");
+      long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+      clientSpans.add(span);
       if (!Files.isDirectory(hdr)) {
         continue;
       }
@@ -60,15 +71,35 @@ public final class PhaseRun {
           List<HdrLog.Interval> intervals = HdrLog.read(f.toFile());
           logs.computeIfAbsent(op, k -> new ArrayList<>()).add(intervals);
           for (HdrLog.Interval i : intervals) {
-            start = Math.min(start, i.startMs);
-            end = Math.max(end, i.endMs);
+            span[0] = Math.min(span[0], i.startMs);
+            span[1] = Math.max(span[1], i.endMs);
           }
         }
       }
+      start = Math.min(start, span[0]);
+      end = Math.max(end, span[1]);
     }
+    // time zero is the first operation a client reported (the events' time zero), else the first interval's start
+    long first = Long.MAX_VALUE;
+    for (Path c : clientDirs) {
+      first = Math.min(first, firstOperation(c.resolve("stderr.txt")));
+    }
+    start = Math.min(start, first);
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
     this.endMs = end == Long.MIN_VALUE ? 0 : end;
     this.warmupMs = warmupSeconds * 1000;
+    this.events = EventRecord.read(dir.resolve("events.tsv"));
+    this.nodes = NodeRecord.read(dir.resolve("nodes.tsv"));
+  }
+
+  /** The client's "largekv: first operation at MS" line's time, or Long.MAX_VALUE. */
+  private static long firstOperation(Path stderr) throws IOException {
+    if (!Files.exists(stderr)) {
+      return Long.MAX_VALUE;
+    }
+    try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
+      return lines.mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).findFirst().orElse(Long.MAX_VALUE);
+    }
   }
 
   public static PhaseRun load(Path dir, long warmupSeconds) throws IOException {
@@ -113,9 +144,51 @@ public final class PhaseRun {
     return l == null ? new Histogram(3) : HdrLog.merge(l, startMs + warmupMs);
   }
 
+  /** All clients' intervals of an operation that start in {@code [fromMs, toMs)}, merged. */
+  public Histogram histogramBetween(String op, long fromMs, long toMs) {
+    Histogram total = new Histogram(3);
+    for (List<HdrLog.Interval> log : logs.getOrDefault(op, List.of())) {
+      for (HdrLog.Interval i : log) {
+        if (i.startMs >= fromMs && i.startMs < toMs) {
+          total.add(i.histogram);
+        }
+      }
+    }
+    return total;
+  }
+
+  /** Per 1-second bucket since the phase start: failed operations (all clients' timelines). */
+  public double[] failedSeries() {
+    int buckets = (int) Math.max(1, (endMs - startMs + 999) / 1000);
+    double[] s = new double[buckets];
+    for (List<Timeline.Second> client : timelines) {
+      for (Timeline.Second sec : client) {
+        int b = (int) ((sec.endMs() - 1 - startMs) / 1000);
+        if (b >= 0 && b < buckets) {
+          s[b] += sec.failed();
+        }
+      }
+    }
+    return s;
+  }
+
+  /** What each event that ran did to this run. */
+  public List<EventImpact> eventImpacts() {
+    return events.stream().filter(EventRecord::ran).map(e -> EventImpact.of(this, e)).toList();
+  }
+
   /** Measured seconds after the warm-up. */
   public double measuredSeconds() {
     return Math.max(0.001, (endMs - Math.min(endMs, startMs + warmupMs)) / 1000.0);
+  }
+
+  /**
+   * Seconds each client measured after the warm-up: a client that connected late, or ended early,
+   * measured less than the phase ({@link #measuredSeconds()}).
+   */
+  public double[] clientMeasuredSeconds() {
+    return clientSpans.stream().mapToDouble(s -> s[0] > s[1] ? 0
+        : Math.max(0, s[1] - Math.max(s[0], startMs + warmupMs)) / 1000.0).toArray();
   }
 
   /** Operations per second after the warm-up, all operation types of all clients. */

@@ -14,6 +14,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
@@ -50,13 +52,14 @@ public final class Report {
 
     /** Latency histogram of the main operation (intended time when recorded), all repeats merged. */
     public Histogram latency() {
-      Histogram h = new Histogram(3);
       String op = mainOperation();
-      for (PhaseRun r : runs) {
-        if (op != null) {
-          h.add(r.histogram(r.latencyName(op)));
-        }
-      }
+      return op == null ? new Histogram(3) : latency(op);
+    }
+
+    /** Latency histogram of any operation (intended time when recorded), all repeats merged. */
+    public Histogram latency(String op) {
+      Histogram h = new Histogram(3);
+      runs.forEach(r -> h.add(r.histogram(r.latencyName(op))));
       return h;
     }
 
@@ -166,32 +169,143 @@ public final class Report {
   public Map<String, List<String>> table(String phase) {
     Map<String, List<String>> rows = new LinkedHashMap<>();
     Map<String, Cell> row = cells.get(phase);
-    String[] names = {"status", "throughput (ops/s)", "operation", "p50 (ms)", "p95 (ms)", "p99 (ms)", "p99.9 (ms)",
-        "max (ms)", "operations", "errors", "verified ok", "verification failures (corrupt + missing)"};
-    for (String n : names) {
-      rows.put(n, new ArrayList<>());
-    }
+    List<String> others = otherOperations(phase);
     for (String target : targets) {
       Cell c = row.get(target);
       Histogram h = c.latency();
       boolean any = h.getTotalCount() > 0;
       double[] tp = c.throughputs();
-      rows.get("status").add(c.failed() ? "FAILED" + failure(c) : "ok");
-      rows.get("throughput (ops/s)").add(tp.length == 0 ? "-" : ReportFormat.throughput(tp));
-      String op = c.mainOperation();
-      rows.get("operation").add(op == null ? "-" : op + (c.intendedTime() ? " (intended time)" : ""));
-      for (double p : PERCENTILES) {
-        rows.get("p" + trim(p) + " (ms)").add(any ? ReportFormat.ms(h.getValueAtPercentile(p)) : "-");
+      add(rows, "status", c.failed() ? "FAILED" + failure(c) : "ok");
+      add(rows, "throughput (ops/s)", tp.length == 0 ? "-" : ReportFormat.throughput(tp));
+      if (targets.size() > 1) {
+        double[] first = row.get(targets.get(0)).throughputs();
+        add(rows, "throughput vs " + targets.get(0), tp.length == 0 || first.length == 0 ? "-"
+            : String.format(Locale.ROOT, "%.2f×", mean(tp) / mean(first)));
       }
-      rows.get("max (ms)").add(any ? ReportFormat.ms(h.getMaxValue()) : "-");
-      rows.get("operations").add(Long.toString(c.operations()));
+      add(rows, "measured seconds", measured(c));
+      String op = c.mainOperation();
+      add(rows, "operation", op == null ? "-" : op + (c.intendedTime() ? " (intended time)" : ""));
+      for (double p : PERCENTILES) {
+        add(rows, "p" + trim(p) + " (ms)", any ? ReportFormat.ms(h.getValueAtPercentile(p)) : "-");
+      }
+      add(rows, "max (ms)", any ? ReportFormat.ms(h.getMaxValue()) : "-");
+      add(rows, "operations", Long.toString(c.operations()));
+      for (String other : others) {
+        Histogram o = c.latency(other);
+        add(rows, other + " operations", Long.toString(o.getTotalCount()));
+        add(rows, other + " p50 / p99 / p99.9 / max (ms)", o.getTotalCount() == 0 ? "-"
+            : String.join(" / ", ReportFormat.ms(o.getValueAtPercentile(50)), ReportFormat.ms(o.getValueAtPercentile(99)),
+                ReportFormat.ms(o.getValueAtPercentile(99.9)), ReportFormat.ms(o.getMaxValue())));
+      }
       long errors = c.errors();
-      rows.get("errors").add(errors == 0 ? "0" : errors + " " + errorClasses(c));
-      rows.get("verified ok").add(Long.toString(c.sum("VERIFY", "OK")));
-      rows.get("verification failures (corrupt + missing)").add(
+      add(rows, "errors", errors == 0 ? "0" : errors + " " + errorClasses(c));
+      add(rows, "verified ok", Long.toString(c.sum("VERIFY", "OK")));
+      add(rows, "verification failures (corrupt + missing)",
           Long.toString(c.sum("VERIFY", "CORRUPT") + c.sum("VERIFY", "MISSING")));
     }
     return rows;
+  }
+
+  private static void add(Map<String, List<String>> rows, String name, String value) {
+    rows.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+  }
+
+  private static double mean(double[] v) {
+    return Arrays.stream(v).average().orElse(Double.NaN);
+  }
+
+  /** Operation types of a phase other than the main one (e.g. the UPDATE of a read phase). */
+  private List<String> otherOperations(String phase) {
+    Set<String> ops = new TreeSet<>();
+    for (Cell c : cells.get(phase).values()) {
+      String main = c.mainOperation();
+      c.runs.forEach(r -> r.operations().stream().filter(o -> !o.equals(main)).forEach(ops::add));
+    }
+    return List.copyOf(ops);
+  }
+
+  /** Each repeat's measured seconds; the clients' range when a client measured less. */
+  private static String measured(Cell c) {
+    List<String> out = new ArrayList<>();
+    for (PhaseRun r : c.runs) {
+      if (r.logs.isEmpty()) {
+        continue;
+      }
+      double[] clients = r.clientMeasuredSeconds();
+      double min = Arrays.stream(clients).min().orElse(0);
+      String s = String.format(Locale.ROOT, "%.1f", r.measuredSeconds());
+      if (clients.length > 1 && r.measuredSeconds() - min >= 0.5) {
+        s += String.format(Locale.ROOT, " (clients %.1f–%.1f)", min, Arrays.stream(clients).max().orElse(0));
+      }
+      out.add(s);
+    }
+    return out.isEmpty() ? "-" : String.join(", ", out);
+  }
+
+  /** One row per item of each run of a phase: {@code (target, repeat from 1, run) → rows}. */
+  private interface RunRows {
+    List<List<String>> rows(String target, int repeat, PhaseRun run);
+  }
+
+  /** The rows of every target's every repeat of a phase, in order. */
+  private List<List<String>> perRun(String phase, RunRows rows) {
+    List<List<String>> out = new ArrayList<>();
+    for (String target : targets) {
+      List<PhaseRun> runs = cells.get(phase).get(target).runs;
+      for (int rep = 0; rep < runs.size(); rep++) {
+        out.addAll(rows.rows(target, rep + 1, runs.get(rep)));
+      }
+    }
+    return out;
+  }
+
+  /** A phase's events, per target and repeat: what each did to the run (docs/comparison.md#events). */
+  public List<List<String>> eventTable(String phase) {
+    return perRun(phase, (target, rep, r) -> {
+      List<List<String>> rows = new ArrayList<>();
+      List<EventImpact> impacts = r.eventImpacts();
+      for (EventRecord e : r.events) {
+        EventImpact i = impacts.stream().filter(x -> x.event == e).findFirst().orElse(null);
+        List<String> cells = new ArrayList<>(List.of(target, Integer.toString(rep), e.spec().substring(
+            e.spec().indexOf('@') + 1), e.ran() ? secs((e.startMs() - r.startMs) / 1000.0) : "-",
+            e.ran() ? secs((e.endMs() - e.startMs()) / 1000.0) : "-",
+            e.result() + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")")));
+        if (i == null) {
+          cells.addAll(List.of("-", "-", "-", "-", "-", "-", "-"));
+        } else {
+          cells.add(Double.isNaN(i.before) ? "-" : String.format(Locale.ROOT, "%,.0f", i.before));
+          cells.add(Double.isNaN(i.lowest) ? "-" : String.format(Locale.ROOT, "%,.0f", i.lowest));
+          cells.add(i.recoverySeconds >= 0 ? Integer.toString(i.recoverySeconds)
+              : Double.isNaN(i.before) ? "-" : "not recovered");
+          cells.add(i.startSecond + "–" + i.windowEndSecond);
+          cells.add(i.failed == 0 ? "0" : i.failed + " " + i.failuresByClass);
+          cells.add(Double.isNaN(i.p99Ms) ? "-" : String.format(Locale.ROOT, "%.2f", i.p99Ms));
+          cells.add(Long.toString(i.verificationFailures));
+        }
+        rows.add(cells);
+      }
+      return rows;
+    });
+  }
+
+  /** A phase's local clusters at the end of each run: which node took how much traffic. */
+  public List<List<String>> nodeTable(String phase) {
+    return perRun(phase, (target, rep, r) -> r.nodes.stream().map(n -> List.of(target, Integer.toString(rep),
+        Integer.toString(n.node()), n.address(), n.state(), secs((n.startedMs() - r.startMs) / 1000.0),
+        n.reads() < 0 ? "-" : Long.toString(n.reads()), n.writes() < 0 ? "-" : Long.toString(n.writes()))).toList());
+  }
+
+  /** The node table's columns. */
+  public static final List<String> NODE_COLUMNS = List.of("target", "repeat", "node", "address", "state at the end",
+      "last started at (s)", "reads coordinated since", "writes coordinated since");
+
+  /** The event table's columns. */
+  public static final List<String> EVENT_COLUMNS = List.of("target", "repeat", "event", "started at (s)",
+      "took (s)", "result", "before (ops/s)", "lowest (ops/s)", "recovered after (s)", "window (s)",
+      "failed ops in window", "p99 in window (ms)", "verification failures");
+
+  private static String secs(double s) {
+    return String.format(Locale.ROOT, "%.1f", s);
   }
 
   private static String failure(Cell c) {
@@ -212,24 +326,35 @@ public final class Report {
 
   // ------------------------------------------------------------------ charts
 
-  /** name → SVG for one phase: throughput, latency, percentiles. */
+  /** name → SVG for one phase: throughput, p99 latency, errors over time, percentiles. */
   public Map<String, String> charts(String phase) {
     Map<String, String> out = new LinkedHashMap<>();
     List<Svg.Series> tput = new ArrayList<>();
     List<Svg.Series> lat = new ArrayList<>();
+    List<Svg.Series> errors = new ArrayList<>();
     List<Svg.Series> curve = new ArrayList<>();
+    List<Svg.Marker> markers = new ArrayList<>();
     double warmup = phase.equals("load") ? Double.NaN : Double.parseDouble(setup.getProperty("warmup", "0"));
-    for (String target : targets) {
-      Cell c = cells.get(phase).get(target);
+    for (int t = 0; t < targets.size(); t++) {
+      Cell c = cells.get(phase).get(targets.get(t));
       if (c.runs.isEmpty() || c.mainOperation() == null) {
         continue;
       }
+      String target = targets.get(t);
       PhaseRun first = c.runs.get(0);
-      double[] t = first.throughputSeries();
-      tput.add(new Svg.Series(target, seconds(t.length), t));
+      double[] tp = first.throughputSeries();
+      tput.add(new Svg.Series(target, seconds(tp.length), tp));
       String op = c.mainOperation();
       double[] l = first.latencySeries(first.latencyName(op), 99);
       lat.add(new Svg.Series(target, seconds(l.length), l));
+      double[] e = first.failedSeries();
+      errors.add(new Svg.Series(target, seconds(e.length), e));
+      for (EventRecord ev : first.events) {
+        if (ev.ran()) {
+          markers.add(new Svg.Marker((ev.startMs() - first.startMs) / 1000.0, (ev.endMs() - first.startMs) / 1000.0,
+              ev.label(), t));
+        }
+      }
       Histogram h = c.latency();
       double[] ps = {0, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999};
       double[] x = new double[ps.length];
@@ -240,12 +365,15 @@ public final class Report {
       }
       curve.add(new Svg.Series(target, x, y));
     }
-    out.put("throughput", Svg.lineChart(phase + ": throughput over time (repeat 1)", "seconds since start",
-        "ops/s", tput, false, warmup));
-    out.put("latency", Svg.lineChart(phase + ": p99 latency over time (repeat 1)", "seconds since start", "ms",
-        lat, false, warmup));
-    out.put("percentiles", Svg.lineChart(phase + ": latency by percentile (after warm-up, all repeats)",
-        "percentile", "ms", curve, true, Double.NaN));
+    String x = "seconds since the phase's first operation";
+    out.put("throughput", Svg.lineChart(new Svg.Chart(phase + ": throughput over time (repeat 1)", x,
+        "successful ops/s", tput, false, warmup, markers)));
+    out.put("latency", Svg.lineChart(new Svg.Chart(phase + ": p99 latency over time (repeat 1)", x, "ms", lat, false,
+        warmup, markers)));
+    out.put("errors", Svg.lineChart(new Svg.Chart(phase + ": failed operations over time (repeat 1)", x,
+        "failed ops/s", errors, false, Double.NaN, markers)));
+    out.put("percentiles", Svg.lineChart(new Svg.Chart(phase + ": latency by percentile (after warm-up, all repeats)",
+        "percentile (log scale of nines)", "ms", curve, true, Double.NaN, List.of())));
     return out;
   }
 
@@ -261,24 +389,118 @@ public final class Report {
 
   public String markdown() {
     StringBuilder sb = new StringBuilder("# largekv comparison\n\n");
+    caveat().ifPresent(c -> sb.append("**Caveat:** ").append(c).append("\n\n"));
     for (String phase : phases) {
-      sb.append("## ").append(phase).append("\n\n| | ").append(String.join(" | ", targets)).append(" |\n|---|");
-      targets.forEach(t -> sb.append("---|"));
-      sb.append('\n');
-      table(phase).forEach((name, values) -> sb.append("| ").append(name).append(" | ")
-          .append(String.join(" | ", values)).append(" |\n"));
-      sb.append('\n');
+      sb.append("## ").append(phase).append("\n\n");
+      published(phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
+      markdownTable(sb, header(), rows(phase));
+      for (Map.Entry<String, List<String>> t : subTables(phase).entrySet()) {
+        List<List<String>> body = t.getKey().startsWith("Events") ? eventTable(phase) : nodeTable(phase);
+        sb.append("### ").append(t.getKey()).append("\n\n");
+        markdownTable(sb, t.getValue(), body);
+      }
     }
     sb.append(notes()).append("\n## Setup\n\n");
-    setupRows().forEach((k, v) -> sb.append("- **").append(k).append("**: ").append(v.replace("\n", "; ")).append('\n'));
+    setupRows().forEach((k, v) -> sb.append("- **").append(k).append("**: ")
+        .append(commandRow(k) ? "`" + v + "`" : v.replace("\n", "; ")).append('\n'));
     return sb.toString();
   }
 
+  /** The main table's header: a column per target. */
+  private List<String> header() {
+    List<String> header = new ArrayList<>(List.of(""));
+    header.addAll(targets);
+    return header;
+  }
+
+  /** The main table's rows: the row's name, then a value per target. */
+  private List<List<String>> rows(String phase) {
+    List<List<String>> rows = new ArrayList<>();
+    table(phase).forEach((name, values) -> {
+      List<String> r = new ArrayList<>(List.of(name));
+      r.addAll(values);
+      rows.add(r);
+    });
+    return rows;
+  }
+
+  /** The tables under a phase's main one that it has: title → columns (events, local cluster). */
+  private Map<String, List<String>> subTables(String phase) {
+    Map<String, List<String>> t = new LinkedHashMap<>();
+    if (!eventTable(phase).isEmpty()) {
+      t.put("Events in " + phase, EVENT_COLUMNS);
+    }
+    if (!nodeTable(phase).isEmpty()) {
+      t.put("Local cluster at the end of " + phase, NODE_COLUMNS);
+    }
+    return t;
+  }
+
+  private static void markdownTable(StringBuilder sb, List<String> header, List<List<String>> rows) {
+    sb.append("| ").append(String.join(" | ", header)).append(" |\n|");
+    header.forEach(c -> sb.append("---|"));
+    sb.append('\n');
+    rows.forEach(r -> sb.append("| ").append(String.join(" | ", r.stream().map(v -> v.replace("|", "\\|")).toList()))
+        .append(" |\n"));
+    sb.append('\n');
+  }
+
+  private static void htmlTable(StringBuilder sb, String cssClass, List<String> header, List<List<String>> rows) {
+    sb.append("<table class=\"").append(cssClass).append("\"><tr>");
+    header.forEach(c -> sb.append("<th>").append(Svg.esc(c)).append("</th>"));
+    sb.append("</tr>\n");
+    for (List<String> r : rows) {
+      sb.append("<tr>");
+      r.forEach(v -> sb.append(v.startsWith("FAILED") ? "<td class=\"failed\">" : "<td>").append(Svg.esc(v))
+          .append("</td>"));
+      sb.append("</tr>\n");
+    }
+    sb.append("</table>\n");
+  }
+
   private String notes() {
-    return "Throughput: operations of all clients per second after the warm-up ("
-        + setup.getProperty("warmup", "0") + " s, read phases only). Latency: the main operation's "
+    String n = "Throughput: successful operations of all clients per second after the warm-up ("
+        + setup.getProperty("warmup", "0") + " s, read phases only); measured seconds: from the warm-up's end to the "
+        + "last operation (a client that connected late measured less: its range is shown). Latency: each operation's "
         + "HdrHistogram logs of every client and repeat merged after the warm-up (never averaged), service time "
-        + "unless marked intended time. Counters (errors, verification) cover the whole phase.\n";
+        + "unless marked intended time. Counters (errors, verification) cover the whole phase.";
+    if (phases.stream().anyMatch(p -> !eventTable(p).isEmpty())) {
+      n += " Events: started at, seconds after the run's first operation; before, the median 1-second throughput "
+          + "of the " + EventImpact.BEFORE_SECONDS + " s before the event; lowest, the lowest second in the window; "
+          + "recovered after, seconds from the event's start until " + EventImpact.RECOVERED_SECONDS + " seconds in a "
+          + "row are at 90 % of before or more; window, from the event's start to 3 s after the recovery (at least "
+          + "to the event's end; windows of events close together overlap); failed operations, p99 and verification failures "
+          + "inside the window (docs/comparison.md#events).";
+    }
+    return n + "\n";
+  }
+
+  /** A setup row holding a command line: code in both documents. */
+  private boolean commandRow(String key) {
+    return key.equals("command") || setup.containsKey("command." + key);
+  }
+
+  /**
+   * A caveat when a target's client and server share this machine (a local target, or hosts on a
+   * loopback address): the client's CPU is taken from the server's.
+   */
+  public java.util.Optional<String> caveat() {
+    List<String> shared = targets.stream().filter(t -> {
+      String hosts = setup.getProperty("target." + t + ".hosts", "");
+      return hosts.equals("local") || List.of(hosts.split(",")).stream().map(String::trim)
+          .allMatch(h -> h.startsWith("127.") || h.startsWith("localhost") || h.startsWith("[::1]") || h.equals("::1"));
+    }).toList();
+    if (shared.isEmpty()) {
+      return java.util.Optional.empty();
+    }
+    return java.util.Optional.of("the client and the server share this machine for " + String.join(", ", shared)
+        + " (" + setup.getProperty("machine", "") + "): the client's CPU is taken from the server's, so these "
+        + "figures are not those of a dedicated cluster and do not compare with the seeds' published ones.");
+  }
+
+  /** The seeds' published figure for the workload a phase ran, when it ran a full-scale one. */
+  public java.util.Optional<String> published(String phase) {
+    return java.util.Optional.ofNullable(setup.getProperty("phase." + phase + ".published"));
   }
 
   private Map<String, String> setupRows() {
@@ -294,6 +516,12 @@ public final class Report {
         + setup.getProperty("duration", "") + " / " + setup.getProperty("threads", "") + " / "
         + setup.getProperty("clients", "1"));
     rows.put("rate", setup.getProperty("rate", ""));
+    if (!setup.getProperty("nodes", "1").equals("1")) {
+      rows.put("local cluster", setup.getProperty("nodes") + " nodes per local target");
+    }
+    if (!setup.getProperty("events", "").isEmpty()) {
+      rows.put("events", setup.getProperty("events"));
+    }
     for (String t : targets) {
       String versions = serverLines(t);
       rows.put("target " + t, setup.getProperty("target." + t + ".dialect", "") + " at "
@@ -301,7 +529,7 @@ public final class Report {
           + "; properties: " + setup.getProperty("target." + t + ".properties", "") + "; " + versions);
     }
     for (String k : setup.stringPropertyNames().stream().filter(k -> k.startsWith("command.")).sorted().toList()) {
-      rows.put(k.substring("command.".length()), "`" + setup.getProperty(k) + "`");
+      rows.put(k.substring("command.".length()), setup.getProperty(k));
     }
     return rows;
   }
@@ -331,34 +559,38 @@ public final class Report {
         + "<style>body{font-family:sans-serif;margin:24px;max-width:1500px}table{border-collapse:collapse;margin:8px 0}"
         + "td,th{border:1px solid #ccc;padding:4px 10px;text-align:right}th:first-child,td:first-child{text-align:left}"
         + "th{background:#f4f4f4}.failed{color:#b00;font-weight:bold}.charts{display:flex;flex-wrap:wrap;gap:12px}"
+        + ".caveat{background:#fff4d6;border:1px solid #e0b84c;padding:8px 12px}"
         + "code{font-size:12px}</style></head>\n<body>\n<h1>largekv comparison</h1>\n");
+    caveat().ifPresent(c -> sb.append("<p class=\"caveat\"><b>Caveat:</b> ").append(Svg.esc(c)).append("</p>\n"));
     sb.append("<p>Targets: ").append(Svg.esc(String.join(", ", targets))).append(". ").append(Svg.esc(notes()))
         .append("</p>\n");
     for (String phase : phases) {
-      sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n<table><tr><th></th>");
-      targets.forEach(t -> sb.append("<th>").append(Svg.esc(t)).append("</th>"));
-      sb.append("</tr>\n");
-      table(phase).forEach((name, values) -> {
-        sb.append("<tr><td>").append(Svg.esc(name)).append("</td>");
-        for (String v : values) {
-          sb.append(v.startsWith("FAILED") ? "<td class=\"failed\">" : "<td>").append(Svg.esc(v)).append("</td>");
-        }
-        sb.append("</tr>\n");
-      });
-      sb.append("</table>\n<div class=\"charts\">\n");
+      sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n");
+      published(phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
+          .append("</p>\n"));
+      htmlTable(sb, "phase", header(), rows(phase));
+      for (Map.Entry<String, List<String>> t : subTables(phase).entrySet()) {
+        boolean events = t.getKey().startsWith("Events");
+        sb.append("<h3>").append(Svg.esc(t.getKey())).append("</h3>\n");
+        htmlTable(sb, events ? "events" : "nodes", t.getValue(), events ? eventTable(phase) : nodeTable(phase));
+      }
+      sb.append("<div class=\"charts\">\n");
       charts(phase).values().forEach(svg -> sb.append(svg));
       sb.append("</div>\n");
     }
     sb.append("<h2>Setup</h2>\n<table>\n");
     setupRows().forEach((k, v) -> sb.append("<tr><td>").append(Svg.esc(k)).append("</td><td style=\"text-align:left\">")
-        .append(Svg.esc(v).replace("\n", "<br>")).append("</td></tr>\n"));
+        .append(commandRow(k) ? "<code>" + Svg.esc(v) + "</code>" : Svg.esc(v).replace("\n", "<br>"))
+        .append("</td></tr>\n"));
     sb.append("</table>\n<p>Raw data: each target/phase/rep-N/client-M directory holds YCSB's output (ycsb.txt, "
         + "stderr.txt), the exact command (command.txt) and HdrHistogram interval logs (hdr/*.hdr). Re-render with "
         + "<code>bin/largekv report DIR</code>.</p>\n");
     // marks the page as rendered once every chart has a layout box: a check for headless browsers
     sb.append("<script>window.addEventListener('load',function(){var s=document.querySelectorAll('svg.chart'),n=0;"
         + "for(var i=0;i<s.length;i++){var b=s[i].getBBox();if(b.width>0&&b.height>0&&s[i].querySelectorAll('path')"
-        + ".length>0)n++;}document.body.setAttribute('data-charts-rendered',n+'/'+s.length);});</script>\n");
+        + ".length>0)n++;}document.body.setAttribute('data-charts-rendered',n+'/'+s.length);"
+        + "var m=document.querySelectorAll('svg.chart line.event'),k=0;for(var j=0;j<m.length;j++){var r=m[j]"
+        + ".getBoundingClientRect();if(r.height>0)k++;}document.body.setAttribute('data-event-markers',k+'/'+m.length);});</script>\n");
     sb.append("</body></html>\n");
     return sb.toString();
   }

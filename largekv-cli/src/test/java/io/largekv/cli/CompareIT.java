@@ -1,7 +1,6 @@
 package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.YcsbOutput;
@@ -11,11 +10,9 @@ import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import javax.imageio.ImageIO;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterAll;
@@ -91,12 +88,12 @@ class CompareIT {
     assertThat(results().resolve("report.html")).exists();
     assertThat(results().resolve("report.md")).exists();
     for (String phase : List.of("load", "uniform-read", "latest-read")) {
-      for (String chart : List.of("throughput", "latency", "percentiles")) {
+      for (String chart : List.of("throughput", "latency", "errors", "percentiles")) {
         assertThat(results().resolve("charts").resolve(phase + "-" + chart + ".svg")).exists();
       }
     }
     String md = Files.readString(results().resolve("report.md"));
-    assertThat(md).contains("| | cassandra-a | cassandra-b | cassandra-down |");
+    assertThat(md).contains("|  | cassandra-a | cassandra-b | cassandra-down |");
     assertThat(row(md, "load", "status")).containsExactly("ok", "ok", "FAILED (exit codes [2, 2, 2, 2])");
     assertThat(row(md, "uniform-read", "status").get(2)).startsWith("FAILED");
     assertThat(md).contains("release_version 5.0.6").contains("LeveledCompactionStrategy")
@@ -152,34 +149,13 @@ class CompareIT {
   @Test
   @Order(3)
   void reportRendersInHeadlessChromiumWithChartsAndNoConsoleErrors() throws Exception {
-    Path chromium = Stream.of("/usr/bin/chromium", "/usr/bin/chromium-browser").map(Path::of)
-        .filter(Files::isExecutable).findFirst().orElse(null);
-    if (chromium == null && "true".equals(System.getenv("CI"))) {
-      throw new AssertionError("chromium is not installed: .ci/run installs Debian's chromium");
-    }
-    assumeTrue(chromium != null, "headless Chromium is not installed here (Debian package chromium): "
-        + "the report's rendering check is skipped");
-    String url = results().resolve("report.html").toUri().toString();
-    List<String> base = new ArrayList<>(List.of(chromium.toString(), "--headless", "--no-sandbox", "--disable-gpu",
-        "--disable-quic", "--no-first-run", "--disable-background-networking", "--disable-component-update",
-        "--disable-sync", "--user-data-dir=" + out.resolve("chromium-profile"), "--window-size=1400,4000",
-        "--enable-logging=stderr", "--v=0"));
+    Chromium chromium = Chromium.require(out);
     // 1) the DOM after load: the page's own check counted the charts that have a layout box
-    List<String> dump = new ArrayList<>(base);
-    dump.addAll(List.of("--virtual-time-budget=5000", "--dump-dom", url));
-    Process p = new ProcessBuilder(dump).redirectError(out.resolve("chromium-dom.err").toFile()).start();
-    String dom = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    assertThat(dom).contains("data-charts-rendered=\"9/9\"");
-    String log = Files.readString(out.resolve("chromium-dom.err"));
-    assertThat(log).as("console errors").doesNotContainPattern("CONSOLE.*(Uncaught|Error|error)");
+    Chromium.Page page = chromium.load(results().resolve("report.html"));
+    assertThat(page.dom()).contains("data-charts-rendered=\"12/12\"");
+    Chromium.assertNoConsoleErrors(page);
     // 2) a screenshot: the charts' coloured lines are there
-    Path png = out.resolve("report.png");
-    List<String> shot = new ArrayList<>(base);
-    shot.addAll(List.of("--screenshot=" + png, url));
-    Process s = new ProcessBuilder(shot).redirectErrorStream(true).redirectOutput(out.resolve("chromium-shot.log").toFile())
-        .start();
-    assertThat(s.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    Path png = chromium.screenshot(results().resolve("report.html"));
     BufferedImage image = ImageIO.read(png.toFile());
     assertThat(image.getWidth()).isEqualTo(1400);
     long blue = 0;

@@ -10,7 +10,7 @@ class CompareOptionsTest {
   @Test
   void noTargetsIsTheLocalDemoOfTwoCassandras() throws Exception {
     Compare.Options o = Compare.Options.parse(new String[] {"compare"});
-    assertThat(o.localDemo).isTrue();
+    assertThat(o.localTargets).isTrue();
     assertThat(o.targets).extracting(t -> t.label).containsExactly("cassandra-stcs", "cassandra-lcs");
     assertThat(o.targets).allMatch(CompareTarget::local).allMatch(t -> t.dialect.equals("cassandra"));
     assertThat(o.targets.get(1).properties).contains("ycql.compaction=LeveledCompactionStrategy");
@@ -24,7 +24,7 @@ class CompareOptionsTest {
     Compare.Options o = Compare.Options.parse(new String[] {"compare", "--target", "yugabyte=yb1,yb2:9042",
         "--target", "scylla-ics=s1", "--target-prop", "scylla-ics:ycql.compaction=IncrementalCompactionStrategy",
         "--repeat", "3", "--rate", "5000", "--clients", "2"});
-    assertThat(o.localDemo).isFalse();
+    assertThat(o.localTargets).isFalse();
     assertThat(o.targets).extracting(t -> t.dialect).containsExactly("yugabyte", "scylla");
     assertThat(o.targets.get(0).hosts).isEqualTo("yb1,yb2:9042");
     assertThat(o.targets.get(1).properties).containsExactly("ycql.compaction=IncrementalCompactionStrategy");

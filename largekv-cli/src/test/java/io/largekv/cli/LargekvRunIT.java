@@ -2,6 +2,7 @@ package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.common.YcsbOutput;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -31,7 +32,7 @@ class LargekvRunIT {
     File stdout = out.resolve("stdout.txt").toFile();
     File stderr = out.resolve("stderr.txt").toFile();
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
-        "--duration", "8", "--threads", "8", "--out", out.resolve("results").toString())
+        "--duration", "8", "--warmup", "2", "--threads", "8", "--out", out.resolve("results").toString())
         .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
     assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
     String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
@@ -43,7 +44,18 @@ class LargekvRunIT {
         .contains("INSERT").contains("READ").doesNotContain("corrupt=1").doesNotContain("missing=1");
     assertThat(o).containsPattern("verified reads: ok=[1-9][0-9]* corrupt=0 missing=0");
     for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
-      assertThat(out.resolve("results").resolve(phase + ".ycsb.txt")).exists();
+      Path client = out.resolve("results").resolve(phase).resolve("client-0");
+      assertThat(client.resolve("ycsb.txt")).exists();
+      assertThat(client.resolve("timeline.csv")).exists();
+      assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
+      // the summary's READ/INSERT count is what the HDR logs hold after the warm-up: never more than YCSB counted
+      YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
+      String op = phase.equals("load") ? "INSERT" : "READ";
+      long shown = summaryCount(o, phase, op);
+      assertThat(shown).isPositive().isLessThanOrEqualTo(y.operations(op));
+      if (phase.equals("load")) {
+        assertThat(shown).isEqualTo(3000); // a load has no warm-up: every row
+      }
     }
     assertThat(out.resolve("results/summary.txt")).exists();
     // the server it started is gone, with its data directory
@@ -54,5 +66,22 @@ class LargekvRunIT {
     assertThat(Path.of(dir.group(1))).as("data directory left behind").doesNotExist();
     assertThat(ProcessHandle.of(Long.parseLong(pid.group(1))).map(ProcessHandle::isAlive).orElse(false))
         .as("server process left running").isFalse();
+  }
+
+  /** The count column of an operation's row of a phase in the printed summary. */
+  static long summaryCount(String summary, String phase, String op) {
+    String current = "";
+    for (String line : summary.split("\n")) {
+      String[] f = line.trim().split(" +");
+      if (!line.startsWith(" ") && f.length > 4) {
+        current = f[0];
+        if (current.equals(phase) && f[3].equals(op)) {
+          return Long.parseLong(f[4]);
+        }
+      } else if (current.equals(phase) && f.length > 1 && f[0].equals(op)) {
+        return Long.parseLong(f[1]);
+      }
+    }
+    throw new AssertionError("no " + op + " row of " + phase + " in\n" + summary);
   }
 }

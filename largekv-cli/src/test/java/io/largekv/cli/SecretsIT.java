@@ -99,7 +99,7 @@ class SecretsIT {
       assertThat(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1))
           .as("results file %s", f).doesNotContain(PASSWORD);
     }
-    assertThat(Files.readString(out.resolve("run").resolve("load.command.txt")))
+    assertThat(Files.readString(out.resolve("run").resolve("load").resolve("client-0").resolve("command.txt")))
         .contains("ycql.password=env:LARGEKV_SECRET_");
   }
 }

@@ -3,20 +3,24 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.PhaseRun;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class SummaryTest {
+
+  private static final long T0 = 1_790_000_000_000L;
 
   /** A failed uniform read: YCSB's own throughput counts every operation, largekv's successful ones. */
   private static final String FAILED_READ = String.join("\n",
       "[OVERALL], Throughput(ops/sec), 7000.5",
       "[READ], Operations, 1000",
-      "[READ], 50thPercentileLatency(us), 1500",
-      "[READ], 95thPercentileLatency(us), 4000",
-      "[READ], 99thPercentileLatency(us), 9000",
-      "[READ], 99.9PercentileLatency(us), 20000",
-      "[READ], MaxLatency(us), 123456",
       "[VERIFY], Return=OK, 999",
       "[VERIFY], Return=MISSING, 1",
       "[ERRORS], Return=READ:ReadTimeoutException, 4",
@@ -25,19 +29,48 @@ class SummaryTest {
       "[LARGEKV], Result, FAILED: 0 corrupt and 1 missing read(s)",
       "");
 
+  /** A phase directory as PhaseRunner writes it: 10 one-second READ intervals of 100 reads each. */
+  static Path phaseDir(Path dir) throws Exception {
+    Path client = Files.createDirectories(dir.resolve("uniform-read").resolve("client-0").resolve("hdr"))
+        .getParent();
+    try (PrintStream ps = new PrintStream(client.resolve("hdr").resolve("READ.hdr").toFile())) {
+      HistogramLogWriter w = new HistogramLogWriter(ps);
+      w.outputStartTime(T0);
+      w.setBaseTime(T0);
+      w.outputLegend();
+      for (int s = 0; s < 10; s++) {
+        Histogram h = new Histogram(3);
+        for (int i = 0; i < 100; i++) {
+          h.recordValue(s < 2 ? 50_000 : 1_500 + i); // the first two seconds slow: the warm-up
+        }
+        w.outputIntervalHistogram(s, s + 1, h, 1.0);
+      }
+    }
+    Files.writeString(client.resolve("ycsb.txt"), FAILED_READ);
+    Files.writeString(client.resolve("stderr.txt"), YcsbOutput.FIRST_OPERATION + T0 + " (ms since 1970)\n");
+    Files.writeString(client.resolve("exit.txt"), "1\n");
+    return client.getParent();
+  }
+
   @Test
-  void summaryShowsSuccessfulThroughputFailuresAndAFailedPhase() {
-    PhaseRunner.Result r = new PhaseRunner.Result(Phase.UNIFORM_READ, 1, YcsbOutput.parse(FAILED_READ), null, null,
-        "cmd", List.of("largekv: result FAILED: 0 corrupt and 1 missing read(s)"),
+  void summaryMeasuresAfterTheWarmupFromTheHdrLogsAndShowsTheFailure(@TempDir Path dir) throws Exception {
+    Path phase = phaseDir(dir);
+    PhaseRunner.Result client = new PhaseRunner.Result(Phase.UNIFORM_READ, 1, YcsbOutput.parse(FAILED_READ),
+        phase.resolve("client-0/ycsb.txt"), phase.resolve("client-0/stderr.txt"), "cmd",
+        List.of("largekv: result FAILED: 0 corrupt and 1 missing read(s)"),
         "connected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra, driver Apache Cassandra Java "
             + "Driver org.apache.cassandra:java-driver-core:4.19.3");
-    String s = Summary.render(List.of(r));
-    assertThat(s).contains("\n                          FAILED (exit status 1, FAILED): 0 corrupt and 1 missing read(s)\n")
-        .contains(" 333 ").doesNotContain("7,000").contains("failed operations: 4 (not counted in ops/s)")
-        .contains("READ").contains("1000").contains("1.50").contains("20.00").contains("123.46")
+    String s = Summary.render(List.of(new Summary.PhaseResult(Phase.UNIFORM_READ, PhaseRun.load(phase, 2),
+        List.of(client))));
+    // 800 reads in the 8 s after a 2 s warm-up: 100/s, latencies of those seconds only
+    assertThat(s).contains("uniform-read         100      8.0  READ                    800     1.55")
+        .doesNotContain("7,000").doesNotContain(" 333 ").doesNotContain("50.0")
+        .contains("\n" + " ".repeat(35) + "FAILED (exit status 1, FAILED): 0 corrupt and 1 missing read(s)\n")
+        .contains("failed operations: 4 (not counted in ops/s)")
         .contains("verified reads: ok=999 corrupt=0 missing=1")
         .contains("errors: {READ:ReadTimeoutException=4}")
         .contains("\nconnected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra, driver Apache Cassandra "
-            + "Java Driver org.apache.cassandra:java-driver-core:4.19.3\n");
+            + "Java Driver org.apache.cassandra:java-driver-core:4.19.3\n")
+        .contains("after a 2 s warm-up");
   }
 }

@@ -15,10 +15,25 @@ public final class YcsbOutput {
   /** How the binding's stderr line naming the server, the target and the driver with its version starts. */
   public static final String CONNECTED = "yugabyte-ycql: connected to ";
 
+  /** How a client's stderr line with the time (ms since 1970) of its first operation starts. */
+  public static final String FIRST_OPERATION = "largekv: first operation at ";
+
   private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$", Pattern.MULTILINE);
 
   /** Section → metric → value, in output order. */
   private final Map<String, Map<String, String>> sections = new LinkedHashMap<>();
+
+  /** The time (ms since 1970) a {@link #FIRST_OPERATION} line reports; -1 for any other line. */
+  public static long firstOperationMs(String line) {
+    if (!line.startsWith(FIRST_OPERATION)) {
+      return -1;
+    }
+    try {
+      return Long.parseLong(line.substring(FIRST_OPERATION.length()).split(" ")[0]);
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
 
   public static YcsbOutput parse(String stdout) {
     YcsbOutput out = new YcsbOutput();

@@ -7,9 +7,14 @@ import java.io.OutputStream;
 import java.net.Socket;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
-/** Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, stops it. */
+/**
+ * Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, stops it; and a
+ * real three-node ring: a clean stop, a SIGKILL, restarts, a node added and one decommissioned,
+ * each seen by the other nodes' gossip (their StorageService over JMX).
+ */
 class LocalCassandraIT {
 
   @Test
@@ -34,5 +39,58 @@ class LocalCassandraIT {
     }
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     assertThat(Files.exists(dir)).isFalse();
+  }
+
+  @Test
+  void aRingOfThreeNodesStopsKillsRestartsGrowsAndShrinks() throws Exception {
+    Path dir;
+    List<Long> pids = new java.util.ArrayList<>();
+    try (LocalCassandra ring = LocalCassandra.builder().nodes(3).quiet(true).start()) {
+      dir = ring.directory();
+      assertThat(ring.nodes()).extracting(LocalCassandra.Node::address)
+          .containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+      assertThat(ring.contactPoints()).isEqualTo(String.join(",", ring.nodes().stream()
+          .map(LocalCassandra.Node::contactPoint).toList()));
+      assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+
+      // a clean stop: the others see it leave; a start: it is back in the ring
+      ring.node(3).stop();
+      assertThat(ring.node(3).isRunning()).isFalse();
+      ring.awaitRing();
+      assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2");
+      ring.node(3).start();
+      assertThat(live(ring, 2)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+
+      // a crash: SIGKILL, then the same node (data, ports) again
+      long before = ring.node(2).pid();
+      ring.node(2).kill();
+      assertThat(ProcessHandle.of(before).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+      ring.node(2).start();
+      assertThat(ring.node(2).pid()).isNotEqualTo(before);
+      assertThat(live(ring, 3)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+
+      // a new node bootstraps into the ring and owns ranges; then it streams them back and leaves
+      LocalCassandra.Node added = ring.addNode();
+      assertThat(added.number()).isEqualTo(4);
+      assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
+      assertThat(added.traffic().reads()).isGreaterThanOrEqualTo(0);
+      ring.nodes().forEach(n -> pids.add(n.pid()));
+      ring.decommission(4);
+      assertThat(ring.nodes()).hasSize(3);
+      assertThat(added.isRunning()).isFalse();
+      assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
+      assertThat(Files.exists(dir.resolve("node4"))).isFalse();
+    }
+    for (long pid : pids) {
+      assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid " + pid).isFalse();
+    }
+    assertThat(Files.exists(dir)).isFalse();
+  }
+
+  /** The addresses node {@code number} sees live. */
+  private static List<String> live(LocalCassandra ring, int number) throws Exception {
+    try (Jmx jmx = Jmx.connect(ring.node(number).jmxPort())) {
+      return jmx.ringView().live().stream().map(e -> e.substring(0, e.lastIndexOf(':'))).toList();
+    }
   }
 }

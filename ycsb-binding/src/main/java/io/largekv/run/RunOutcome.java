@@ -1,8 +1,14 @@
 package io.largekv.run;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.common.YcsbOutput;
 import io.largekv.properties.PropertyValues;
+import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -82,6 +88,7 @@ public final class RunOutcome {
   private volatile String createdTable;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
   private volatile int statusIntervalSeconds;
+  private volatile Path timeline;
   private volatile boolean bindingRecords;
   /** largekv's workload runs: its cleanup, not the binding's, says when the run finished. */
   private volatile boolean workloadRuns;
@@ -117,6 +124,10 @@ public final class RunOutcome {
     }
     if (v.bool("status", false)) {
       statusIntervalSeconds = v.intRange("status.interval", 10, 1, 86_400);
+    }
+    String file = p.getProperty(RunProperties.TIMELINE);
+    if (file != null && !file.isBlank()) {
+      timeline = Paths.get(file.trim());
     }
     if (this == INSTANCE && inYcsbClient()) {
       Runtime.getRuntime().addShutdownHook(new Thread(this::atExit, "largekv-exit-status"));
@@ -197,6 +208,8 @@ public final class RunOutcome {
   public void record(Operation op, long startNanos, boolean success) {
     long end = System.nanoTime();
     if (firstStart.get() == Long.MIN_VALUE && firstStart.compareAndSet(Long.MIN_VALUE, startNanos)) {
+      // for bin/largekv's timed events, which count from a phase's first operation
+      System.err.println(YcsbOutput.FIRST_OPERATION + (System.currentTimeMillis() - (end - startNanos) / 1_000_000) + " (ms since 1970)");
       startStatus();
     }
     lastEnd.accumulate(end);
@@ -394,6 +407,11 @@ public final class RunOutcome {
   // ------------------------------------------------------------------ status lines
 
   private void startStatus() {
+    if (timeline != null) {
+      Thread t = new Thread(this::timelineLoop, "largekv-timeline");
+      t.setDaemon(true);
+      t.start();
+    }
     int interval = statusIntervalSeconds;
     if (interval <= 0 || !statusStarted.compareAndSet(false, true)) {
       return;
@@ -401,6 +419,49 @@ public final class RunOutcome {
     Thread t = new Thread(() -> statusLoop(interval), "largekv-status");
     t.setDaemon(true);
     t.start();
+  }
+
+  /**
+   * {@value RunProperties#TIMELINE}: one line a second, what happened in it — {@code ms since 1970
+   * (the second's end), successful, failed, verification failures, failures by class} — so that a
+   * report can show errors over time and count them inside an event's window.
+   */
+  private void timelineLoop() {
+    try (PrintStream out = new PrintStream(Files.newOutputStream(timeline), true, StandardCharsets.UTF_8)) {
+      out.println("# end_ms,successful,failed,verification_failures,failures_by_class (OPERATION:Class=n;...)");
+      long lastOk = 0;
+      long lastFailed = 0;
+      long lastBad = 0;
+      Map<String, Long> lastClasses = new TreeMap<>();
+      boolean last = false;
+      while (!last) {
+        try {
+          Thread.sleep(1000);
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+        last = finished.get() || Thread.currentThread().isInterrupted();
+        long good = successful();
+        long bad = failed();
+        long verifyBad = verifiedCorrupt.sum() + verifiedMissing.sum();
+        StringBuilder classes = new StringBuilder();
+        for (Map.Entry<String, LongAdder> e : new TreeMap<>(failureClasses).entrySet()) {
+          long now = e.getValue().sum();
+          long delta = now - lastClasses.getOrDefault(e.getKey(), 0L);
+          lastClasses.put(e.getKey(), now);
+          if (delta > 0) {
+            classes.append(classes.length() == 0 ? "" : ";").append(e.getKey()).append('=').append(delta);
+          }
+        }
+        out.println(System.currentTimeMillis() + "," + (good - lastOk) + "," + (bad - lastFailed) + ","
+            + (verifyBad - lastBad) + "," + classes);
+        lastOk = good;
+        lastFailed = bad;
+        lastBad = verifyBad;
+      }
+    } catch (IOException e) {
+      System.err.println("largekv: cannot write " + RunProperties.TIMELINE + "=" + timeline + ": " + e.getMessage());
+    }
   }
 
   private void statusLoop(int intervalSeconds) {

@@ -24,8 +24,11 @@ public final class RunProperties {
   /** With {@link #VERIFY_RANGE}: rewrite missing and corrupt rows. */
   public static final String REPAIR = "largekv.repair";
 
+  /** A file to write, a line a second, the run's successful and failed operations (for reports). */
+  public static final String TIMELINE = "largekv.timeline";
+
   static final List<String> ALL = List.of(CLIENT_THREADS, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
-      VERIFY_RANGE, REPAIR, RunOutcome.MAX_FAILED_FRACTION);
+      VERIFY_RANGE, REPAIR, RunOutcome.MAX_FAILED_FRACTION, TIMELINE);
 
   /** Old names that users may still have in their files. */
   static final Map<String, String> RENAMED = Map.of(

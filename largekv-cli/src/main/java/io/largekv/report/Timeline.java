@@ -1,0 +1,46 @@
+package io.largekv.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * One client's {@code timeline.csv} ({@code largekv.timeline}): a line a second with the
+ * successful and failed operations, the verification failures and the failures by error class of
+ * that second.
+ */
+public final class Timeline {
+
+  /** One second of a client, ending at {@code endMs} (ms since 1970). */
+  public record Second(long endMs, long successful, long failed, long verificationFailures, Map<String, Long> classes) {}
+
+  private Timeline() {}
+
+  public static List<Second> read(Path file) throws IOException {
+    List<Second> out = new ArrayList<>();
+    if (!Files.exists(file)) {
+      return out;
+    }
+    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+      if (line.startsWith("#") || line.isBlank()) {
+        continue;
+      }
+      String[] f = line.split(",", -1);
+      Map<String, Long> classes = new TreeMap<>();
+      if (f.length > 4 && !f[4].isEmpty()) {
+        for (String c : f[4].split(";")) {
+          int eq = c.lastIndexOf('=');
+          classes.put(c.substring(0, eq), Long.parseLong(c.substring(eq + 1)));
+        }
+      }
+      out.add(new Second(Long.parseLong(f[0]), Long.parseLong(f[1]), Long.parseLong(f[2]), Long.parseLong(f[3]),
+          classes));
+    }
+    return out;
+  }
+}

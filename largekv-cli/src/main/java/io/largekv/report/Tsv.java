@@ -1,0 +1,27 @@
+package io.largekv.report;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** largekv's own tab-separated raw files (events.tsv, nodes.tsv): a header line, then rows. */
+final class Tsv {
+
+  private Tsv() {}
+
+  /** The rows after the header, each split on tabs (empty fields kept); none when the file is absent. */
+  static List<String[]> rows(Path file) throws IOException {
+    List<String[]> out = new ArrayList<>();
+    if (!Files.exists(file)) {
+      return out;
+    }
+    List<String> lines = Files.readAllLines(file, StandardCharsets.UTF_8);
+    for (String line : lines.subList(Math.min(1, lines.size()), lines.size())) {
+      out.add(line.split("\t", -1));
+    }
+    return out;
+  }
+}

@@ -1,0 +1,270 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.YcsbOutput;
+import io.largekv.report.EventRecord;
+import io.largekv.report.NodeRecord;
+import io.largekv.report.Timeline;
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+/**
+ * The seeds' failure and expansion experiments on a real local three-node Cassandra (RF 3,
+ * QUORUM), in one {@code bin/largekv compare} run that every test here reads: node 2 killed and
+ * started again during the uniform read phase, a fourth node added and two {@code exec:} events
+ * (one failing) during the latest read phase. Checked against the raw logs: no operation finally
+ * failed, every read verified, the restarted and the added node took traffic, the events happened
+ * when planned, the event table holds the raw logs' numbers, the HTML draws the events.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class ClusterEventsIT {
+
+  private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
+  private static Path work;
+  private static Path results;
+  private static String stdout;
+  private static String stderr;
+  private static int exit;
+
+  @BeforeAll
+  static void compare() throws Exception {
+    work = Files.createTempDirectory("largekv-cluster-events-it");
+    results = work.resolve("results");
+    File so = work.resolve("stdout.txt").toFile();
+    File se = work.resolve("stderr.txt").toFile();
+    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "compare",
+        "--target", "cassandra=local", "--nodes", "3",
+        "--records", "20000", "--duration", "90", "--warmup", "5", "--threads", "8",
+        "--event", "uniform-read@8:kill-node:2",
+        "--event", "uniform-read@15:start-node:2",
+        "--event", "latest-read@5:add-node",
+        "--event", "latest-read@6:exec:date +%s%3N > " + work.resolve("exec-ran-at.txt"),
+        "--event", "latest-read@7:exec:echo about to fail; exit 3",
+        "--out", results.toString())
+        .directory(REPO.toFile()).redirectOutput(so).redirectError(se).start();
+    assertThat(p.waitFor(900, TimeUnit.SECONDS)).isTrue();
+    exit = p.exitValue();
+    stdout = Files.readString(so.toPath(), StandardCharsets.UTF_8);
+    stderr = Files.readString(se.toPath(), StandardCharsets.UTF_8);
+  }
+
+  @AfterAll
+  static void clean() {
+    if (work != null) {
+      LocalCassandra.deleteRecursively(work);
+    }
+  }
+
+  private static Path run(String phase) {
+    return results.resolve("cassandra").resolve(phase).resolve("rep-1");
+  }
+
+  private static long firstOperation(String phase) throws Exception {
+    return Files.readAllLines(run(phase).resolve("client-0").resolve("stderr.txt")).stream()
+        .mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).min().orElseThrow();
+  }
+
+  @Test
+  @Order(1)
+  void aKilledNodeCostsNoOperationAndNoRowAndComesBackTakingTraffic() throws Exception {
+    assertThat(exit).as(stdout + stderr).isZero();
+    YcsbOutput read = YcsbOutput.parse(Files.readString(run("uniform-read").resolve("client-0").resolve("ycsb.txt")));
+    // RF 3 and QUORUM: with one replica down every read and update still succeeds (the driver retries
+    // an idempotent request whose coordinator died on another node)
+    assertThat(read.failedOperations()).as("final errors").isZero();
+    assertThat(read.returns("VERIFY", "OK")).isGreaterThan(1000);
+    assertThat(read.returns("VERIFY", "CORRUPT") + read.returns("VERIFY", "MISSING")).isZero();
+    List<EventRecord> events = EventRecord.read(run("uniform-read").resolve("events.tsv"));
+    assertThat(events).extracting(EventRecord::result).containsExactly("ok", "ok");
+    long t0 = firstOperation("uniform-read");
+    EventRecord kill = events.get(0);
+    assertThat(kill.startMs() - t0).as("kill at 8 s").isBetween(7_000L, 9_000L);
+    // the restarted node is in the ring again and coordinated reads after its restart
+    List<NodeRecord> nodes = NodeRecord.read(run("uniform-read").resolve("nodes.tsv"));
+    assertThat(nodes).extracting(NodeRecord::node).containsExactly(1, 2, 3);
+    assertThat(nodes).allMatch(n -> n.state().equals("running"));
+    NodeRecord two = nodes.get(1);
+    assertThat(two.startedMs()).isGreaterThan(kill.endMs());
+    assertThat(two.reads()).as("reads node 2 coordinated after its restart").isPositive();
+  }
+
+  @Test
+  @Order(2)
+  void anAddedNodeBootstrapsWhileTheRunGoesOnAndTakesTraffic() throws Exception {
+    Path latest = run("latest-read");
+    assertThat(Files.readString(latest.resolve("client-0").resolve("exit.txt")).trim()).isEqualTo("0");
+    YcsbOutput out = YcsbOutput.parse(Files.readString(latest.resolve("client-0").resolve("ycsb.txt")));
+    assertThat(out.returns("VERIFY", "CORRUPT") + out.returns("VERIFY", "MISSING")).isZero();
+    assertThat(out.returns("VERIFY", "OK")).isGreaterThan(1000);
+    EventRecord add = EventRecord.read(latest.resolve("events.tsv")).get(0);
+    assertThat(add.spec()).isEqualTo("latest-read@5:add-node");
+    assertThat(add.result()).isEqualTo("ok");
+    assertThat(add.detail()).isEqualTo("node 4 joined");
+    List<NodeRecord> nodes = NodeRecord.read(latest.resolve("nodes.tsv"));
+    assertThat(nodes).extracting(NodeRecord::node).containsExactly(1, 2, 3, 4);
+    assertThat(nodes.get(3).state()).isEqualTo("running");
+    assertThat(nodes.get(3).reads()).as("reads node 4 coordinated").isPositive();
+    String md = Files.readString(results.resolve("report.md"));
+    assertThat(md).contains("### Events in latest-read").contains("| cassandra | 1 | 5:add-node |")
+        .contains("### Local cluster at the end of latest-read");
+  }
+
+  @Test
+  @Order(3)
+  void execEventsRunOnTimeAndTheirFailureIsReportedNotFatal() throws Exception {
+    long t0 = firstOperation("latest-read");
+    List<EventRecord> events = EventRecord.read(run("latest-read").resolve("events.tsv"));
+    EventRecord date = events.get(1);
+    EventRecord failing = events.get(2);
+    assertThat(date.result()).isEqualTo("ok");
+    // exec: events run at their second while the add-node is still bootstrapping
+    assertThat(date.startMs() - t0).as("exec at 6 s").isBetween(5_000L, 7_000L);
+    long ranAt = Long.parseLong(Files.readString(work.resolve("exec-ran-at.txt")).trim());
+    assertThat(ranAt - t0).as("the command's own clock").isBetween(5_000L, 7_000L);
+    assertThat(failing.startMs() - t0).as("exec at 7 s").isBetween(6_000L, 8_000L);
+    assertThat(failing.result()).isEqualTo("failed");
+    assertThat(failing.detail()).isEqualTo("exit 3, output in event-3.txt");
+    assertThat(Files.readString(run("latest-read").resolve("event-3.txt"))).isEqualTo("about to fail\n");
+    assertThat(stderr).contains("event latest-read@7:exec:echo about to fail; exit 3: failed in");
+    assertThat(exit).isZero(); // a failed event is in the results, and the run's own result is not its
+  }
+
+  @Test
+  @Order(4)
+  void theEventTableHoldsTheNumbersOfTheRawLogs() throws Exception {
+    String md = Files.readString(results.resolve("report.md"));
+    for (String phase : List.of("uniform-read", "latest-read")) {
+      Path run = run(phase);
+      long t0 = firstOperation(phase);
+      double[] tput = throughputFromHdr(run, t0);
+      List<Timeline.Second> timeline = Timeline.read(run.resolve("client-0").resolve("timeline.csv"));
+      List<EventRecord> events = EventRecord.read(run.resolve("events.tsv"));
+      for (EventRecord e : events) {
+        List<String> row = eventRow(md, phase, e.spec().substring(e.spec().indexOf('@') + 1));
+        assertThat(row.get(3)).isEqualTo(String.format(Locale.ROOT, "%.1f", (e.startMs() - t0) / 1000.0));
+        assertThat(row.get(4)).isEqualTo(String.format(Locale.ROOT, "%.1f", (e.endMs() - e.startMs()) / 1000.0));
+        assertThat(row.get(5)).startsWith(e.result());
+        String[] window = row.get(9).split("–");
+        int from = Integer.parseInt(window[0]);
+        int to = Integer.parseInt(window[1]);
+        assertThat(from).isEqualTo((int) ((e.startMs() - t0) / 1000));
+        // before: the median second of the 30 before; lowest: the lowest second in the window
+        double[] before = Arrays.copyOfRange(tput, Math.max(0, from - 30), from);
+        Arrays.sort(before);
+        double median = before.length % 2 == 1 ? before[before.length / 2]
+            : (before[before.length / 2 - 1] + before[before.length / 2]) / 2;
+        assertThat(row.get(6)).as(e.spec() + " before").isEqualTo(String.format(Locale.ROOT, "%,.0f", median));
+        double lowest = Arrays.stream(tput, from, to).min().orElseThrow();
+        assertThat(row.get(7)).as(e.spec() + " lowest").isEqualTo(String.format(Locale.ROOT, "%,.0f", lowest));
+        if (!row.get(8).equals("not recovered")) {
+          int rec = Integer.parseInt(row.get(8));
+          for (int s = from + rec; s < from + rec + 3; s++) {
+            assertThat(tput[s]).as(e.spec() + " second " + s + " recovered").isGreaterThanOrEqualTo(0.9 * median);
+          }
+        }
+        // failed operations and verification failures: the timeline's seconds that end in the window
+        long failed = 0;
+        long verification = 0;
+        for (Timeline.Second s : timeline) {
+          if (s.endMs() > t0 + from * 1000L && s.endMs() <= t0 + to * 1000L) {
+            failed += s.failed();
+            verification += s.verificationFailures();
+          }
+        }
+        assertThat(row.get(10)).as(e.spec() + " failed").startsWith(Long.toString(failed));
+        assertThat(row.get(12)).isEqualTo(Long.toString(verification)).isEqualTo("0");
+        // p99 in the window: the READ intervals that start in it, merged
+        Histogram h = new Histogram(3);
+        for (Histogram i : intervals(run.resolve("client-0").resolve("hdr").resolve("READ.hdr"))) {
+          if (i.getStartTimeStamp() >= t0 + from * 1000L && i.getStartTimeStamp() < t0 + to * 1000L) {
+            h.add(i);
+          }
+        }
+        assertThat(row.get(11)).isEqualTo(String.format(Locale.ROOT, "%.2f", h.getValueAtPercentile(99) / 1000.0));
+      }
+    }
+  }
+
+  @Test
+  @Order(5)
+  void theHtmlReportDrawsTheEventsInHeadlessChromium() throws Exception {
+    Chromium chromium = Chromium.require(work);
+    Chromium.Page page = chromium.load(results.resolve("report.html"));
+    // 3 phases x 4 charts, each drawn; 5 events that ran x 3 time charts, each marker with a height
+    assertThat(page.dom()).contains("data-charts-rendered=\"12/12\"").contains("data-event-markers=\"15/15\"");
+    assertThat(page.dom()).contains("<h3>Events in uniform-read</h3>").contains(">kill-node:2</text>");
+    Chromium.assertNoConsoleErrors(page);
+  }
+
+  /** One row of a phase's event table in report.md, by its event column. */
+  private static List<String> eventRow(String md, String phase, String event) {
+    String section = md.substring(md.indexOf("### Events in " + phase + "\n"));
+    section = section.substring(0, section.indexOf("\n\n", section.indexOf("|")));
+    for (String line : section.split("\n")) {
+      if (!line.startsWith("| ")) {
+        continue;
+      }
+      List<String> cells = List.of(line.substring(2, line.length() - 2).split(" \\| "));
+      if (cells.size() > 2 && cells.get(2).replace("\\|", "|").equals(event)) {
+        return cells;
+      }
+    }
+    throw new AssertionError("no event " + event + " in " + phase + ":\n" + section);
+  }
+
+  /** Successful operations per 1-second bucket from t0, every operation's intervals spread by time. */
+  private static double[] throughputFromHdr(Path run, long t0) throws Exception {
+    List<Histogram> all = new ArrayList<>();
+    try (Stream<Path> files = Files.list(run.resolve("client-0").resolve("hdr"))) {
+      for (Path f : files.toList()) {
+        String op = f.getFileName().toString().replace(".hdr", "");
+        if (List.of("READ", "UPDATE", "INSERT").contains(op)) {
+          all.addAll(intervals(f));
+        }
+      }
+    }
+    long end = all.stream().mapToLong(Histogram::getEndTimeStamp).max().orElseThrow();
+    double[] s = new double[(int) ((end - t0 + 999) / 1000)];
+    for (Histogram i : all) {
+      long len = Math.max(1, i.getEndTimeStamp() - i.getStartTimeStamp());
+      for (long ms = i.getStartTimeStamp(); ms < i.getEndTimeStamp(); ms++) {
+        int b = (int) Math.min(s.length - 1, Math.max(0, (ms - t0) / 1000));
+        s[b] += (double) i.getTotalCount() / len;
+      }
+    }
+    return s;
+  }
+
+  private static List<Histogram> intervals(Path hdr) throws Exception {
+    List<Histogram> out = new ArrayList<>();
+    HistogramLogReader reader = new HistogramLogReader(hdr.toFile());
+    try {
+      EncodableHistogram h;
+      while ((h = reader.nextIntervalHistogram()) != null) {
+        out.add((Histogram) h);
+      }
+    } finally {
+      reader.close();
+    }
+    return out;
+  }
+}
