@@ -53,6 +53,8 @@ public final class Compare {
       "  --event PHASE@S:ACTION       an event S seconds after the phase's first operation, in every target's run",
       "                               of the phase and every repeat (repeatable): kill-node:N, stop-node:N,",
       "                               start-node:N, add-node, decommission-node:N (local clusters), exec:COMMAND",
+      "  --plan                       print what each phase would do against each target and exit; nothing is",
+      "                               started or connected",
       "  -p NAME=VALUE                a property for every target and phase");
 
   private Compare() {}
@@ -60,6 +62,22 @@ public final class Compare {
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     Options o = Options.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    if (o.plan) {
+      for (CompareTarget t : o.targets) {
+        List<String> props = new ArrayList<>(List.of("hosts=" + (t.local() ? "127.0.0.1" : t.hosts),
+            "ycql.target=" + t.dialect));
+        if (t.local()) {
+          props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(o.nodes));
+        }
+        props.addAll(o.common);
+        props.addAll(t.properties);
+        props.addAll(o.phaseProperties(null));
+        out.println();
+        Largekv.printPlans(repo, o.phases, !o.localTargets, props, o.clients, o.duration, out, "target " + t.label
+            + (t.local() ? " (a local Cassandra of " + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : ""));
+      }
+      return ExitStatus.OK;
+    }
     Path dir = o.out != null ? o.out : repo.resolve("results").resolve("compare-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     Files.createDirectories(dir);
@@ -146,19 +164,7 @@ public final class Compare {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", t.label, phase.name, rep);
     List<String> phaseProps = new ArrayList<>(props);
-    if (o.records != null) {
-      phaseProps.add("recordcount=" + o.records);
-    }
-    if (o.threads != null) {
-      phaseProps.add("threadcount=" + o.threads);
-    }
-    if (!phase.isLoad() && o.duration != null) {
-      phaseProps.add("maxexecutiontime=" + o.duration);
-    }
-    if (o.rate != null) {
-      phaseProps.add("target=" + Math.max(1, o.rate / o.clients));
-      phaseProps.add("measurement.interval=both");
-    }
+    phaseProps.addAll(o.phaseProperties(phase));
     List<PhaseRunner.Result> results;
     try (PhaseEvents events = new PhaseEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
       results = new PhaseRunner(repo, err).run(phase, o.localTargets ? phase.localWorkload : phase.fullScaleWorkload,
@@ -196,14 +202,41 @@ public final class Compare {
     Path out;
     String localdc;
     int nodes = 1;
+    boolean plan;
     final List<Event> events = new ArrayList<>();
     final List<String> common = new ArrayList<>();
+
+    /**
+     * The options' properties for a phase (null: for every phase, the duration left to the caller):
+     * records, threads, read-phase duration, each client's share of the rate.
+     */
+    List<String> phaseProperties(Phase phase) {
+      List<String> p = new ArrayList<>();
+      if (records != null) {
+        p.add("recordcount=" + records);
+      }
+      if (threads != null) {
+        p.add("threadcount=" + threads);
+      }
+      if (phase != null && !phase.isLoad() && duration != null) {
+        p.add("maxexecutiontime=" + duration);
+      }
+      if (rate != null) {
+        p.add("target=" + Math.max(1, rate / clients));
+        p.add("measurement.interval=both");
+      }
+      return p;
+    }
 
     static Options parse(String[] args) throws UserError {
       Options o = new Options();
       List<String[]> targetProps = new ArrayList<>();
       for (int i = 1; i < args.length; i++) {
         String a = args[i];
+        if (a.equals("--plan")) {
+          o.plan = true;
+          continue;
+        }
         if (i + 1 >= args.length) {
           throw new UserError(a + " needs a value (see bin/largekv compare --help)");
         }

@@ -47,6 +47,8 @@ public final class Largekv {
       "  --nodes N              a local cluster of N nodes on 127.0.0.1..N (default 1; RF 3 from 3 nodes on)",
       "  --event PHASE@S:ACTION an event S seconds after the phase's first operation (repeatable): kill-node:N,",
       "                         stop-node:N, start-node:N, add-node, decommission-node:N (local cluster), exec:COMMAND",
+      "  --plan                 print what each phase would do (key ranges, threads, mix, rows, bytes, duration at",
+      "                         the seed's rate) and exit; nothing is started or connected",
       "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase",
       "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md");
 
@@ -96,6 +98,20 @@ public final class Largekv {
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
     Path outDir = o.out != null ? o.out : repo.resolve("results").resolve("run-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    if (o.plan) {
+      List<String> props = new ArrayList<>(List.of("hosts=" + (o.hosts != null ? o.hosts : "127.0.0.1")));
+      if (o.hosts == null) {
+        props.add("ycql.target=" + (o.target == null ? "cassandra" : o.target));
+        props.add("ycql.replication_factor=" + localReplicationFactor(o.nodes));
+      } else if (o.target != null) {
+        props.add("ycql.target=" + o.target);
+      }
+      addRunProperties(o, props);
+      printPlans(repo, o.phases, o.fullScale, props, 1, o.durationSeconds, out, o.hosts == null
+          ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
+          : o.hosts);
+      return ExitStatus.OK;
+    }
     LocalCassandra local = null;
     try {
       String hosts = o.hosts;
@@ -112,16 +128,7 @@ public final class Largekv {
       if (target != null) {
         props.add("ycql.target=" + target);
       }
-      if (o.localdc != null) {
-        props.add("ycql.localdc=" + o.localdc);
-      }
-      if (o.records != null) {
-        props.add("recordcount=" + o.records);
-      }
-      if (o.threads != null) {
-        props.add("threadcount=" + o.threads);
-      }
-      props.addAll(o.properties);
+      addRunProperties(o, props);
       PhaseRunner runner = new PhaseRunner(repo, err);
       List<Summary.PhaseResult> results = new ArrayList<>();
       int status = ExitStatus.OK;
@@ -171,6 +178,41 @@ public final class Largekv {
     }
   }
 
+  /** The options every phase of a run gets: local datacenter, records, threads, the user's -p. */
+  private static void addRunProperties(RunOptions o, List<String> props) {
+    if (o.localdc != null) {
+      props.add("ycql.localdc=" + o.localdc);
+    }
+    if (o.records != null) {
+      props.add("recordcount=" + o.records);
+    }
+    if (o.threads != null) {
+      props.add("threadcount=" + o.threads);
+    }
+    props.addAll(o.properties);
+  }
+
+  /**
+   * {@code --plan}: each phase's plan ({@code largekv.plan}), from the command it would run; no server
+   * is started or connected.
+   */
+  static void printPlans(Path repo, List<Phase> phases, boolean fullScale, List<String> props, int clients,
+      Long durationSeconds, PrintStream out, String where) throws java.io.IOException, InterruptedException {
+    PhaseRunner runner = new PhaseRunner(repo, out);
+    out.println("largekv: the plan of each phase against " + where + " (nothing is started, connected or written)");
+    for (Phase phase : phases) {
+      List<String> phaseProps = new ArrayList<>(props);
+      if (!phase.isLoad() && durationSeconds != null) {
+        phaseProps.add("maxexecutiontime=" + durationSeconds);
+      }
+      String file = fullScale ? phase.fullScaleWorkload : phase.localWorkload;
+      out.println();
+      out.println("== " + phase.name + " (workloads/" + file + (clients > 1 ? ", client 0 of " + clients : "")
+          + ")");
+      out.print(runner.plan(phase, file, phaseProps, clients));
+    }
+  }
+
   /** The replication factor of a local cluster's keyspace: 3 from three nodes on, else 1. */
   static int localReplicationFactor(int nodes) {
     return nodes >= 3 ? 3 : 1;
@@ -186,6 +228,7 @@ public final class Largekv {
     Long records;
     Long durationSeconds;
     Long warmupSeconds;
+    boolean plan;
     Integer threads;
     Path out;
     int nodes = 1;
@@ -198,6 +241,10 @@ public final class Largekv {
         String a = args[i];
         if (a.equals("--full-scale")) {
           o.fullScale = true;
+          continue;
+        }
+        if (a.equals("--plan")) {
+          o.plan = true;
           continue;
         }
         if (i + 1 >= args.length) {
@@ -231,7 +278,7 @@ public final class Largekv {
             throw new UserError("unknown option " + a + " (see bin/largekv --help)");
         }
       }
-      if (o.fullScale && o.hosts == null) {
+      if (o.fullScale && o.hosts == null && !o.plan) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
       }
       if (o.hosts != null && o.nodes != 1) {

@@ -94,20 +94,7 @@ public final class PhaseRunner {
     for (int c = 0; c < clients; c++) {
       Path clientDir = Files.createDirectories(runDir.resolve("client-" + c));
       Files.createDirectories(clientDir.resolve("hdr"));
-      YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
-          .file(repo.resolve("workloads").resolve(workloadFile)).status().properties(properties)
-          .property("measurementtype", "hdrhistogram")
-          .property("hdrhistogram.percentiles", "50,95,99,99.9")
-          .property("hdrhistogram.fileoutput", true)
-          .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
-          .property("status.interval", 1)
-          .property("client.index", c)
-          .property("client.count", clients)
-          .property("largekv.timeline", clientDir.resolve("timeline.csv"));
-      if (phase.isLoad()) {
-        // this run's own checkpoint: an interrupted load is continued with the same --out
-        command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
-      }
+      YcsbCommandLine command = command(phase, workloadFile, properties, clients, c, clientDir);
       String line = command.shown();
       shown.add(line);
       Files.writeString(clientDir.resolve("command.txt"), line + "\n");
@@ -133,6 +120,51 @@ public final class PhaseRunner {
           clientDir.resolve("stderr.txt"), shown.get(c), progressOf.get(c).own(), progressOf.get(c).connection()));
     }
     return results;
+  }
+
+  /**
+   * {@code bin/ycsb}'s plan of the phase ({@code largekv.plan=true}) for client 0 of {@code clients}:
+   * what it would do, without connecting. Its stdout, or a {@link io.largekv.common.UserError} with
+   * its own error line.
+   */
+  public String plan(Phase phase, String workloadFile, List<String> properties, int clients)
+      throws IOException, InterruptedException {
+    Path scratch = Files.createTempDirectory("largekv-plan");
+    try {
+      YcsbCommandLine command = command(phase, workloadFile, properties, clients, 0, scratch)
+          .property("largekv.plan", true);
+      Path err = scratch.resolve("stderr.txt");
+      Process p = new ProcessBuilder(command.arguments()).directory(repo.toFile()).redirectError(err.toFile()).start();
+      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      if (p.waitFor() != 0) {
+        String text = Files.readString(err, StandardCharsets.UTF_8);
+        String last = text.lines().filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).orElse(text.strip());
+        throw new io.largekv.common.UserError(phase.name + ": " + last.replaceFirst("^largekv: ", ""));
+      }
+      return out.substring(Math.max(0, out.indexOf("largekv plan:")));
+    } finally {
+      io.largekv.cassandra.LocalCassandra.deleteRecursively(scratch);
+    }
+  }
+
+  /** Client {@code c}'s command line, its raw files in {@code clientDir}. */
+  private YcsbCommandLine command(Phase phase, String workloadFile, List<String> properties, int clients, int c,
+      Path clientDir) {
+    YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
+        .file(repo.resolve("workloads").resolve(workloadFile)).status().properties(properties)
+        .property("measurementtype", "hdrhistogram")
+        .property("hdrhistogram.percentiles", "50,95,99,99.9")
+        .property("hdrhistogram.fileoutput", true)
+        .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
+        .property("status.interval", 1)
+        .property("client.index", c)
+        .property("client.count", clients)
+        .property("largekv.timeline", clientDir.resolve("timeline.csv"));
+    if (phase.isLoad()) {
+      // this run's own checkpoint: an interrupted load is continued with the same --out
+      command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
+    }
+    return command;
   }
 
   /** Keeps a client's stderr in its file and hands every line to its progress. */

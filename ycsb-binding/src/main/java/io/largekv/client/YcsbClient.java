@@ -80,8 +80,13 @@ public final class YcsbClient {
     } catch (UserError e) {
       Fatal.exit(e.getMessage());
     }
-    if (fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
-        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY) && threads == null) {
+    boolean ycsbsOwn = fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
+        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY) && threads == null;
+    RunOutcome.get().clientThreads((threads == null ? "platform" : "virtual") + " threads of "
+        + (ycsbsOwn ? "YCSB's site.ycsb.Client" : "largekv's YCSB client (long counts)") + ", Java "
+        + Runtime.version().feature() + " (" + RunProperties.CLIENT_THREADS + "="
+        + props.getProperty(RunProperties.CLIENT_THREADS, AUTO) + ")");
+    if (ycsbsOwn) {
       Client.main(args);
       return;
     }

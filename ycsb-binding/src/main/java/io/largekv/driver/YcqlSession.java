@@ -52,6 +52,7 @@ public final class YcqlSession {
 
   private static YcqlSession shared;
   private static int references;
+  private static final java.util.concurrent.locks.ReentrantLock SHARED_LOCK = new java.util.concurrent.locks.ReentrantLock();
 
   public final YcqlConfig config;
   public final CqlSession session;
@@ -95,18 +96,33 @@ public final class YcqlSession {
         + ") >= token(?) LIMIT ?", config.scanConsistency);
   }
 
-  static synchronized YcqlSession acquire(Properties properties) {
-    if (shared == null) {
-      shared = open(properties);
+  /**
+   * The process's shared session, opened by the first client thread. A lock, not
+   * {@code synchronized}: on Java 21–23 a virtual client thread waiting in a {@code synchronized}
+   * method for the connection (or to enter it) pins its carrier thread.
+   */
+  static YcqlSession acquire(Properties properties) {
+    SHARED_LOCK.lock();
+    try {
+      if (shared == null) {
+        shared = open(properties);
+      }
+      references++;
+      return shared;
+    } finally {
+      SHARED_LOCK.unlock();
     }
-    references++;
-    return shared;
   }
 
-  static synchronized void release() {
-    if (references > 0 && --references == 0 && shared != null) {
-      shared.session.close();
-      shared = null;
+  static void release() {
+    SHARED_LOCK.lock();
+    try {
+      if (references > 0 && --references == 0 && shared != null) {
+        shared.session.close();
+        shared = null;
+      }
+    } finally {
+      SHARED_LOCK.unlock();
     }
   }
 

@@ -89,6 +89,7 @@ public final class RunOutcome {
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
   private volatile int statusIntervalSeconds;
   private volatile Path timeline;
+  private volatile String threadKind;
   private volatile boolean bindingRecords;
   /** largekv's workload runs: its cleanup, not the binding's, says when the run finished. */
   private volatile boolean workloadRuns;
@@ -142,6 +143,20 @@ public final class RunOutcome {
   static boolean inYcsbClient() {
     String main = System.getProperty("sun.java.command", "");
     return main.startsWith("site.ycsb.") || main.startsWith("io.largekv.client.");
+  }
+
+  /**
+   * What YCSB's client threads run on, for the plan: set by largekv's client; YCSB's own
+   * {@code site.ycsb.Client} runs platform threads.
+   */
+  public void clientThreads(String description) {
+    threadKind = description;
+  }
+
+  /** See {@link #clientThreads(String)}. */
+  public String clientThreads() {
+    return threadKind != null ? threadKind
+        : "platform threads of YCSB's site.ycsb.Client, Java " + Runtime.version().feature();
   }
 
   /** For the workload: this process verifies a key range ({@code largekv.verify_range}). */

@@ -26,9 +26,13 @@ public final class RunProperties {
 
   /** A file to write, a line a second, the run's successful and failed operations (for reports). */
   public static final String TIMELINE = "largekv.timeline";
+  /** Print what the command would do, then end without connecting (workload.Plan). */
+  public static final String PLAN = "largekv.plan";
+  /** The seed's published rate for a workload file, ops/s: the plan's durations. */
+  public static final String PUBLISHED_RATE = "largekv.published_rate";
 
   static final List<String> ALL = List.of(CLIENT_THREADS, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
-      VERIFY_RANGE, REPAIR, RunOutcome.MAX_FAILED_FRACTION, TIMELINE);
+      VERIFY_RANGE, REPAIR, RunOutcome.MAX_FAILED_FRACTION, TIMELINE, PLAN, PUBLISHED_RATE);
 
   /** Old names that users may still have in their files. */
   static final Map<String, String> RENAMED = Map.of(

@@ -114,6 +114,7 @@ public class LargeKeyValueWorkload extends Workload {
   private final LongAdder lost = new LongAdder();
   private RunOutcome outcome;
   private Measurements measurements;
+  private Plan plan;
 
   /** Per-thread buffers: nothing on the hot path allocates beyond the key string. */
   private static final class ThreadState {
@@ -136,20 +137,52 @@ public class LargeKeyValueWorkload extends Workload {
 
   @Override
   public void init(Properties p) throws WorkloadException {
+    boolean planning = false;
     try {
-      configure(p);
+      planning = new PropertyValues(p).bool(RunProperties.PLAN, false);
+      configure(p, planning);
     } catch (UserError e) {
       Fatal.exit(e.getMessage());
     }
+    if (planning) {
+      // largekv.plan=true: what this command would do, then the process ends before any client
+      // thread connects (YCSB initialises its DB instances in the threads, after the workload)
+      System.out.println("largekv plan:");
+      System.out.print(plan.describe(RunOutcome.get().clientThreads()));
+      System.out.flush();
+      Runtime.getRuntime().halt(0);
+    }
   }
 
-  /** Parses and validates every property; throws {@link UserError} on bad input. */
-  void configure(Properties p) {
+  /** What this workload will do: parsed and checked properties (see {@link Plan}). */
+  Plan plan() {
+    return plan;
+  }
+
+  /**
+   * The plan of a command's properties without running anything (no checkpoint, no schema): for
+   * tests and {@code largekv.plan}. Throws {@link UserError} on bad input.
+   */
+  public static Plan planOf(Properties p) {
+    LargeKeyValueWorkload w = new LargeKeyValueWorkload();
+    w.configure(p, true);
+    return w.plan;
+  }
+
+  /**
+   * Parses and validates every property into {@link #plan}; throws {@link UserError} on bad input.
+   * {@code planOnly}: stop there, before anything is changed or opened (the checkpoint).
+   */
+  void configure(Properties p, boolean planOnly) {
     PropertyValues w = new PropertyValues(p);
-    outcome = RunOutcome.get();
-    outcome.configure(p);
-    outcome.workloadRuns();
-    measurements = Measurements.getMeasurements();
+    if (planOnly) {
+      RunProperties.check(p);
+    } else {
+      outcome = RunOutcome.get();
+      outcome.configure(p);
+      outcome.workloadRuns();
+      measurements = Measurements.getMeasurements();
+    }
     boolean load = !w.bool("dotransactions", true);
     boolean verifyRange = w.bool(RunProperties.VERIFY_RANGE, false);
     if (load && verifyRange) {
@@ -171,7 +204,9 @@ public class LargeKeyValueWorkload extends Workload {
     int threads = w.intRange(THREAD_COUNT, 1, 1, 1_000_000);
     expectedThreads = threads;
     w.number("target", 0, "a number of operations per second >= 0 (0: unthrottled)", d -> d >= 0);
-    w.longAtLeast("maxexecutiontime", 0, 0);
+    long maxExecutionSeconds = w.longAtLeast("maxexecutiontime", 0, 0);
+    int replicationFactor = w.intRange(Plan.REPLICATION_FACTOR, 3, 1, 100);
+    double publishedRate = w.has(RunProperties.PUBLISHED_RATE) ? w.positive(RunProperties.PUBLISHED_RATE, 1) : 0;
     long recordCount = w.longAtLeast(RECORD_COUNT, 0, 0);
     long insertStart = w.longAtLeast(INSERT_START, 0, 0);
     if (insertStart > recordCount && !w.has(INSERT_COUNT)) {
@@ -210,10 +245,15 @@ public class LargeKeyValueWorkload extends Workload {
             + CLIENT_COUNT + " >= " + minClients + " with one process per " + CLIENT_INDEX
             + ", or largekv's bin/ycsb (io.largekv.client.YcsbClient), which counts in long");
       }
+      expectedThreads = (int) Math.min(threads, shard);
+      plan = new Plan(mode == Mode.LOAD ? Plan.Kind.LOAD : Plan.Kind.VERIFY, range, expectedThreads, shard,
+          maxExecutionSeconds, Map.of(), "", keyLength, valueLength, replicationFactor, publishedRate);
+      if (planOnly) {
+        return;
+      }
       // YCSB's Client reads insertcount (load) or operationcount (run) after Workload.init:
       // one operation per key of the shard
       p.setProperty(mode == Mode.LOAD ? INSERT_COUNT : OPERATION_COUNT, Long.toString(shard));
-      expectedThreads = (int) Math.min(threads, shard);
       if (mode == Mode.VERIFY_RANGE) {
         outcome.verifying("key numbers " + range.describeShard());
       } else {
@@ -240,15 +280,29 @@ public class LargeKeyValueWorkload extends Workload {
     insertUpTo = (read + update + insert) / total;
     maxScanLength = w.intRange(MAX_SCAN_LENGTH, 100, 1, 1_000_000);
     String distribution = w.oneOf(REQUEST_DISTRIBUTION, "uniform", "uniform", "latest", "recent");
+    String described;
     switch (distribution) {
-      case "latest":
-        chooser = KeyChooser.latest(w.positive(ZIPFIAN_CONSTANT, ZipfianRank.YCSB_THETA));
+      case "latest": {
+        double theta = w.positive(ZIPFIAN_CONSTANT, ZipfianRank.YCSB_THETA);
+        chooser = KeyChooser.latest(theta);
+        described = "latest (zipfian " + theta + " over age: the newest key the most read)";
         break;
-      case "recent":
-        chooser = KeyChooser.recent(w.longAtLeast(RECENT_COUNT, 1_000_000, 1));
+      }
+      case "recent": {
+        long window = w.longAtLeast(RECENT_COUNT, 1_000_000, 1);
+        chooser = KeyChooser.recent(window);
+        described = "recent (uniform over the newest " + String.format(java.util.Locale.ROOT, "%,d", window)
+            + " keys)";
         break;
+      }
       default:
         chooser = KeyChooser.uniform();
+        described = "uniform";
+    }
+    plan = new Plan(Plan.Kind.RUN, range, expectedThreads, w.longAtLeast(OPERATION_COUNT, 1, 1), maxExecutionSeconds,
+        Plan.mix(read, update, insert, scan), described, keyLength, valueLength, replicationFactor, publishedRate);
+    if (planOnly) {
+      return;
     }
     runInserts = new InsertSequence(insertCount);
   }

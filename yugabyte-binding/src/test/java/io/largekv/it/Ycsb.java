@@ -113,6 +113,8 @@ public final class Ycsb {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.toString());
     cmd.add("-Xmx512m");
+    // Java 21-23: a virtual client thread that pins its carrier prints its stack (ClientThreadsIT)
+    cmd.add("-Djdk.tracePinnedThreads=full");
     cmd.add("-cp");
     cmd.add(classpath);
     cmd.add(mainClass);
