@@ -69,11 +69,10 @@ public final class Compare {
         if (t.local()) {
           props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(o.nodes));
         }
-        props.addAll(o.common);
+        props.addAll(o.properties);
         props.addAll(t.properties);
-        props.addAll(o.phaseProperties(null));
         out.println();
-        Largekv.printPlans(repo, o.phases, !o.localTargets, props, o.clients, o.duration, out, "target " + t.label
+        Largekv.printPlans(repo, o, !o.localTargets, props, o.clients, out, "target " + t.label
             + (t.local() ? " (a local Cassandra of " + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : ""));
       }
       return ExitStatus.OK;
@@ -94,7 +93,7 @@ public final class Compare {
     setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
     setup.setProperty("workloads", o.localTargets ? "local" : "full-scale");
     setup.setProperty("command", Secrets.redact("bin/largekv " + String.join(" ", args)));
-    setup.setProperty("common.properties", Secrets.redact(String.join(" ", o.common)));
+    setup.setProperty("common.properties", Secrets.redact(String.join(" ", o.properties)));
     setup.setProperty("workload.files", String.join(", ", o.phases.stream()
         .map(p -> "workloads/" + (o.localTargets ? p.localWorkload : p.fullScaleWorkload)).toList()));
     setup.setProperty("machine", io.largekv.common.Machine.describe());
@@ -129,7 +128,7 @@ public final class Compare {
         }
         props.add("hosts=" + hosts);
         props.add("ycql.target=" + t.dialect);
-        props.addAll(o.common);
+        props.addAll(o.properties);
         props.addAll(t.properties);
         for (Phase phase : o.phases) {
           for (int rep = 1; rep <= o.repeat; rep++) {
@@ -186,41 +185,46 @@ public final class Compare {
     }
   }
 
-  /** Parsed options of {@code compare}. */
-  static final class Options {
+  /** Parsed options of {@code compare}: {@link PhaseOptions} and the targets, clients, rate and repeats. */
+  static final class Options extends PhaseOptions {
     final List<CompareTarget> targets = new ArrayList<>();
     /** Every target is a local Cassandra: the laptop-sized workloads and defaults. */
     boolean localTargets;
-    List<Phase> phases = Phase.ALL;
-    Long records;
-    Long duration;
-    Integer threads;
     int clients = 1;
     Long rate;
-    long warmup = -1;
     int repeat = 1;
-    Path out;
-    String localdc;
-    int nodes = 1;
-    boolean plan;
-    final List<Event> events = new ArrayList<>();
-    final List<String> common = new ArrayList<>();
+    private final List<String[]> targetProps = new ArrayList<>();
 
-    /**
-     * The options' properties for a phase (null: for every phase, the duration left to the caller):
-     * records, threads, read-phase duration, each client's share of the rate.
-     */
+    @Override
+    String help() {
+      return "bin/largekv compare --help";
+    }
+
+    @Override
+    boolean option(String name, String v) throws UserError {
+      switch (name) {
+        case "--target" -> targets.add(CompareTarget.parse(v));
+        case "--target-prop" -> {
+          int colon = v.indexOf(':');
+          if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
+            throw new UserError("--target-prop " + v + " is not LABEL:NAME=VALUE");
+          }
+          targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
+        }
+        case "--clients" -> clients = (int) between(name, v, 1, 1000);
+        case "--rate" -> rate = atLeast(name, v, 1);
+        case "--repeat" -> repeat = (int) between(name, v, 1, 100);
+        default -> {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    /** {@link PhaseOptions#phaseProperties} and each client's share of {@code --rate}. */
+    @Override
     List<String> phaseProperties(Phase phase) {
-      List<String> p = new ArrayList<>();
-      if (records != null) {
-        p.add("recordcount=" + records);
-      }
-      if (threads != null) {
-        p.add("threadcount=" + threads);
-      }
-      if (phase != null && !phase.isLoad() && duration != null) {
-        p.add("maxexecutiontime=" + duration);
-      }
+      List<String> p = super.phaseProperties(phase);
       if (rate != null) {
         p.add("target=" + Math.max(1, rate / clients));
         p.add("measurement.interval=both");
@@ -230,54 +234,7 @@ public final class Compare {
 
     static Options parse(String[] args) throws UserError {
       Options o = new Options();
-      List<String[]> targetProps = new ArrayList<>();
-      for (int i = 1; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("--plan")) {
-          o.plan = true;
-          continue;
-        }
-        if (i + 1 >= args.length) {
-          throw new UserError(a + " needs a value (see bin/largekv compare --help)");
-        }
-        String v = args[++i];
-        switch (a) {
-          case "--target": o.targets.add(CompareTarget.parse(v)); break;
-          case "--target-prop": {
-            int colon = v.indexOf(':');
-            if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
-              throw new UserError("--target-prop " + v + " is not LABEL:NAME=VALUE");
-            }
-            targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
-            break;
-          }
-          case "--phases":
-            o.phases = new ArrayList<>();
-            for (String p : v.split(",")) {
-              o.phases.add(Phase.byName(p));
-            }
-            break;
-          case "--records": o.records = Largekv.RunOptions.positive(a, v, 1); break;
-          case "--duration": o.duration = Largekv.RunOptions.positive(a, v, 1); break;
-          case "--threads": o.threads = (int) Math.min(100_000, Largekv.RunOptions.positive(a, v, 1)); break;
-          case "--clients": o.clients = (int) Math.min(1000, Largekv.RunOptions.positive(a, v, 1)); break;
-          case "--rate": o.rate = Largekv.RunOptions.positive(a, v, 1); break;
-          case "--warmup": o.warmup = Largekv.RunOptions.positive(a, v, 0); break;
-          case "--repeat": o.repeat = (int) Math.min(100, Largekv.RunOptions.positive(a, v, 1)); break;
-          case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
-          case "--localdc": o.localdc = v; break;
-          case "--nodes": o.nodes = (int) Largekv.RunOptions.boundedInt(a, v, 1, LocalCassandra.MAX_NODES); break;
-          case "--event": o.events.add(Event.parse(v)); break;
-          case "-p":
-            if (!v.contains("=")) {
-              throw new UserError("-p " + v + " is not NAME=VALUE");
-            }
-            o.common.add(v);
-            break;
-          default:
-            throw new UserError("unknown option " + a + " (see bin/largekv compare --help)");
-        }
-      }
+      o.parseArguments(args);
       if (o.targets.isEmpty()) {
         o.targets.addAll(CompareTarget.localDemo());
       }
@@ -290,10 +247,9 @@ public final class Compare {
         o.records = o.records == null ? 100_000L : o.records;
         o.duration = o.duration == null ? 30L : o.duration;
         o.threads = o.threads == null ? 16 : o.threads;
-        o.warmup = o.warmup < 0 ? 5 : o.warmup;
       }
-      o.warmup = o.warmup < 0 ? 10 : o.warmup;
-      for (String[] tp : targetProps) {
+      o.warmup = o.warmupOr(o.localTargets);
+      for (String[] tp : o.targetProps) {
         CompareTarget t = o.targets.stream().filter(x -> x.label.equals(tp[0])).findFirst()
             .orElseThrow(() -> new UserError("--target-prop " + tp[0] + ":...: no --target " + tp[0]));
         t.properties.add(tp[1]);

@@ -107,7 +107,7 @@ public final class Largekv {
         props.add("ycql.target=" + o.target);
       }
       addRunProperties(o, props);
-      printPlans(repo, o.phases, o.fullScale, props, 1, o.durationSeconds, out, o.hosts == null
+      printPlans(repo, o, o.fullScale, props, 1, out, o.hosts == null
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
       return ExitStatus.OK;
@@ -132,12 +132,10 @@ public final class Largekv {
       PhaseRunner runner = new PhaseRunner(repo, err);
       List<Summary.PhaseResult> results = new ArrayList<>();
       int status = ExitStatus.OK;
-      long warmup = o.warmupSeconds != null ? o.warmupSeconds : o.hosts == null ? 5 : 10;
+      long warmup = o.warmupOr(o.hosts == null);
       for (Phase phase : o.phases) {
         List<String> phaseProps = new ArrayList<>(props);
-        if (!phase.isLoad() && o.durationSeconds != null) {
-          phaseProps.add("maxexecutiontime=" + o.durationSeconds);
-        }
+        phaseProps.addAll(o.phaseProperties(phase));
         Path phaseDir = outDir.resolve(phase.name);
         List<PhaseRunner.Result> clients;
         try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
@@ -178,16 +176,10 @@ public final class Largekv {
     }
   }
 
-  /** The options every phase of a run gets: local datacenter, records, threads, the user's -p. */
+  /** The properties every phase of a run gets: the local datacenter and the user's -p. */
   private static void addRunProperties(RunOptions o, List<String> props) {
     if (o.localdc != null) {
       props.add("ycql.localdc=" + o.localdc);
-    }
-    if (o.records != null) {
-      props.add("recordcount=" + o.records);
-    }
-    if (o.threads != null) {
-      props.add("threadcount=" + o.threads);
     }
     props.addAll(o.properties);
   }
@@ -196,15 +188,13 @@ public final class Largekv {
    * {@code --plan}: each phase's plan ({@code largekv.plan}), from the command it would run; no server
    * is started or connected.
    */
-  static void printPlans(Path repo, List<Phase> phases, boolean fullScale, List<String> props, int clients,
-      Long durationSeconds, PrintStream out, String where) throws java.io.IOException, InterruptedException {
+  static void printPlans(Path repo, PhaseOptions o, boolean fullScale, List<String> props, int clients,
+      PrintStream out, String where) throws java.io.IOException, InterruptedException {
     PhaseRunner runner = new PhaseRunner(repo, out);
     out.println("largekv: the plan of each phase against " + where + " (nothing is started, connected or written)");
-    for (Phase phase : phases) {
+    for (Phase phase : o.phases) {
       List<String> phaseProps = new ArrayList<>(props);
-      if (!phase.isLoad() && durationSeconds != null) {
-        phaseProps.add("maxexecutiontime=" + durationSeconds);
-      }
+      phaseProps.addAll(o.phaseProperties(phase));
       String file = fullScale ? phase.fullScaleWorkload : phase.localWorkload;
       out.println();
       out.println("== " + phase.name + " (workloads/" + file + (clients > 1 ? ", client 0 of " + clients : "")
@@ -218,66 +208,41 @@ public final class Largekv {
     return nodes >= 3 ? 3 : 1;
   }
 
-  /** Parsed options of {@code run}. */
-  static final class RunOptions {
+  /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
+  static final class RunOptions extends PhaseOptions {
     String hosts;
     String target;
-    String localdc;
     boolean fullScale;
-    List<Phase> phases = Phase.ALL;
-    Long records;
-    Long durationSeconds;
-    Long warmupSeconds;
-    boolean plan;
-    Integer threads;
-    Path out;
-    int nodes = 1;
-    final List<Event> events = new ArrayList<>();
-    final List<String> properties = new ArrayList<>();
+
+    @Override
+    String help() {
+      return "bin/largekv --help";
+    }
+
+    @Override
+    boolean flag(String name) {
+      if (name.equals("--full-scale")) {
+        fullScale = true;
+        return true;
+      }
+      return false;
+    }
+
+    @Override
+    boolean option(String name, String value) throws UserError {
+      switch (name) {
+        case "--hosts" -> hosts = value;
+        case "--target" -> target = Target.parse("--target", value).propertyValue();
+        default -> {
+          return false;
+        }
+      }
+      return true;
+    }
 
     static RunOptions parse(String[] args) throws UserError {
       RunOptions o = new RunOptions();
-      for (int i = 1; i < args.length; i++) {
-        String a = args[i];
-        if (a.equals("--full-scale")) {
-          o.fullScale = true;
-          continue;
-        }
-        if (a.equals("--plan")) {
-          o.plan = true;
-          continue;
-        }
-        if (i + 1 >= args.length) {
-          throw new UserError(a + " needs a value (see bin/largekv --help)");
-        }
-        String v = args[++i];
-        switch (a) {
-          case "--hosts": o.hosts = v; break;
-          case "--target": o.target = Target.parse("--target", v).propertyValue(); break;
-          case "--localdc": o.localdc = v; break;
-          case "--phases":
-            o.phases = new ArrayList<>();
-            for (String p : v.split(",")) {
-              o.phases.add(Phase.byName(p));
-            }
-            break;
-          case "--records": o.records = positive(a, v, 1); break;
-          case "--duration": o.durationSeconds = positive(a, v, 1); break;
-          case "--warmup": o.warmupSeconds = positive(a, v, 0); break;
-          case "--threads": o.threads = (int) Math.min(Integer.MAX_VALUE, positive(a, v, 1)); break;
-          case "--out": o.out = Paths.get(v).toAbsolutePath(); break;
-          case "--nodes": o.nodes = (int) boundedInt(a, v, 1, LocalCassandra.MAX_NODES); break;
-          case "--event": o.events.add(Event.parse(v)); break;
-          case "-p":
-            if (!v.contains("=")) {
-              throw new UserError("-p " + v + " is not NAME=VALUE");
-            }
-            o.properties.add(v);
-            break;
-          default:
-            throw new UserError("unknown option " + a + " (see bin/largekv --help)");
-        }
-      }
+      o.parseArguments(args);
       if (o.fullScale && o.hosts == null && !o.plan) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
       }
@@ -287,27 +252,6 @@ public final class Largekv {
       }
       Event.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       return o;
-    }
-
-    /** A whole number in {@code [min, max]} for {@code option}. */
-    static long boundedInt(String option, String v, long min, long max) throws UserError {
-      long n = positive(option, v, min);
-      if (n > max) {
-        throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
-      }
-      return n;
-    }
-
-    static long positive(String option, String v, long min) throws UserError {
-      try {
-        long n = Long.parseLong(v.replace("_", ""));
-        if (n >= min) {
-          return n;
-        }
-      } catch (NumberFormatException e) {
-        // fall through
-      }
-      throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
     }
   }
 

@@ -16,7 +16,7 @@ class CompareOptionsTest {
     assertThat(o.targets.get(1).properties).contains("ycql.compaction=LeveledCompactionStrategy");
     assertThat(o.records).isEqualTo(100_000);
     assertThat(o.duration).isEqualTo(30);
-    assertThat(o.warmup).isEqualTo(5);
+    assertThat(o.warmup).isEqualTo(5L);
   }
 
   @Test
@@ -29,7 +29,7 @@ class CompareOptionsTest {
     assertThat(o.targets.get(0).hosts).isEqualTo("yb1,yb2:9042");
     assertThat(o.targets.get(1).properties).containsExactly("ycql.compaction=IncrementalCompactionStrategy");
     assertThat(o.repeat).isEqualTo(3);
-    assertThat(o.warmup).isEqualTo(10);
+    assertThat(o.warmup).isEqualTo(10L);
   }
 
   @Test
@@ -44,6 +44,44 @@ class CompareOptionsTest {
         "--target-prop", "scylla:x=y"})).hasMessageContaining("no --target scylla");
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--repeat", "0"}))
         .hasMessageContaining("--repeat 0 is not accepted");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--clients", "5000"}))
+        .hasMessage("--clients 5000 is not accepted; accepted values: 1..1000");
+  }
+
+  @Test
+  void runAndCompareShareTheirCommonOptionsAndTheirErrors() throws Exception {
+    String[] common = {"--phases", "uniform-read", "--records", "2000", "--duration", "20", "--threads", "4",
+        "--warmup", "3", "--nodes", "3", "-p", "ycql.request_timeout=5s"};
+    String[] run = new String[common.length + 1];
+    String[] compare = new String[common.length + 1];
+    run[0] = "run";
+    compare[0] = "compare";
+    System.arraycopy(common, 0, run, 1, common.length);
+    System.arraycopy(common, 0, compare, 1, common.length);
+    for (PhaseOptions o : new PhaseOptions[] {Largekv.RunOptions.parse(run), Compare.Options.parse(compare)}) {
+      assertThat(o.phaseProperties(Phase.UNIFORM_READ))
+          .containsExactly("recordcount=2000", "threadcount=4", "maxexecutiontime=20");
+      assertThat(o.phaseProperties(Phase.LOAD)).containsExactly("recordcount=2000", "threadcount=4");
+      assertThat(o.warmup).isEqualTo(3L);
+      assertThat(o.nodes).isEqualTo(3);
+      assertThat(o.properties).containsExactly("ycql.request_timeout=5s");
+    }
+    for (String command : new String[] {"run", "compare"}) {
+      assertThatThrownBy(() -> parse(command, "--threads", "0"))
+          .hasMessage("--threads 0 is not accepted; accepted values: a whole number >= 1");
+      assertThatThrownBy(() -> parse(command, "--threads", "200000"))
+          .hasMessage("--threads 200000 is not accepted; accepted values: 1..100000");
+      assertThatThrownBy(() -> parse(command, "--records", "many"))
+          .hasMessage("--records many is not accepted; accepted values: a whole number >= 1");
+      assertThatThrownBy(() -> parse(command, "--speed", "9"))
+          .hasMessageStartingWith("unknown option --speed (see bin/largekv ");
+      assertThatThrownBy(() -> parse(command, "-p", "recordcount"))
+          .hasMessage("-p recordcount is not NAME=VALUE");
+    }
+  }
+
+  private static PhaseOptions parse(String... args) throws Exception {
+    return args[0].equals("run") ? Largekv.RunOptions.parse(args) : Compare.Options.parse(args);
   }
 
   @Test

@@ -16,7 +16,7 @@ class LargekvOptionsTest {
     assertThat(o.target).isEqualTo("scylla");
     assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
     assertThat(o.records).isEqualTo(1000);
-    assertThat(o.durationSeconds).isEqualTo(30);
+    assertThat(o.duration).isEqualTo(30);
     assertThat(o.threads).isEqualTo(8);
     assertThat(o.properties).containsExactly("ycql.localdc=dc1");
   }

@@ -1,0 +1,144 @@
+package io.largekv.cli;
+
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.UserError;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The options {@code bin/largekv run} and {@code bin/largekv compare} share, parsed and checked one
+ * way: which phases and how big (records, threads, read-phase duration, warm-up), the local cluster
+ * and its events, where results go, {@code --plan} and the user's {@code -p}. Each command adds its
+ * own options through {@link #flag} and {@link #option}.
+ */
+abstract class PhaseOptions {
+
+  /** The most YCSB client threads one client process accepts (the seeds use 256). */
+  static final int MAX_THREADS = 100_000;
+
+  List<Phase> phases = Phase.ALL;
+  /** Rows to load and read; null: the workload file's {@code recordcount}. */
+  Long records;
+  /** Seconds of each read phase; null: the workload file's {@code maxexecutiontime}. */
+  Long duration;
+  /** Seconds left out of each read phase's figures at its start; null: {@link #warmupOr}'s default. */
+  Long warmup;
+  /** YCSB client threads per client; null: the workload file's {@code threadcount}. */
+  Integer threads;
+  String localdc;
+  /** Nodes of each local cluster. */
+  int nodes = 1;
+  boolean plan;
+  Path out;
+  final List<Event> events = new ArrayList<>();
+  /** {@code -p NAME=VALUE}: for every phase (and every target). */
+  final List<String> properties = new ArrayList<>();
+
+  /** Where the user reads about the options, e.g. {@code bin/largekv --help}. */
+  abstract String help();
+
+  /** Takes a flag (an option without a value) of this command; false when it is none of its own. */
+  boolean flag(String name) {
+    return false;
+  }
+
+  /** Takes an option with a value of this command; false when it is none of its own. */
+  abstract boolean option(String name, String value) throws UserError;
+
+  /** Parses {@code args[1..]} (args[0] is the command); a wrong option or value is a {@link UserError}. */
+  final void parseArguments(String[] args) throws UserError {
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--plan")) {
+        plan = true;
+        continue;
+      }
+      if (flag(a)) {
+        continue;
+      }
+      if (i + 1 >= args.length) {
+        throw new UserError(a + " needs a value (see " + help() + ")");
+      }
+      String v = args[++i];
+      if (!shared(a, v) && !option(a, v)) {
+        throw new UserError("unknown option " + a + " (see " + help() + ")");
+      }
+    }
+  }
+
+  private boolean shared(String a, String v) throws UserError {
+    switch (a) {
+      case "--phases" -> {
+        phases = new ArrayList<>();
+        for (String p : v.split(",")) {
+          phases.add(Phase.byName(p));
+        }
+      }
+      case "--records" -> records = atLeast(a, v, 1);
+      case "--duration" -> duration = atLeast(a, v, 1);
+      case "--warmup" -> warmup = atLeast(a, v, 0);
+      case "--threads" -> threads = (int) between(a, v, 1, MAX_THREADS);
+      case "--localdc" -> localdc = v;
+      case "--nodes" -> nodes = (int) between(a, v, 1, LocalCassandra.MAX_NODES);
+      case "--event" -> events.add(Event.parse(v));
+      case "--out" -> out = Paths.get(v).toAbsolutePath();
+      case "-p" -> {
+        if (!v.contains("=")) {
+          throw new UserError("-p " + v + " is not NAME=VALUE");
+        }
+        properties.add(v);
+      }
+      default -> {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The warm-up in seconds: {@code --warmup}, else 5 against local servers and 10 against real ones. */
+  long warmupOr(boolean local) {
+    return warmup != null ? warmup : local ? 5 : 10;
+  }
+
+  /**
+   * The options as YCSB properties of one phase: records, threads and, for a read phase, its
+   * duration. They come after the user's {@code -p}, so an explicit option wins.
+   */
+  List<String> phaseProperties(Phase phase) {
+    List<String> p = new ArrayList<>();
+    if (records != null) {
+      p.add("recordcount=" + records);
+    }
+    if (threads != null) {
+      p.add("threadcount=" + threads);
+    }
+    if (!phase.isLoad() && duration != null) {
+      p.add("maxexecutiontime=" + duration);
+    }
+    return p;
+  }
+
+  /** A whole number {@code >= min} for {@code option}. */
+  static long atLeast(String option, String v, long min) throws UserError {
+    try {
+      long n = Long.parseLong(v.replace("_", ""));
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // fall through
+    }
+    throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
+  }
+
+  /** A whole number in {@code [min, max]} for {@code option}. */
+  static long between(String option, String v, long min, long max) throws UserError {
+    long n = atLeast(option, v, min);
+    if (n > max) {
+      throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
+    }
+    return n;
+  }
+}
