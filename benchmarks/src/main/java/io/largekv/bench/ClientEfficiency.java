@@ -35,7 +35,9 @@ import java.util.Optional;
 public final class ClientEfficiency {
 
   /** The clients {@code --clients} accepts, in their default order. */
-  static final List<String> CLIENTS = List.of("largekv", "virtual", "core", "async", "latte");
+  /** Every client bench/run knows; {@link #DEFAULT_CLIENTS} run unless --clients says otherwise. */
+  static final List<String> CLIENTS = List.of("largekv", "platform", "virtual", "core", "async", "latte");
+  static final List<String> DEFAULT_CLIENTS = List.of("largekv", "platform", "core", "async", "latte");
 
   private final Options options;
   private final PrintStream console = System.out;
@@ -51,7 +53,7 @@ public final class ClientEfficiency {
     long ops = 1_000_000;
     int concurrency = 32;
     int rounds = 1;
-    List<String> clients = CLIENTS;
+    List<String> clients = DEFAULT_CLIENTS;
     String hosts;
     String localDatacenter = "datacenter1";
     String latte;
@@ -108,7 +110,7 @@ public final class ClientEfficiency {
         throw new IllegalArgumentException("--pin places the local server: it cannot be used with --hosts");
       }
       if (o.warmUpOps < 0) {
-        o.warmUpOps = Math.min(o.ops, 100_000);
+        o.warmUpOps = Math.min(o.ops, 500_000);
       }
       if (o.results == null) {
         o.results = o.repo.resolve("results").resolve("bench-"
@@ -164,6 +166,7 @@ public final class ClientEfficiency {
     for (String c : options.clients) {
       switch (c) {
         case "largekv" -> clients.add(YcsbClient.largekv(options.ycsbProperties));
+        case "platform" -> clients.add(YcsbClient.largekvPlatform(options.ycsbProperties));
         case "virtual" -> {
           Optional<Path> java21;
           try {
@@ -268,9 +271,17 @@ public final class ClientEfficiency {
     return status;
   }
 
+  /** Passes of the warm-up at the most: a server still warming up after them is said to be. */
+  static final int MAX_WARM_UP_PASSES = 8;
+
   /**
-   * Warms the server up (its JIT, memtables, caches) with an unmeasured YCSB load and read of the
-   * same row shape into its own table, so the first measured client does not pay for it.
+   * Warms the server up (its JIT, memtables, caches) with unmeasured YCSB loads and reads of the same
+   * row shape into its own table, pass after pass, until the server's CPU per read stops falling
+   * (within 10 % of the pass before; with {@code --hosts}, where the server's CPU is not visible, until
+   * the read rate stops rising): under the measured concurrency on a small machine the server's
+   * JIT alone takes tens of seconds, and one short warm-up left the first measured client paying for
+   * it (a 1.5× swing between clients that only changed places). The server's CPU per operation, not
+   * the warm-up client's throughput, says when: each pass is a new client JVM with its own warm-up.
    */
   private void warmUp(BenchClient.Settings settings, long serverPid) throws Exception {
     if (options.warmUpOps == 0) {
@@ -278,12 +289,38 @@ public final class ClientEfficiency {
     }
     BenchClient.Settings w = new BenchClient.Settings(options.warmUpOps, settings.concurrency(),
         settings.contactPoint(), settings.localDatacenter(), settings.repo(), settings.results());
-    for (Phase phase : Phase.values()) {
-      BenchClient c = YcsbClient.warmUp();
-      console.printf("bench: warm-up %s (%,d operations, not measured) ...%n", phase.label, w.ops());
-      MeasuredProcess.run(pinned(c.command(phase, w, null)), options.repo, options.results.resolve("warm-up-" + phase.label
-          + ".txt"), c, serverPid, console, "warm-up " + phase.label);
+    double previous = 0;
+    for (int pass = 1; pass <= MAX_WARM_UP_PASSES; pass++) {
+      double serverCpuPerRead = Double.NaN;
+      double readRate = 0;
+      for (Phase phase : Phase.values()) {
+        BenchClient c = YcsbClient.warmUp();
+        console.printf("bench: warm-up pass %d %s (%,d operations, not measured) ...%n", pass, phase.label, w.ops());
+        Path output = options.results.resolve("warm-up-" + pass + "-" + phase.label + ".txt");
+        MeasuredProcess.Result run = MeasuredProcess.run(pinned(c.command(phase, w, null)), options.repo, output, c,
+            serverPid, console, "warm-up " + phase.label);
+        BenchClient.Report r = c.report(phase, output, w);
+        if (r.problem() != null) {
+          throw new IllegalStateException("the warm-up " + phase.label + " failed: " + r.problem() + " (see " + output
+              + ")");
+        }
+        serverCpuPerRead = run.serverCpuSeconds() / w.ops();
+        readRate = r.opsPerSecond();
+      }
+      // the server's CPU per read when it is ours to watch; with --hosts, the inverse of the read rate
+      boolean serverKnown = !Double.isNaN(serverCpuPerRead);
+      double cost = serverKnown ? serverCpuPerRead : 1 / readRate;
+      console.printf("bench: warm-up pass %d: %s%s%n", pass, serverKnown
+          ? String.format("the server's CPU %.3f s per 1 000 reads", serverCpuPerRead * 1000)
+          : String.format("%,.0f reads/s (the server's CPU is not visible with --hosts)", readRate),
+          pass == 1 ? "" : String.format(" (cost per read %+.0f %% on the pass before)", 100 * (cost / previous - 1)));
+      if (pass > 1 && cost > previous * 0.90) {
+        return;
+      }
+      previous = cost;
     }
+    console.printf("bench: the server's cost per read was still falling after %d warm-up passes: the first client of"
+        + " the first round may pay for it (compare its rounds)%n", MAX_WARM_UP_PASSES);
   }
 
   private String clientCpus() {

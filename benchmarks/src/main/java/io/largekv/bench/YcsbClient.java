@@ -41,9 +41,20 @@ final class YcsbClient implements BenchClient {
     this.java = java;
   }
 
-  /** largekv's YCSB path: LargeKeyValueWorkload (reads verified byte for byte), YCSB's platform threads. */
+  /**
+   * largekv's YCSB path as a user gets it: {@code bin/ycsb} on the Java it picks (a 21+ when there is
+   * one), LargeKeyValueWorkload (reads verified byte for byte), {@code largekv.client_threads} at its
+   * default ({@code auto}: virtual threads on 21+).
+   */
   static YcsbClient largekv(List<String> extraProperties) {
-    return new YcsbClient(false, "largekv YCSB", "kv_largekv", List.of(
+    return new YcsbClient(false, "largekv YCSB (default)", "kv_largekv", List.of(
+        "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
+        "verify=true", "largekv.checkpoint=none"), extraProperties, null);
+  }
+
+  /** largekv's YCSB path on YCSB's platform threads ({@code largekv.client_threads=platform}). */
+  static YcsbClient largekvPlatform(List<String> extraProperties) {
+    return new YcsbClient(false, "largekv YCSB platform", "kv_platform", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
         "verify=true", "largekv.client_threads=platform", "largekv.checkpoint=none"), extraProperties, null);
   }
@@ -60,7 +71,7 @@ final class YcsbClient implements BenchClient {
 
   /**
    * Not YCSB: the binding's driver session driven asynchronously from the driver's I/O thread
-   * ({@code io.largekv.ycsb.AsyncDriverClient}), what the driver costs without thread-per-operation.
+   * ({@code io.largekv.bench.AsyncDriverClient}), what the driver costs without thread-per-operation.
    */
   static YcsbClient asyncDriver(List<String> extraProperties) {
     return new YcsbClient(true, "Java driver async", "kv_async", List.of(), extraProperties, null);
@@ -138,7 +149,7 @@ final class YcsbClient implements BenchClient {
     if (javaAgent != null) {
       cmd.add(javaAgent);
     }
-    cmd.addAll(List.of("-cp", cp, "io.largekv.ycsb.AsyncDriverClient", phase.label, Long.toString(s.ops()),
+    cmd.addAll(List.of("-cp", cp, "io.largekv.bench.AsyncDriverClient", phase.label, Long.toString(s.ops()),
         Integer.toString(s.concurrency())));
     cmd.addAll(List.of("hosts=" + s.contactPoint(), "ycql.target=cassandra", "ycql.localdc=" + s.localDatacenter(),
         "ycql.replication_factor=1", "ycql.keyspace=bench", "ycql.table=" + table));
