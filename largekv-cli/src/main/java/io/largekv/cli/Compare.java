@@ -37,13 +37,13 @@ public final class Compare {
       "                               dialect), e.g. --target cassandra-lcs=10.0.0.5 ; repeatable.",
       "                               LABEL=local: a local Cassandra (cluster) started for it, as in the demo",
       "  --target-prop LABEL:NAME=VALUE  a property for one target only (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)",
-      "  --localdc DC                 local datacenter for Cassandra/Scylla targets",
+      "  --localdc DC                 local datacenter of Cassandra/Scylla targets with hosts",
       "  --phases LIST                subset of: " + Phase.ACCEPTED + " (default: all)",
       "  --records N                  rows (default: the workload file's; 100000 for the local demo)",
       "  --duration SECONDS           length of each read phase (default: the file's; 30 for the demo)",
       "  --threads N                  threads per client process (default: the file's; 16 for the demo)",
       "  --clients N                  client processes per phase, sharded with client.index/client.count (default 1)",
-      "  --rate OPS                   target ops/s per phase (all clients); latency is then also",
+      "  --rate OPS                   target ops/s per phase (all clients; a multiple of --clients); latency is then also",
       "                               reported as intended time (coordinated-omission corrected)",
       "  --warmup SECONDS             left out of the summary at the start of each read phase (default 10, demo 5)",
       "  --repeat N                   runs of each phase per target (default 1); the report shows the spread",
@@ -72,7 +72,8 @@ public final class Compare {
         props.addAll(o.properties);
         props.addAll(t.properties);
         out.println();
-        Largekv.printPlans(repo, o, !o.localTargets, props, o.clients, out, "target " + t.label
+        Largekv.printPlans(repo, o.phases, phase -> o.phaseProperties(phase, t), !o.localTargets, props, o.clients,
+            out, "target " + t.label
             + (t.local() ? " (a local Cassandra of " + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : ""));
       }
       return ExitStatus.OK;
@@ -87,9 +88,12 @@ public final class Compare {
     setup.setProperty("repeat", Integer.toString(o.repeat));
     setup.setProperty("clients", Integer.toString(o.clients));
     setup.setProperty("warmup", Long.toString(o.warmup));
-    setup.setProperty("records", o.records == null ? "(workload file)" : Long.toString(o.records));
-    setup.setProperty("duration", o.duration == null ? "(workload file)" : o.duration + " s");
-    setup.setProperty("threads", o.threads == null ? "(workload file)" : Integer.toString(o.threads));
+    setup.setProperty("records", o.records != null ? Long.toString(o.records)
+        : o.localTargets ? Options.LOCAL_RECORDS + " (local default)" : "(workload file)");
+    setup.setProperty("duration", o.duration != null ? o.duration + " s"
+        : o.localTargets ? Options.LOCAL_DURATION + " s (local default)" : "(workload file)");
+    setup.setProperty("threads", o.threads != null ? Integer.toString(o.threads)
+        : o.localTargets ? Options.LOCAL_THREADS + " (local default)" : "(workload file)");
     setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
     setup.setProperty("workloads", o.localTargets ? "local" : "full-scale");
     setup.setProperty("command", Secrets.redact("bin/largekv " + String.join(" ", args)));
@@ -163,7 +167,7 @@ public final class Compare {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", t.label, phase.name, rep);
     List<String> phaseProps = new ArrayList<>(props);
-    phaseProps.addAll(o.phaseProperties(phase));
+    phaseProps.addAll(o.phaseProperties(phase, t));
     List<PhaseRunner.Result> results;
     try (PhaseEvents events = new PhaseEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
       results = new PhaseRunner(repo, err).run(phase, o.localTargets ? phase.localWorkload : phase.fullScaleWorkload,
@@ -221,13 +225,35 @@ public final class Compare {
       return true;
     }
 
-    /** {@link PhaseOptions#phaseProperties} and each client's share of {@code --rate}. */
-    @Override
-    List<String> phaseProperties(Phase phase) {
+    /** The local demo's sizes: rows, seconds of a read phase, threads. */
+    static final long LOCAL_RECORDS = 100_000;
+    static final long LOCAL_DURATION = 30;
+    static final int LOCAL_THREADS = 16;
+
+    /**
+     * A phase's properties for target {@code t}: {@link PhaseOptions#phaseProperties}, each client's
+     * share of {@code --rate}, and with local targets the demo's sizes for what neither an option
+     * nor a {@code -p} / {@code --target-prop} sets (a default must not outrank the user).
+     */
+    List<String> phaseProperties(Phase phase, CompareTarget t) {
       List<String> p = super.phaseProperties(phase);
       if (rate != null) {
-        p.add("target=" + Math.max(1, rate / clients));
+        p.add("target=" + rate / clients);
         p.add("measurement.interval=both");
+      }
+      if (localTargets) {
+        List<String> defaults = new ArrayList<>(List.of("recordcount=" + LOCAL_RECORDS, "threadcount=" + LOCAL_THREADS));
+        if (!phase.isLoad()) {
+          defaults.add("maxexecutiontime=" + LOCAL_DURATION);
+        }
+        for (String d : defaults) {
+          String key = d.substring(0, d.indexOf('=') + 1);
+          boolean set = p.stream().anyMatch(x -> x.startsWith(key)) || properties.stream().anyMatch(x -> x.startsWith(key))
+              || t.properties.stream().anyMatch(x -> x.startsWith(key));
+          if (!set) {
+            p.add(d);
+          }
+        }
       }
       return p;
     }
@@ -244,10 +270,21 @@ public final class Compare {
               + "full-scale ones; accepted: all targets local, or all with hosts");
         }
         o.localTargets = true;
-        o.records = o.records == null ? 100_000L : o.records;
-        o.duration = o.duration == null ? 30L : o.duration;
-        o.threads = o.threads == null ? 16 : o.threads;
+        if (o.localdc != null) {
+          throw new UserError("--localdc " + o.localdc + " names the datacenter of targets with hosts; a local target"
+              + " has its own; accepted: --localdc with --target LABEL=HOSTS");
+        }
       }
+      if (o.rate != null && o.rate % o.clients != 0) {
+        throw new UserError("--rate " + o.rate + " does not split evenly over --clients " + o.clients
+            + " (each client gets a whole number of ops/s); accepted: a multiple of " + o.clients);
+      }
+      Long duration = o.duration;
+      if (o.localTargets && o.duration == null) {
+        o.duration = LOCAL_DURATION;
+      }
+      o.checkWarmupFitsDuration(o.localTargets);
+      o.duration = duration;
       o.warmup = o.warmupOr(o.localTargets);
       for (String[] tp : o.targetProps) {
         CompareTarget t = o.targets.stream().filter(x -> x.label.equals(tp[0])).findFirst()

@@ -107,7 +107,7 @@ public final class Largekv {
         props.add("ycql.target=" + o.target);
       }
       addRunProperties(o, props);
-      printPlans(repo, o, o.fullScale, props, 1, out, o.hosts == null
+      printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
       return ExitStatus.OK;
@@ -188,13 +188,14 @@ public final class Largekv {
    * {@code --plan}: each phase's plan ({@code largekv.plan}), from the command it would run; no server
    * is started or connected.
    */
-  static void printPlans(Path repo, PhaseOptions o, boolean fullScale, List<String> props, int clients,
-      PrintStream out, String where) throws java.io.IOException, InterruptedException {
+  static void printPlans(Path repo, List<Phase> phases, java.util.function.Function<Phase, List<String>> phaseProperties,
+      boolean fullScale, List<String> props, int clients, PrintStream out, String where)
+      throws java.io.IOException, InterruptedException {
     PhaseRunner runner = new PhaseRunner(repo, out);
     out.println("largekv: the plan of each phase against " + where + " (nothing is started, connected or written)");
-    for (Phase phase : o.phases) {
+    for (Phase phase : phases) {
       List<String> phaseProps = new ArrayList<>(props);
-      phaseProps.addAll(o.phaseProperties(phase));
+      phaseProps.addAll(phaseProperties.apply(phase));
       String file = fullScale ? phase.fullScaleWorkload : phase.localWorkload;
       out.println();
       out.println("== " + phase.name + " (workloads/" + file + (clients > 1 ? ", client 0 of " + clients : "")
@@ -243,6 +244,7 @@ public final class Largekv {
     static RunOptions parse(String[] args) throws UserError {
       RunOptions o = new RunOptions();
       o.parseArguments(args);
+      o.checkWarmupFitsDuration(o.hosts == null);
       if (o.fullScale && o.hosts == null && !o.plan) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
       }

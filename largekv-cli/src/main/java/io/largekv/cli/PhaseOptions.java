@@ -59,7 +59,7 @@ abstract class PhaseOptions {
         continue;
       }
       if (i + 1 >= args.length) {
-        throw new UserError(a + " needs a value (see " + help() + ")");
+        throw new UserError(a + " needs a value, or is not an option (see " + help() + ")");
       }
       String v = args[++i];
       if (!shared(a, v) && !option(a, v)) {
@@ -74,6 +74,9 @@ abstract class PhaseOptions {
         phases = new ArrayList<>();
         for (String p : v.split(",")) {
           phases.add(Phase.byName(p));
+        }
+        if (phases.isEmpty()) {
+          throw new UserError("--phases " + v + " names no phase; accepted: a comma-separated list of " + Phase.ACCEPTED);
         }
       }
       case "--records" -> records = atLeast(a, v, 1);
@@ -100,6 +103,18 @@ abstract class PhaseOptions {
   /** The warm-up in seconds: {@code --warmup}, else 5 against local servers and 10 against real ones. */
   long warmupOr(boolean local) {
     return warmup != null ? warmup : local ? 5 : 10;
+  }
+
+  /**
+   * A read phase must measure something after its warm-up: a warm-up as long as the phase would
+   * leave nothing to report, which must not read as a result.
+   */
+  void checkWarmupFitsDuration(boolean local) throws UserError {
+    long w = warmupOr(local);
+    if (duration != null && w >= duration && phases.stream().anyMatch(p -> !p.isLoad())) {
+      throw new UserError("--duration " + duration + " leaves nothing to measure after a warm-up of " + w + " s"
+          + (warmup == null ? " (the default)" : "") + "; accepted: --duration longer than --warmup");
+    }
   }
 
   /**

@@ -122,6 +122,9 @@ public final class PhaseRunner {
     return results;
   }
 
+  /** The one workload that prints a plan ({@code largekv.plan}). */
+  static final String PLANNING_WORKLOAD = "io.largekv.workload.LargeKeyValueWorkload";
+
   /**
    * {@code bin/ycsb}'s plan of the phase ({@code largekv.plan=true}) for client 0 of {@code clients}:
    * what it would do, without connecting. Its stdout, or a {@link io.largekv.common.UserError} with
@@ -129,6 +132,13 @@ public final class PhaseRunner {
    */
   public String plan(Phase phase, String workloadFile, List<String> properties, int clients)
       throws IOException, InterruptedException {
+    // only largekv's workload plans; another would connect and run for real
+    for (String property : properties) {
+      if (property.startsWith("workload=") && !property.equals("workload=" + PLANNING_WORKLOAD)) {
+        throw new io.largekv.common.UserError("--plan: -p " + property + " cannot be planned, and would run for "
+            + "real; accepted: --plan with workload=" + PLANNING_WORKLOAD + " (the workload files' own)");
+      }
+    }
     Path scratch = Files.createTempDirectory("largekv-plan");
     try {
       YcsbCommandLine command = command(phase, workloadFile, properties, clients, 0, scratch)
@@ -141,7 +151,12 @@ public final class PhaseRunner {
         String last = text.lines().filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).orElse(text.strip());
         throw new io.largekv.common.UserError(phase.name + ": " + last.replaceFirst("^largekv: ", ""));
       }
-      return out.substring(Math.max(0, out.indexOf("largekv plan:")));
+      int plan = out.indexOf("largekv plan:");
+      if (plan < 0) {
+        throw new io.largekv.common.UserError(phase.name + ": bin/ycsb printed no plan (workloads/" + workloadFile
+            + " is not planned by " + PLANNING_WORKLOAD + "); its output: " + out.strip());
+      }
+      return out.substring(plan);
     } finally {
       io.largekv.cassandra.LocalCassandra.deleteRecursively(scratch);
     }

@@ -14,9 +14,46 @@ class CompareOptionsTest {
     assertThat(o.targets).extracting(t -> t.label).containsExactly("cassandra-stcs", "cassandra-lcs");
     assertThat(o.targets).allMatch(CompareTarget::local).allMatch(t -> t.dialect.equals("cassandra"));
     assertThat(o.targets.get(1).properties).contains("ycql.compaction=LeveledCompactionStrategy");
-    assertThat(o.records).isEqualTo(100_000);
-    assertThat(o.duration).isEqualTo(30);
+    assertThat(o.phaseProperties(Phase.LOAD, o.targets.get(0)))
+        .containsExactly("recordcount=100000", "threadcount=16");
+    assertThat(o.phaseProperties(Phase.UNIFORM_READ, o.targets.get(0)))
+        .containsExactly("recordcount=100000", "threadcount=16", "maxexecutiontime=30");
     assertThat(o.warmup).isEqualTo(5L);
+  }
+
+  @Test
+  void theLocalDemosSizesNeverOutrankTheUsersProperties() throws Exception {
+    Compare.Options o = Compare.Options.parse(new String[] {"compare", "-p", "recordcount=5000",
+        "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64"});
+    CompareTarget a = o.targets.get(0);
+    CompareTarget b = o.targets.get(1);
+    assertThat(o.phaseProperties(Phase.UNIFORM_READ, a)).containsExactly("threadcount=16", "maxexecutiontime=30");
+    assertThat(o.phaseProperties(Phase.UNIFORM_READ, b)).containsExactly("maxexecutiontime=30");
+    Compare.Options explicit = Compare.Options.parse(new String[] {"compare", "--threads", "8", "--rate", "900",
+        "--clients", "3"});
+    assertThat(explicit.phaseProperties(Phase.LOAD, explicit.targets.get(0)))
+        .containsExactly("threadcount=8", "target=300", "measurement.interval=both", "recordcount=100000");
+  }
+
+  @Test
+  void optionsThatWouldMeasureSomethingElseThanSaidAreRefused() {
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--rate", "1000", "--clients", "3"}))
+        .hasMessage("--rate 1000 does not split evenly over --clients 3 (each client gets a whole number of ops/s); "
+            + "accepted: a multiple of 3");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--rate", "5", "--clients", "10"}))
+        .hasMessageStartingWith("--rate 5 does not split evenly over --clients 10");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--localdc", "dc1"}))
+        .hasMessageStartingWith("--localdc dc1 names the datacenter of targets with hosts");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--duration", "5"}))
+        .hasMessage("--duration 5 leaves nothing to measure after a warm-up of 5 s (the default); accepted: "
+            + "--duration longer than --warmup");
+    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--duration", "8", "--warmup", "8"}))
+        .hasMessage("--duration 8 leaves nothing to measure after a warm-up of 8 s; accepted: --duration longer "
+            + "than --warmup");
+    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--phases", ","}))
+        .hasMessageStartingWith("--phases , names no phase; accepted:");
+    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--phases", "load", "--ful-scale"}))
+        .hasMessage("--ful-scale needs a value, or is not an option (see bin/largekv --help)");
   }
 
   @Test

@@ -87,6 +87,15 @@ class LargekvRunIT {
     assertThat(bad.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(bad.exitValue()).as(b).isEqualTo(2);
     assertThat(b).containsOnlyOnce("requestdistribution=zipf is not accepted");
+    // another workload cannot plan and would run for real: refused before any bin/ycsb starts
+    Process other = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--plan", "--hosts",
+        "127.0.0.1:1", "-p", "workload=site.ycsb.workloads.CoreWorkload").directory(REPO.toFile())
+        .redirectErrorStream(true).start();
+    String c = new String(other.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(other.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(other.exitValue()).as(c).isEqualTo(2);
+    assertThat(c).containsOnlyOnce("--plan: -p workload=site.ycsb.workloads.CoreWorkload cannot be planned")
+        .doesNotContain("Loading workload");
   }
 
   /** The count column of an operation's row of a phase in the printed summary. */
