@@ -78,7 +78,7 @@ class SecretsIT {
         "-p", "ycql.replication_factor=1");
     List<String> run = new ArrayList<>(List.of("run", "--hosts", server.contactPoint(), "--target", "cassandra",
         "--localdc", "datacenter1", "--phases", "load,uniform-read", "--records", "500", "--duration", "5",
-        "--threads", "4", "--out", out.resolve("run").toString()));
+        "--warmup", "1", "--threads", "4", "--out", out.resolve("run").toString()));
     run.addAll(login);
     runWatched(run);
     List<String> compare = new ArrayList<>(List.of("compare", "--target", "cassandra-auth=" + server.contactPoint(),
