@@ -279,12 +279,8 @@ public final class Compare {
         throw new UserError("--rate " + o.rate + " does not split evenly over --clients " + o.clients
             + " (each client gets a whole number of ops/s); accepted: a multiple of " + o.clients);
       }
-      Long duration = o.duration;
-      if (o.localTargets && o.duration == null) {
-        o.duration = LOCAL_DURATION;
-      }
-      o.checkWarmupFitsDuration(o.localTargets);
-      o.duration = duration;
+      o.checkWarmupFitsDuration(o.localTargets,
+          o.duration == null && o.localTargets ? Long.valueOf(LOCAL_DURATION) : o.duration);
       o.warmup = o.warmupOr(o.localTargets);
       for (String[] tp : o.targetProps) {
         CompareTarget t = o.targets.stream().filter(x -> x.label.equals(tp[0])).findFirst()

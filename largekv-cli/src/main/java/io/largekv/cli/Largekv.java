@@ -244,7 +244,7 @@ public final class Largekv {
     static RunOptions parse(String[] args) throws UserError {
       RunOptions o = new RunOptions();
       o.parseArguments(args);
-      o.checkWarmupFitsDuration(o.hosts == null);
+      o.checkWarmupFitsDuration(o.hosts == null, o.duration);
       if (o.fullScale && o.hosts == null && !o.plan) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
       }

@@ -106,13 +106,14 @@ abstract class PhaseOptions {
   }
 
   /**
-   * A read phase must measure something after its warm-up: a warm-up as long as the phase would
-   * leave nothing to report, which must not read as a result.
+   * A read phase of {@code readSeconds} (null: the workload file's) must measure something after its
+   * warm-up: a warm-up as long as the phase would leave nothing to report, which must not read as a
+   * result.
    */
-  void checkWarmupFitsDuration(boolean local) throws UserError {
+  void checkWarmupFitsDuration(boolean local, Long readSeconds) throws UserError {
     long w = warmupOr(local);
-    if (duration != null && w >= duration && phases.stream().anyMatch(p -> !p.isLoad())) {
-      throw new UserError("--duration " + duration + " leaves nothing to measure after a warm-up of " + w + " s"
+    if (readSeconds != null && w >= readSeconds && phases.stream().anyMatch(p -> !p.isLoad())) {
+      throw new UserError("--duration " + readSeconds + " leaves nothing to measure after a warm-up of " + w + " s"
           + (warmup == null ? " (the default)" : "") + "; accepted: --duration longer than --warmup");
     }
   }
