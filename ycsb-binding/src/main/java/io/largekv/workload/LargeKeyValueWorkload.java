@@ -104,7 +104,8 @@ public class LargeKeyValueWorkload extends Workload {
 
   private InsertSequence runInserts;
   private LoadCheckpoint checkpoint;
-  private Thread checkpointWriter;
+  private long checkpointInterval;
+  private LoadCheckpoint.PeriodicSave checkpointWriter;
   private boolean checkpointChecked;
 
   /** Client threads YCSB starts (threadcount, or fewer operations), and the state of those that did. */
@@ -322,21 +323,7 @@ public class LargeKeyValueWorkload extends Workload {
     }
     long interval = w.intRange(RunProperties.CHECKPOINT_INTERVAL_MS, 5000, 100, 3_600_000);
     checkpoint = LoadCheckpoint.open(Paths.get(file), qualified, range, keyLength, valueLength, threads);
-    LoadCheckpoint c = checkpoint;
-    checkpointWriter = new Thread(() -> {
-      try {
-        while (true) {
-          Thread.sleep(interval);
-          c.save();
-        }
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      } catch (RuntimeException e) {
-        Fatal.exit(ExitStatus.ABORTED, "the load stops: " + e.getMessage()
-            + (e.getCause() == null ? "" : " (" + e.getCause() + ")"));
-      }
-    }, "largekv-checkpoint");
-    checkpointWriter.setDaemon(true);
+    checkpointInterval = interval;
   }
 
   @Override
@@ -378,7 +365,8 @@ public class LargeKeyValueWorkload extends Workload {
       }
     }
     checkpoint.save();
-    checkpointWriter.start();
+    checkpointWriter = checkpoint.saveEvery(checkpointInterval, e -> Fatal.exit(ExitStatus.ABORTED,
+        "the load stops: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")")));
   }
 
   private static void note(String line) {
@@ -655,14 +643,11 @@ public class LargeKeyValueWorkload extends Workload {
   }
 
   private void closeCheckpoint() {
-    if (checkpoint == null || checkpointWriter == null) {
+    if (checkpoint == null) {
       return;
     }
-    checkpointWriter.interrupt();
-    try {
-      checkpointWriter.join(10_000);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
+    if (checkpointWriter != null) {
+      checkpointWriter.stop();
     }
     if (checkpoint.complete()) {
       checkpoint.delete();

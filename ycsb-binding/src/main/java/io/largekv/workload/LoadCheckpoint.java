@@ -16,6 +16,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.concurrent.atomic.AtomicIntegerArray;
 import java.util.concurrent.atomic.AtomicLongArray;
 
@@ -211,6 +214,55 @@ final class LoadCheckpoint {
 
   boolean lostOverflow() {
     return lostOverflow;
+  }
+
+  /**
+   * Saves this checkpoint every {@code intervalMs} on a thread of its own until {@link PeriodicSave#stop()}.
+   * The thread is told to stop, never interrupted: an interrupt that lands while a save writes closes
+   * its file channel ({@code ClosedByInterruptException}), which would read as a failed save of a
+   * load that went well. A save that does fail goes to {@code onFailure}, once, and the thread ends.
+   */
+  PeriodicSave saveEvery(long intervalMs, Consumer<RuntimeException> onFailure) {
+    return new PeriodicSave(this, intervalMs, onFailure);
+  }
+
+  /** The thread behind {@link #saveEvery}. */
+  static final class PeriodicSave {
+    private final CountDownLatch stop = new CountDownLatch(1);
+    private final Thread thread;
+
+    private PeriodicSave(LoadCheckpoint checkpoint, long intervalMs, Consumer<RuntimeException> onFailure) {
+      thread = new Thread(() -> {
+        try {
+          while (!stop.await(intervalMs, TimeUnit.MILLISECONDS)) {
+            checkpoint.save();
+          }
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        } catch (RuntimeException e) {
+          onFailure.accept(e);
+        }
+      }, "largekv-checkpoint");
+      thread.setDaemon(true);
+      thread.start();
+    }
+
+    /** Stops the thread and waits until a save under way has ended. */
+    void stop() {
+      stop.countDown();
+      boolean interrupted = false;
+      while (true) {
+        try {
+          thread.join();
+          break;
+        } catch (InterruptedException e) {
+          interrupted = true;
+        }
+      }
+      if (interrupted) {
+        Thread.currentThread().interrupt();
+      }
+    }
   }
 
   /** Writes the progress durably: a new file, forced to disk, renamed over the old one. */

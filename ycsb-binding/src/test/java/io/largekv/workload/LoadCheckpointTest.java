@@ -86,4 +86,40 @@ class LoadCheckpointTest {
     assertThatThrownBy(() -> LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4))
         .hasMessageContaining("is damaged (thread.1=9999 is outside the thread's keys)");
   }
+
+  @Test
+  void stoppingThePeriodicSaveWhileItWritesIsNoFailure() throws Exception {
+    // the load's end stops the saver at any moment; saving back to back (0 ms apart), the stop
+    // lands in the middle of a save
+    KeyRange r = new KeyRange(0, 1000, 0, 1);
+    Path file = dir.resolve("load.checkpoint");
+    LoadCheckpoint c = LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4);
+    List<RuntimeException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    for (int round = 1; round <= 200; round++) {
+      c.progress(0, round);
+      Files.deleteIfExists(file);
+      LoadCheckpoint.PeriodicSave saving = c.saveEvery(0, failures::add);
+      while (!Files.exists(file)) {
+        Thread.onSpinWait();
+      }
+      saving.stop();
+    }
+    assertThat(failures).isEmpty();
+    c.save();
+    assertThat(LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4).next(0)).isEqualTo(200);
+  }
+
+  @Test
+  void aSaveThatFailsIsReportedOnceAndEndsTheSaver() throws Exception {
+    KeyRange r = new KeyRange(0, 1000, 0, 1);
+    Path notADirectory = Files.writeString(dir.resolve("file"), "x");
+    LoadCheckpoint c = LoadCheckpoint.open(notADirectory.resolve("load.checkpoint"), "ks.kv", r, 50, 256, 4);
+    List<RuntimeException> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    LoadCheckpoint.PeriodicSave saving = c.saveEvery(1, failures::add);
+    while (failures.isEmpty()) {
+      Thread.onSpinWait();
+    }
+    saving.stop();
+    assertThat(failures).singleElement().satisfies(e -> assertThat(e).hasMessageContaining("cannot write the checkpoint"));
+  }
 }
