@@ -462,6 +462,8 @@ public final class LocalCassandra implements AutoCloseable {
         "-Dlogback.configurationFile=" + logback.toUri(),
         "-Dcassandra.logdir=" + dir,
         "-Dcassandra.storagedir=" + dir,
+        // the native libraries it unpacks (lz4, snappy) go with the node's directory, also when it is killed
+        "-Djava.io.tmpdir=" + Files.createDirectories(dir.resolve("tmp")),
         "-Dcassandra.shutdown_announce_in_ms=0",
         "-Dcassandra.skip_wait_for_gossip_to_settle=0",
         // a single node has no ring to wait for; bootstrap and decommission need 5 s
