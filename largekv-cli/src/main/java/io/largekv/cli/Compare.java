@@ -88,12 +88,10 @@ public final class Compare {
     setup.setProperty("repeat", Integer.toString(o.repeat));
     setup.setProperty("clients", Integer.toString(o.clients));
     setup.setProperty("warmup", Long.toString(o.warmup));
-    setup.setProperty("records", o.records != null ? Long.toString(o.records)
-        : o.localTargets ? Options.LOCAL_RECORDS + " (local default)" : "(workload file)");
-    setup.setProperty("duration", o.duration != null ? o.duration + " s"
-        : o.localTargets ? Options.LOCAL_DURATION + " s (local default)" : "(workload file)");
-    setup.setProperty("threads", o.threads != null ? Integer.toString(o.threads)
-        : o.localTargets ? Options.LOCAL_THREADS + " (local default)" : "(workload file)");
+    setup.setProperty("records", o.sizeSetting(o.records, "recordcount", Options.LOCAL_RECORDS, ""));
+    setup.setProperty("duration", o.sizeSetting(o.duration, "maxexecutiontime", Options.LOCAL_DURATION, " s"));
+    setup.setProperty("threads", o.sizeSetting(o.threads == null ? null : Long.valueOf(o.threads), "threadcount",
+        Options.LOCAL_THREADS, ""));
     setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
     setup.setProperty("workloads", o.localTargets ? "local" : "full-scale");
     setup.setProperty("command", Secrets.redact("bin/largekv " + String.join(" ", args)));
@@ -242,20 +240,42 @@ public final class Compare {
         p.add("measurement.interval=both");
       }
       if (localTargets) {
-        List<String> defaults = new ArrayList<>(List.of("recordcount=" + LOCAL_RECORDS, "threadcount=" + LOCAL_THREADS));
-        if (!phase.isLoad()) {
-          defaults.add("maxexecutiontime=" + LOCAL_DURATION);
+        if (!setByUser("recordcount", t)) {
+          p.add("recordcount=" + LOCAL_RECORDS);
         }
-        for (String d : defaults) {
-          String key = d.substring(0, d.indexOf('=') + 1);
-          boolean set = p.stream().anyMatch(x -> x.startsWith(key)) || properties.stream().anyMatch(x -> x.startsWith(key))
-              || t.properties.stream().anyMatch(x -> x.startsWith(key));
-          if (!set) {
-            p.add(d);
-          }
+        if (!setByUser("threadcount", t)) {
+          p.add("threadcount=" + LOCAL_THREADS);
+        }
+        if (!phase.isLoad() && !setByUser("maxexecutiontime", t)) {
+          p.add("maxexecutiontime=" + LOCAL_DURATION);
         }
       }
       return p;
+    }
+
+    /** Whether an option, a {@code -p} or one of {@code t}'s {@code --target-prop}s sets YCSB property {@code key}. */
+    private boolean setByUser(String key, CompareTarget t) {
+      String prefix = key + "=";
+      return super.phaseProperties(Phase.UNIFORM_READ).stream().anyMatch(x -> x.startsWith(prefix))
+          || properties.stream().anyMatch(x -> x.startsWith(prefix))
+          || t.properties.stream().anyMatch(x -> x.startsWith(prefix));
+    }
+
+    /** Whether the local demo's size for {@code key} applies to some target: no option or property sets it there. */
+    private boolean demoSizeUsed(String key) {
+      return localTargets && targets.stream().anyMatch(t -> !setByUser(key, t));
+    }
+
+    /** The report's setup line of a size: the option, the demo's default, or where else it comes from. */
+    String sizeSetting(Long option, String key, long demo, String unit) {
+      if (option != null) {
+        return option + unit;
+      }
+      if (demoSizeUsed(key)) {
+        return demo + unit + " (local default" + (targets.stream().allMatch(t -> !setByUser(key, t)) ? ""
+            : "; a -p or --target-prop " + key + " for some targets") + ")";
+      }
+      return targets.stream().anyMatch(t -> setByUser(key, t)) ? "(-p / --target-prop " + key + ")" : "(workload file)";
     }
 
     static Options parse(String[] args) throws UserError {
@@ -279,14 +299,15 @@ public final class Compare {
         throw new UserError("--rate " + o.rate + " does not split evenly over --clients " + o.clients
             + " (each client gets a whole number of ops/s); accepted: a multiple of " + o.clients);
       }
-      o.checkWarmupFitsDuration(o.localTargets,
-          o.duration == null && o.localTargets ? Long.valueOf(LOCAL_DURATION) : o.duration);
-      o.warmup = o.warmupOr(o.localTargets);
       for (String[] tp : o.targetProps) {
         CompareTarget t = o.targets.stream().filter(x -> x.label.equals(tp[0])).findFirst()
             .orElseThrow(() -> new UserError("--target-prop " + tp[0] + ":...: no --target " + tp[0]));
         t.properties.add(tp[1]);
       }
+      // the read phase's length where it is known: --duration, or the demo's 30 s on a target it applies to
+      o.checkWarmupFitsDuration(o.localTargets,
+          o.duration == null && o.demoSizeUsed("maxexecutiontime") ? Long.valueOf(LOCAL_DURATION) : o.duration);
+      o.warmup = o.warmupOr(o.localTargets);
       if (o.targets.stream().map(t -> t.label).distinct().count() != o.targets.size()) {
         throw new UserError("--target labels must be distinct");
       }

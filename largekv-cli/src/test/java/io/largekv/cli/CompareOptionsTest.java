@@ -36,6 +36,32 @@ class CompareOptionsTest {
   }
 
   @Test
+  void theReportsSetupSaysWhereEachSizeCameFrom() throws Exception {
+    Compare.Options o = Compare.Options.parse(new String[] {"compare", "-p", "recordcount=5000",
+        "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64",
+        "--duration", "20"});
+    assertThat(o.sizeSetting(o.records, "recordcount", Compare.Options.LOCAL_RECORDS, ""))
+        .isEqualTo("(-p / --target-prop recordcount)");
+    assertThat(o.sizeSetting(null, "threadcount", Compare.Options.LOCAL_THREADS, ""))
+        .isEqualTo("16 (local default; a -p or --target-prop threadcount for some targets)");
+    assertThat(o.sizeSetting(o.duration, "maxexecutiontime", Compare.Options.LOCAL_DURATION, " s")).isEqualTo("20 s");
+    Compare.Options demo = Compare.Options.parse(new String[] {"compare"});
+    assertThat(demo.sizeSetting(null, "recordcount", Compare.Options.LOCAL_RECORDS, "")).isEqualTo("100000 (local default)");
+    Compare.Options hosts = Compare.Options.parse(new String[] {"compare", "--target", "yugabyte=10.0.0.1"});
+    assertThat(hosts.sizeSetting(null, "recordcount", Compare.Options.LOCAL_RECORDS, "")).isEqualTo("(workload file)");
+  }
+
+  @Test
+  void theWarmUpIsCheckedAgainstTheReadPhaseTheTargetsGet() throws Exception {
+    // every target's read phase set by -p: the demo's 30 s is not what it runs, so it is not checked against
+    Compare.Options.parse(new String[] {"compare", "--warmup", "40", "-p", "maxexecutiontime=120"});
+    // one target still on the demo's 30 s: a 40 s warm-up leaves it nothing to measure
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--warmup", "40",
+        "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-a:maxexecutiontime=120"}))
+        .hasMessageStartingWith("--duration 30 leaves nothing to measure after a warm-up of 40 s");
+  }
+
+  @Test
   void optionsThatWouldMeasureSomethingElseThanSaidAreRefused() {
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--rate", "1000", "--clients", "3"}))
         .hasMessage("--rate 1000 does not split evenly over --clients 3 (each client gets a whole number of ops/s); "
