@@ -14,6 +14,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
 /**
  * {@code bin/largekv}: the benchmark's main job.
@@ -188,7 +189,7 @@ public final class Largekv {
    * {@code --plan}: each phase's plan ({@code largekv.plan}), from the command it would run; no server
    * is started or connected.
    */
-  static void printPlans(Path repo, List<Phase> phases, java.util.function.Function<Phase, List<String>> phaseProperties,
+  static void printPlans(Path repo, List<Phase> phases, Function<Phase, List<String>> phaseProperties,
       boolean fullScale, List<String> props, int clients, PrintStream out, String where)
       throws java.io.IOException, InterruptedException {
     PhaseRunner runner = new PhaseRunner(repo, out);

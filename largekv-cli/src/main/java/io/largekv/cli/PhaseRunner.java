@@ -1,5 +1,7 @@
 package io.largekv.cli;
 
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
 import java.io.BufferedReader;
@@ -127,7 +129,7 @@ public final class PhaseRunner {
 
   /**
    * {@code bin/ycsb}'s plan of the phase ({@code largekv.plan=true}) for client 0 of {@code clients}:
-   * what it would do, without connecting. Its stdout, or a {@link io.largekv.common.UserError} with
+   * what it would do, without connecting. Its stdout, or a {@link UserError} with
    * its own error line.
    */
   public String plan(Phase phase, String workloadFile, List<String> properties, int clients)
@@ -135,7 +137,7 @@ public final class PhaseRunner {
     // only largekv's workload plans; another would connect and run for real
     for (String property : properties) {
       if (property.startsWith("workload=") && !property.equals("workload=" + PLANNING_WORKLOAD)) {
-        throw new io.largekv.common.UserError("--plan: -p " + property + " cannot be planned, and would run for "
+        throw new UserError("--plan: -p " + property + " cannot be planned, and would run for "
             + "real; accepted: --plan with workload=" + PLANNING_WORKLOAD + " (the workload files' own)");
       }
     }
@@ -149,16 +151,16 @@ public final class PhaseRunner {
       if (p.waitFor() != 0) {
         String text = Files.readString(err, StandardCharsets.UTF_8);
         String last = text.lines().filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).orElse(text.strip());
-        throw new io.largekv.common.UserError(phase.name + ": " + last.replaceFirst("^largekv: ", ""));
+        throw new UserError(phase.name + ": " + last.replaceFirst("^largekv: ", ""));
       }
       int plan = out.indexOf("largekv plan:");
       if (plan < 0) {
-        throw new io.largekv.common.UserError(phase.name + ": bin/ycsb printed no plan (workloads/" + workloadFile
+        throw new UserError(phase.name + ": bin/ycsb printed no plan (workloads/" + workloadFile
             + " is not planned by " + PLANNING_WORKLOAD + "); its output: " + out.strip());
       }
       return out.substring(plan);
     } finally {
-      io.largekv.cassandra.LocalCassandra.deleteRecursively(scratch);
+      LocalCassandra.deleteRecursively(scratch);
     }
   }
 
