@@ -58,6 +58,8 @@ public final class YcsbClient {
   static final String AUTO = "auto";
   static final String PLATFORM = "platform";
   static final String VIRTUAL = "virtual";
+  static final String IO = "io";
+  static final String JDK = "jdk";
 
   private YcsbClient() {}
 
@@ -73,7 +75,7 @@ public final class YcsbClient {
       Client.main(args); // let YCSB print its own usage
       return;
     }
-    ThreadFactory threads = null;
+    ClientThreads threads = ClientThreads.PLATFORM;
     try {
       checkYcsbOptions(props);
       threads = clientThreads(props, System.err);
@@ -81,8 +83,8 @@ public final class YcsbClient {
       Fatal.exit(e.getMessage());
     }
     boolean ycsbsOwn = fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
-        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY) && threads == null;
-    RunOutcome.get().clientThreads((threads == null ? "platform" : "virtual") + " threads of "
+        && fitsInt(props, Client.OPERATION_COUNT_PROPERTY) && threads.factory() == null;
+    RunOutcome.get().clientThreads(threads.description() + " of "
         + (ycsbsOwn ? "YCSB's site.ycsb.Client" : "largekv's YCSB client (long counts)") + ", Java "
         + Runtime.version().feature() + " (" + RunProperties.CLIENT_THREADS + "="
         + props.getProperty(RunProperties.CLIENT_THREADS, AUTO) + ")");
@@ -114,24 +116,46 @@ public final class YcsbClient {
     v.longAtLeast(Client.OPERATION_COUNT_PROPERTY, 1, 0);
     v.longAtLeast(Client.MAX_EXECUTION_TIME, 0, 0);
     v.intRange("status.interval", 10, 1, 86_400);
+    v.oneOf(RunProperties.VIRTUAL_SCHEDULER, IO, IO, JDK);
     RunProperties.check(props);
   }
 
   /**
-   * The factory of virtual client threads, or null for YCSB's own platform threads, as
-   * {@link #clientThreadKind} decides for this JVM.
+   * YCSB's client threads as {@link #clientThreadKind} decides for this JVM: YCSB's own platform
+   * threads, or virtual threads on the scheduler {@code largekv.virtual_scheduler} names ({@code io},
+   * the default: {@link IoThreadScheduler}; {@code jdk}: the JDK's own).
    */
-  static ThreadFactory clientThreads(Properties props, java.io.PrintStream err) {
+  static ClientThreads clientThreads(Properties props, java.io.PrintStream err) {
     if (clientThreadKind(props, Runtime.version().feature(), err).equals(PLATFORM)) {
-      return null;
+      return ClientThreads.PLATFORM;
+    }
+    String scheduler = new PropertyValues(props).oneOf(RunProperties.VIRTUAL_SCHEDULER, IO, IO, JDK);
+    if (scheduler.equals(IO)) {
+      IoThreadScheduler io = IoThreadScheduler.create();
+      ThreadFactory onIo = io.virtualThreads();
+      if (onIo != null) {
+        return new ClientThreads(onIo, "virtual threads run by the driver's I/O threads", io);
+      }
+      err.println("largekv: virtual client threads on the JDK's scheduler: this JVM does not let largekv schedule them"
+          + " on the driver's I/O threads (" + RunProperties.VIRTUAL_SCHEDULER + "=io needs --add-opens"
+          + " java.base/java.lang=ALL-UNNAMED, which bin/ycsb passes)");
     }
     try {
       // Thread.ofVirtual().factory(), by reflection: compiled for Java 17
       Object builder = Thread.class.getMethod("ofVirtual").invoke(null);
-      return (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
+      return new ClientThreads((ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory")
+          .invoke(builder), "virtual threads on the JDK's scheduler", null);
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Java " + Runtime.version() + " has no Thread.ofVirtual()", e);
     }
+  }
+
+  /**
+   * What YCSB's client threads are: a factory (null: YCSB's own platform threads), their
+   * description, and the {@link IoThreadScheduler} when it schedules them (else null).
+   */
+  record ClientThreads(ThreadFactory factory, String description, IoThreadScheduler ioScheduler) {
+    static final ClientThreads PLATFORM = new ClientThreads(null, "platform threads", null);
   }
 
   /**
@@ -221,11 +245,13 @@ public final class YcsbClient {
     return files.getProperty(Client.WORKLOAD_PROPERTY) == null ? null : files;
   }
 
-  /** Runs YCSB's client pieces; {@code threadFactory} null: platform threads as YCSB's Client. */
-  static void run(Properties props, ThreadFactory threadFactory) throws Exception {
+  /** Runs YCSB's client pieces on client threads of {@code kind}. */
+  static void run(Properties props, ClientThreads kind) throws Exception {
+    ThreadFactory threadFactory = kind.factory();
     props.setProperty(RunProperties.LONG_COUNTS, "true");
     System.err.println("YCSB Client 0.17.0 (largekv's YcsbClient: long operation counts"
-        + (threadFactory == null ? "" : "; client threads are virtual threads, Java " + Runtime.version()) + ")");
+        + (threadFactory == null ? "" : "; client threads are " + kind.description() + ", Java "
+        + Runtime.version()) + ")");
     Measurements.setProperties(props);
     String workloadClass = props.getProperty(Client.WORKLOAD_PROPERTY);
     Workload workload;
@@ -320,6 +346,13 @@ public final class YcsbClient {
       status.join();
     }
     workload.cleanup();
+    if (kind.ioScheduler() != null) {
+      IoThreadScheduler io = kind.ioScheduler();
+      long all = io.onIoThreads() + io.elsewhere();
+      System.err.printf("largekv: virtual client threads woke %,d times: %,d on the driver's I/O threads (%.1f %%),"
+          + " %,d on the other scheduler (start, timed waits, locks)%n", all, io.onIoThreads(),
+          all == 0 ? 0.0 : 100.0 * io.onIoThreads() / all, io.elsewhere());
+    }
     export(props, ops, ended - started, status);
   }
 

@@ -235,7 +235,12 @@ public class DriverDB extends DB {
     return Status.ERROR;
   }
 
-  /** Pauses this thread: 10 ms after the first "no node available", doubling up to the maximum. */
+  /**
+   * Pauses this thread: 10 ms after the first "no node available", doubling up to the maximum.
+   * Without a pause ({@code ycql.backoff_max_ms=0}) it still yields: the driver fails such a
+   * request at once, without waiting, and a virtual client thread run by a driver I/O thread would
+   * otherwise keep that thread from the reconnection it needs.
+   */
   private void backOff() {
     long max = shared.config.backoffMaxMs;
     long pause = Math.min(max, FIRST_BACKOFF_MS << Math.min(20, unavailableInARow));
@@ -246,6 +251,8 @@ public class DriverDB extends DB {
       } catch (InterruptedException ie) {
         Thread.currentThread().interrupt();
       }
+    } else {
+      Thread.yield();
     }
   }
 

@@ -392,9 +392,23 @@ public final class YcqlSession {
         .setIdempotence(true).build(), SET_UP_TIMEOUT));
   }
 
-  /** For the usertable layout: statements naming a subset of the field columns, cached by text. */
+  /**
+   * For the usertable layout: statements naming a subset of the field columns, cached by text.
+   * Not {@code computeIfAbsent}: it would wait for the server's answer inside the map's lock, which
+   * on Java 21–23 pins a virtual client thread to its carrier — the driver's I/O thread that must
+   * read that answer (io.largekv.client.IoThreadScheduler). Two threads may prepare the same text
+   * at once; the driver answers both from one prepared statement.
+   */
   PreparedStatement preparedFor(String cql, String consistency) {
-    return byFields.computeIfAbsent(cql, q -> prepare(q, consistency));
+    PreparedStatement ps = byFields.get(cql);
+    if (ps == null) {
+      ps = prepare(cql, consistency);
+      PreparedStatement first = byFields.putIfAbsent(cql, ps);
+      if (first != null) {
+        ps = first;
+      }
+    }
+    return ps;
   }
 
   /**

@@ -13,6 +13,11 @@ public final class RunProperties {
 
   /** What YCSB's client threads run on: {@code auto}, {@code platform} or {@code virtual}. */
   public static final String CLIENT_THREADS = "largekv.client_threads";
+  /**
+   * Who runs a virtual client thread that a response wakes: {@code io} (the driver's I/O thread that
+   * read it) or {@code jdk} (the JDK's own fork-join scheduler).
+   */
+  public static final String VIRTUAL_SCHEDULER = "largekv.virtual_scheduler";
   /** Set by largekv's client for the workload: counts beyond int are fine (not for users). */
   public static final String LONG_COUNTS = "largekv.long_counts";
   /** Where a load keeps its progress, to resume after a crash; {@code none} for no checkpoint. */
@@ -31,7 +36,7 @@ public final class RunProperties {
   /** The seed's published rate for a workload file, ops/s: the plan's durations. */
   public static final String PUBLISHED_RATE = "largekv.published_rate";
 
-  static final List<String> ALL = List.of(CLIENT_THREADS, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
+  static final List<String> ALL = List.of(CLIENT_THREADS, VIRTUAL_SCHEDULER, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
       VERIFY_RANGE, REPAIR, RunOutcome.MAX_FAILED_FRACTION, TIMELINE, PLAN, PUBLISHED_RATE);
 
   /** Old names that users may still have in their files. */

@@ -93,6 +93,8 @@ class YcsbClientTest {
         {"operationcount", "1e9", "operationcount=1e9 is not accepted"},
         {"maxexecutiontime", "-3", "maxexecutiontime=-3 is not accepted"},
         {"largekv.clientthreads", "virtual", "largekv.clientthreads was renamed largekv.client_threads"},
+        {"largekv.virtual_scheduler", "netty", "largekv.virtual_scheduler=netty is not accepted; accepted values: io,"
+            + " jdk"},
         {"largekv.max_failed_fractoin", "0.1", "largekv.max_failed_fractoin is not a known property; did you mean "
             + "largekv.max_failed_fraction?"},
     };
@@ -118,11 +120,11 @@ class YcsbClientTest {
     p.setProperty("recordcount", "10");
     p.setProperty("dotransactions", "true");
     p.setProperty("threadcount", "4");
-    assertThatThrownBy(() -> YcsbClient.run(p, null))
+    assertThatThrownBy(() -> YcsbClient.run(p, YcsbClient.ClientThreads.PLATFORM))
         .isInstanceOf(UserError.class)
         .hasMessage("operationcount=0 runs no operation; accepted: a count >= 1 (maxexecutiontime stops a run earlier)");
     p.setProperty("workload", "no.such.Workload");
-    assertThatThrownBy(() -> YcsbClient.run(p, null))
+    assertThatThrownBy(() -> YcsbClient.run(p, YcsbClient.ClientThreads.PLATFORM))
         .isInstanceOf(UserError.class)
         .hasMessageStartingWith("workload=no.such.Workload is not a YCSB workload class on the classpath");
   }

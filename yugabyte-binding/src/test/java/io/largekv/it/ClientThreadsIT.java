@@ -8,13 +8,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
  * YCSB's client threads at the seeds' scale of concurrency (256 writers) against the real local
- * Cassandra: as virtual threads ({@code largekv.client_threads=virtual}, Java 21+) and as platform
- * threads; and the clear refusal of virtual threads on an older Java.
+ * Cassandra: as virtual threads ({@code largekv.client_threads=virtual}, Java 21+) run by the
+ * driver's I/O threads (the default {@code largekv.virtual_scheduler=io}) and on the JDK's own
+ * scheduler, and as platform threads; and the clear refusal of virtual threads on an older Java.
  *
  * <p>The Java 21+ runtime: {@link JavaRuntimes#java21OrLater()} ({@code LARGEKV_JAVA21_HOME}, this
  * JVM, or the newest under {@code /usr/lib/jvm}). {@code .ci/run} always sets one (a Java 21, where a
@@ -38,12 +41,16 @@ class ClientThreadsIT {
     Ycsb.Result load = Ycsb.run(java, Ycsb.classpath(), "io.largekv.client.YcsbClient",
         Ycsb.args("-load", hosts, common.toArray(new String[0])));
     assertThat(load.exitCode).as(load.toString()).isZero();
-    assertThat(load.stderr).contains(kind.equals("virtual") ? "client threads are virtual threads" : "YCSB Client");
+    assertThat(load.stderr).contains(kind.equals("virtual")
+        ? "client threads are virtual threads run by the driver's I/O threads" : "YCSB Client");
     assertThat(load.returnCount("INSERT", "ERROR")).as(load.toString()).isZero();
     assertThat(load.returnCount("INSERT", "OK")).as(load.toString()).isEqualTo(ROWS);
     CqlSession cql = SharedCassandra.session();
     assertThat(cql.execute("SELECT count(*) FROM " + keyspace + ".kv").one().getLong(0)).isEqualTo(ROWS);
     assertNoPinning(load);
+    if (kind.equals("virtual")) {
+      assertMostWakeUpsOnIoThreads(load, ROWS);
+    }
 
     List<String> read = new ArrayList<>(common);
     read.addAll(List.of("operationcount=" + ROWS, "readproportion=1", "updateproportion=0", "verify=true"));
@@ -57,6 +64,24 @@ class ClientThreadsIT {
     assertThat(run.returnCount("VERIFY", "CORRUPT") + run.returnCount("VERIFY", "MISSING")).isZero();
     assertThat(run.metric("READ", "99thPercentileLatency(us)")).isPositive();
     assertNoPinning(run);
+    if (kind.equals("virtual")) {
+      assertMostWakeUpsOnIoThreads(run, ROWS);
+    }
+  }
+
+  private static final Pattern WOKE = Pattern.compile(
+      "largekv: virtual client threads woke ([0-9,]+) times: ([0-9,]+) on the driver's I/O threads");
+
+  /**
+   * Each operation's response wakes its client thread; with the default scheduler it runs on the
+   * I/O thread that read the response. Not an exact count: a request that times out is woken by the
+   * driver's timer, and a thread's start and its waits for the shared session by other threads.
+   */
+  private static void assertMostWakeUpsOnIoThreads(Ycsb.Result r, long operations) {
+    Matcher m = WOKE.matcher(r.stderr);
+    assertThat(m.find()).as(r.toString()).isTrue();
+    long onIo = Long.parseLong(m.group(2).replace(",", ""));
+    assertThat(onIo).as(m.group()).isGreaterThanOrEqualTo(operations / 2);
   }
 
   /** A virtual thread pinned while it parks prints its stack with {@code -Djdk.tracePinnedThreads} (Java 21–23). */
@@ -72,6 +97,79 @@ class ClientThreadsIT {
       Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
     }
     loadAndRead(java.get(), "virtual", "it_virtual");
+  }
+
+  /**
+   * YCSB's CoreWorkload on the usertable layout, virtual threads run by the I/O threads: reads and
+   * updates of field subsets make the binding prepare statements while the run goes on, and scans
+   * page. None of it may wait inside a monitor (on Java 21 that pins the I/O thread that must read
+   * the answer); every read passes CoreWorkload's own integrity check.
+   */
+  @Test
+  void coreWorkloadOnUsertableWithFieldSubsetsAndScansRunsOnIoThreadsWithoutPinning() throws Exception {
+    Optional<Path> java = JavaRuntimes.java21OrLater();
+    if (java.isEmpty()) {
+      Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
+    }
+    String hosts = SharedCassandra.get().contactPoint();
+    List<String> common = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
+        "ycql.keyspace=it_virtual_usertable", "ycql.layout=usertable", "workload=site.ycsb.workloads.CoreWorkload",
+        "recordcount=2000", "fieldcount=4", "fieldlength=32", "threadcount=32", "dataintegrity=true",
+        "readallfields=false", "writeallfields=false", "ycql.request_timeout_ms=30000"));
+    Ycsb.Result load = Ycsb.run(java.get(), Ycsb.classpath(), "io.largekv.client.YcsbClient",
+        Ycsb.args("-load", hosts, common.toArray(new String[0])));
+    assertThat(load.exitCode).as(load.toString()).isZero();
+    assertThat(load.returnCount("INSERT", "OK")).as(load.toString()).isEqualTo(2000);
+    assertNoPinning(load);
+    common.addAll(List.of("operationcount=3000", "readproportion=0.5", "updateproportion=0.3", "scanproportion=0.2"));
+    Ycsb.Result run = Ycsb.run(java.get(), Ycsb.classpath(), "io.largekv.client.YcsbClient",
+        Ycsb.args("-t", hosts, common.toArray(new String[0])));
+    assertThat(run.exitCode).as(run.toString()).isZero();
+    assertThat(run.stderr).contains("client threads are virtual threads run by the driver's I/O threads");
+    for (String op : List.of("READ", "UPDATE", "SCAN")) {
+      assertThat(run.returnCount(op, "OK")).as(op + "\n" + run).isPositive();
+      assertThat(run.returnCount(op, "ERROR")).as(op + "\n" + run).isZero();
+    }
+    assertThat(run.returnCount("READ", "OK") + run.returnCount("UPDATE", "OK") + run.returnCount("SCAN", "OK"))
+        .isEqualTo(3000);
+    assertThat(run.returnCount("VERIFY", "OK")).as(run.toString()).isEqualTo(run.returnCount("READ", "OK"));
+    assertNoPinning(run);
+    assertMostWakeUpsOnIoThreads(run, 3000);
+  }
+
+  /**
+   * The JDK's own scheduler: chosen with {@code largekv.virtual_scheduler=jdk}, and the fallback,
+   * said in one line, when the JVM does not open {@code java.lang} to largekv (a launcher other than
+   * bin/ycsb); both load every row.
+   */
+  @Test
+  void virtualThreadsOnTheJdkSchedulerWhenChosenOrWhenJavaLangIsNotOpen() throws Exception {
+    Optional<Path> java = JavaRuntimes.java21OrLater();
+    if (java.isEmpty()) {
+      Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
+    }
+    String hosts = SharedCassandra.get().contactPoint();
+    int rows = 2_000;
+    String[] common = {"ycql.target=cassandra", "ycql.replication_factor=1", "recordcount=" + rows,
+        "largekv.client_threads=virtual", "threadcount=32"};
+    List<String> chosen = new ArrayList<>(List.of(common));
+    chosen.addAll(List.of("ycql.keyspace=it_virtual_jdk", "largekv.virtual_scheduler=jdk"));
+    Ycsb.Result jdk = Ycsb.run(java.get(), Ycsb.classpath(), "io.largekv.client.YcsbClient",
+        Ycsb.args("-load", hosts, chosen.toArray(new String[0])));
+    List<String> plain = new ArrayList<>(List.of(common));
+    plain.add("ycql.keyspace=it_virtual_not_opened");
+    Ycsb.Result notOpened = Ycsb.run(java.get(), List.of(), Ycsb.classpath(), "io.largekv.client.YcsbClient",
+        Ycsb.args("-load", hosts, plain.toArray(new String[0])), null);
+    for (Ycsb.Result r : List.of(jdk, notOpened)) {
+      assertThat(r.exitCode).as(r.toString()).isZero();
+      assertThat(r.stderr).as(r.toString()).contains("client threads are virtual threads on the JDK's scheduler")
+          .doesNotContain("virtual client threads woke");
+      assertThat(r.returnCount("INSERT", "OK")).as(r.toString()).isEqualTo(rows);
+      assertNoPinning(r);
+    }
+    assertThat(jdk.largekvLines()).noneMatch(l -> l.contains("does not let largekv schedule"));
+    assertThat(notOpened.largekvLines()).filteredOn(l -> l.contains("does not let largekv schedule")).singleElement()
+        .asString().contains("--add-opens java.base/java.lang=ALL-UNNAMED");
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.JavaRuntimes;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -19,6 +20,8 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * The server killed ({@code kill -9}) and started again under a running client, on a local
@@ -54,11 +57,30 @@ class ServerOutageIT {
     }
   }
 
+  /** The client as bin/ycsb runs it by default; see {@link #commandWith}. */
   private static List<String> command(String mode, String keyspace, String... more) {
-    List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-        "-Xmx512m", "-cp", Ycsb.classpath(), CLIENT));
+    return commandWith(DEFAULT_THREADS, mode, keyspace, more);
+  }
+
+  /** bin/ycsb's default: virtual client threads run by the driver's I/O threads on a Java 21+ (CI has one). */
+  private static final String DEFAULT_THREADS = "default";
+
+  /**
+   * The client with {@code threads}: {@value #DEFAULT_THREADS} as bin/ycsb runs it — on a Java 21+
+   * when there is one, its client threads virtual threads run by the driver's I/O threads, which then
+   * see every request of the outage fail; else YCSB's platform threads on this Java — or
+   * {@code platform}: YCSB's platform threads on this Java (what a Java 17 runs).
+   */
+  private static List<String> commandWith(String threads, String mode, String keyspace, String... more) {
+    Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
+    Path java = threads.equals(DEFAULT_THREADS) ? JavaRuntimes.java21OrLater().orElse(thisJava) : thisJava;
+    List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx512m", "--add-opens",
+        "java.base/java.lang=ALL-UNNAMED", "-cp", Ycsb.classpath(), CLIENT));
     List<String> props = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
-        "ycql.keyspace=" + keyspace, "ycql.localdc=datacenter1", "largekv.client_threads=platform"));
+        "ycql.keyspace=" + keyspace, "ycql.localdc=datacenter1"));
+    if (!threads.equals(DEFAULT_THREADS)) {
+      props.add("largekv.client_threads=" + threads);
+    }
     props.addAll(List.of(more));
     cmd.addAll(Ycsb.args(mode, server.contactPoint(), props.toArray(new String[0])));
     return cmd;
@@ -216,17 +238,18 @@ class ServerOutageIT {
     }
   }
 
-  @Test
-  void aRunDuringAnOutageBacksOffCountsOnlySuccessesAndRecoversWithinSeconds() throws Exception {
-    String keyspace = "it_outage_run";
+  @ParameterizedTest(name = "client threads: {0}")
+  @ValueSource(strings = {DEFAULT_THREADS, "platform"})
+  void aRunDuringAnOutageBacksOffCountsOnlySuccessesAndRecoversWithinSeconds(String kind) throws Exception {
+    String keyspace = "it_outage_run_" + kind;
     Path work = Files.createTempDirectory("largekv-outage-run");
     int threads = 16;
     try {
-      Ycsb.Result load = new Client(command("-load", keyspace, "recordcount=20000", "threadcount=16",
+      Ycsb.Result load = new Client(commandWith(kind, "-load", keyspace, "recordcount=20000", "threadcount=16",
           "largekv.checkpoint=none"), work.resolve("load.txt")).await();
       assertThat(load.exitCode).as(load.toString()).isZero();
 
-      Client run = new Client(command("-t", keyspace, "recordcount=20000", "operationcount=100000000",
+      Client run = new Client(commandWith(kind, "-t", keyspace, "recordcount=20000", "operationcount=100000000",
           "threadcount=" + threads, "maxexecutiontime=50", "-s", "status.interval=1", "readproportion=0.95",
           "updateproportion=0.05"), work.resolve("run.txt"));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
@@ -264,7 +287,7 @@ class ServerOutageIT {
           lastBefore = s[1];
         }
       }
-      System.out.printf("outage: server down %.1f s under %d client threads: %d failed operations while down "
+      System.out.printf("outage: server down %.1f s under %d " + kind + " client threads: %d failed operations while down "
           + "(%.2f per thread and second); first successful second %.1f s after the CQL port opened; "
           + "%d successful/s just before the kill%n", outageSeconds, threads, failedDuring, perThreadSecond,
           (recoveredAt - openAt) / 1000.0, lastBefore);

@@ -3,7 +3,12 @@ package io.largekv.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.JavaRuntimes;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 
@@ -11,9 +16,13 @@ import org.junit.jupiter.params.provider.CsvSource;
  * Each vendor's driver, from the shaded jar, loads and reads back verified rows on the real local
  * Cassandra (ScyllaDB's driver falls back to plain token-aware routing on a server without shards;
  * YugabyteDB's routes through its parent policy where there is no system.partitions), and every
- * run says which driver and version produced it.
+ * run says which driver and version produced it. With a Java 21+ (as in CI) the reads run on
+ * largekv's client with virtual client threads, and most of their wake-ups must run on that
+ * driver's I/O threads.
  */
 class VendorDriversIT {
+
+  private static final Pattern WOKE = Pattern.compile("woke [0-9,]+ times: ([0-9,]+) on the driver's I/O threads");
 
   @ParameterizedTest(name = "target {0} on driver {1}")
   @CsvSource({
@@ -37,8 +46,19 @@ class VendorDriversIT {
     assertThat(load.metric("LARGEKV", "Operations")).isEqualTo(2000);
     List<String> read = new java.util.ArrayList<>(common);
     read.addAll(List.of("operationcount=3000", "readproportion=1", "updateproportion=0"));
-    Ycsb.Result run = Ycsb.run(Ycsb.classpath(), Ycsb.args("-t", c.contactPoint(), read.toArray(new String[0])));
+    // the reads as bin/ycsb runs them on a Java 21+: virtual client threads run by this driver's I/O
+    // threads (IoThreadScheduler knows them by the driver's thread names: every vendor's must match)
+    Optional<Path> java21 = JavaRuntimes.java21OrLater();
+    Ycsb.Result run = java21.isPresent()
+        ? Ycsb.run(java21.get(), Ycsb.classpath(), "io.largekv.client.YcsbClient",
+            Ycsb.args("-t", c.contactPoint(), read.toArray(new String[0])))
+        : Ycsb.run(Ycsb.classpath(), Ycsb.args("-t", c.contactPoint(), read.toArray(new String[0])));
     assertThat(run.exitCode).as(run.toString()).isZero();
+    if (java21.isPresent()) {
+      Matcher woke = WOKE.matcher(run.stderr);
+      assertThat(woke.find()).as(run.toString()).isTrue();
+      assertThat(Long.parseLong(woke.group(1).replace(",", ""))).as(woke.group()).isGreaterThanOrEqualTo(3000 / 2);
+    }
     assertThat(run.returnCount("VERIFY", "OK")).isEqualTo(3000);
     assertThat(run.returnCount("VERIFY", "CORRUPT") + run.returnCount("VERIFY", "MISSING")).isZero();
     assertThat(run.stderr).contains("driver " + expected);

@@ -110,11 +110,20 @@ public final class Ycsb {
   /** As {@link #run(Path, String, String, List)} in working directory {@code dir} (null: this JVM's). */
   public static Result run(Path java, String classpath, String mainClass, List<String> args, Path dir)
       throws IOException, InterruptedException {
+    // as bin/ycsb: java.lang opened to largekv's client, which schedules its virtual client threads
+    // on the driver's I/O threads (io.largekv.client.IoThreadScheduler)
+    return run(java, List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"), classpath, mainClass, args, dir);
+  }
+
+  /** As {@link #run(Path, String, String, List, Path)} with these JVM options instead of bin/ycsb's. */
+  public static Result run(Path java, List<String> jvmOptions, String classpath, String mainClass, List<String> args,
+      Path dir) throws IOException, InterruptedException {
     List<String> cmd = new ArrayList<>();
     cmd.add(java.toString());
     cmd.add("-Xmx512m");
     // Java 21-23: a virtual client thread that pins its carrier prints its stack (ClientThreadsIT)
     cmd.add("-Djdk.tracePinnedThreads=full");
+    cmd.addAll(jvmOptions);
     cmd.add("-cp");
     cmd.add(classpath);
     cmd.add(mainClass);

@@ -1,0 +1,121 @@
+package io.largekv.client;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.internal.core.util.concurrent.BlockingOperation;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Where {@link IoThreadScheduler} runs a wake-up, with plain tasks in place of virtual threads'
+ * continuations (the build's Java 17 has none; {@code ClientThreadsIT} runs the real thing on a
+ * Java 21+ against the local Cassandra): at once on a driver I/O thread that carries nothing, on the
+ * other executor everywhere else — never two continuations at once on one carrier.
+ */
+class IoThreadSchedulerTest {
+
+  /** Records the tasks handed to the other executor instead of running them. */
+  private static final class Others implements java.util.concurrent.Executor {
+    final List<Runnable> tasks = new ArrayList<>();
+
+    @Override
+    public synchronized void execute(Runnable task) {
+      tasks.add(task);
+    }
+  }
+
+  /** A plain platform thread. */
+  private static Thread named(String name, Runnable body) {
+    Thread t = new Thread(body, name);
+    t.start();
+    return t;
+  }
+
+  /** A thread of the driver's own kind, as its I/O group makes them ({@code BlockingOperation$InternalThread}). */
+  private static Thread driverThread(String name, Runnable body) {
+    Thread t = new BlockingOperation.SafeThreadFactory().newThread(body);
+    t.setName(name);
+    t.start();
+    return t;
+  }
+
+  @Test
+  void aWakeUpOnAnIdleIoThreadRunsThereAtOnce() throws Exception {
+    Others others = new Others();
+    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    AtomicReference<String> ranOn = new AtomicReference<>();
+    driverThread("s0-io-3", () -> scheduler.execute(() -> ranOn.set(Thread.currentThread().getName()))).join();
+    assertThat(ranOn.get()).isEqualTo("s0-io-3");
+    assertThat(others.tasks).isEmpty();
+    assertThat(scheduler.onIoThreads()).isEqualTo(1);
+    assertThat(scheduler.elsewhere()).isZero();
+  }
+
+  @Test
+  void aWakeUpFromAnIoThreadThatCarriesOneAlreadyGoesElsewhere() throws Exception {
+    Others others = new Others();
+    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    List<String> ran = new ArrayList<>();
+    Runnable inner = () -> ran.add("inner");
+    // a continuation running on the I/O thread wakes another one (Java 21 does that from the carrier)
+    driverThread("s0-io-0", () -> scheduler.execute(() -> {
+      ran.add("outer");
+      scheduler.execute(inner);
+    })).join();
+    assertThat(ran).containsExactly("outer");
+    assertThat(others.tasks).containsExactly(inner);
+    // the carrier is free again afterwards
+    driverThread("s0-io-0", () -> scheduler.execute(() -> ran.add("next"))).join();
+    assertThat(ran).containsExactly("outer", "next");
+    assertThat(scheduler.onIoThreads()).isEqualTo(2);
+    assertThat(scheduler.elsewhere()).isEqualTo(1);
+  }
+
+  @Test
+  void wakeUpsFromOtherThreadsGoToTheOtherExecutor() throws Exception {
+    Others others = new Others();
+    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    List<String> ran = new ArrayList<>();
+    // the driver's admin and timer threads, and names that merely look alike
+    for (String name : List.of("s0-admin-0", "s0-timer-0", "s0-io-", "io-1", "s0-io-1x")) {
+      driverThread(name, () -> scheduler.execute(() -> ran.add(name))).join();
+    }
+    // the client's main thread starting threads, the JDK's timed-wait unparker, and a thread of
+    // another kind that happens to carry an I/O thread's name
+    for (String name : List.of("main", "VirtualThread-unparker", "s0-io-0")) {
+      named(name, () -> scheduler.execute(() -> ran.add(name))).join();
+    }
+    assertThat(ran).isEmpty();
+    assertThat(others.tasks).hasSize(8);
+    assertThat(scheduler.elsewhere()).isEqualTo(8);
+    assertThat(scheduler.onIoThreads()).isZero();
+  }
+
+  @Test
+  void aContinuationThatThrowsLeavesTheCarrierFree() throws Exception {
+    Others others = new Others();
+    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    List<String> ran = new ArrayList<>();
+    driverThread("s1-io-2", () -> {
+      try {
+        scheduler.execute(() -> {
+          throw new IllegalStateException("boom");
+        });
+      } catch (IllegalStateException expected) {
+        // the JDK's continuation runner does not throw; a task here may
+      }
+      scheduler.execute(() -> ran.add("after"));
+    }).join();
+    assertThat(ran).containsExactly("after");
+    assertThat(others.tasks).isEmpty();
+  }
+
+  @Test
+  void beforeJava21ThereIsNoVirtualThreadFactory() {
+    Assumptions.assumeTrue(Runtime.version().feature() < 21, "the build's Java is 21+");
+    assertThat(IoThreadScheduler.create().virtualThreads()).isNull();
+  }
+}
