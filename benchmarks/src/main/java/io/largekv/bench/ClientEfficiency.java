@@ -36,7 +36,7 @@ public final class ClientEfficiency {
 
   /** The clients {@code --clients} accepts, in their default order. */
   /** Every client bench/run knows; {@link #DEFAULT_CLIENTS} run unless --clients says otherwise. */
-  static final List<String> CLIENTS = List.of("largekv", "platform", "virtual", "core", "async", "latte");
+  static final List<String> CLIENTS = List.of("largekv", "platform", "jdk", "core", "async", "latte");
   static final List<String> DEFAULT_CLIENTS = List.of("largekv", "platform", "core", "async", "latte");
 
   private final Options options;
@@ -138,6 +138,11 @@ public final class ClientEfficiency {
       return process.steadyCpuPerOp(ops).map(s -> s * 1000.0);
     }
 
+    /** Throughput over the same window as {@link #steadyCpuPerKiloOps}, read at the client's progress lines. */
+    Optional<Double> steadyOpsPerSecond() {
+      return process.steadyOpsPerSecond(ops);
+    }
+
     double serverCpuPerKiloOps() {
       return process.serverCpuSeconds() * 1000.0 / ops;
     }
@@ -167,7 +172,7 @@ public final class ClientEfficiency {
       switch (c) {
         case "largekv" -> clients.add(YcsbClient.largekv(options.ycsbProperties));
         case "platform" -> clients.add(YcsbClient.largekvPlatform(options.ycsbProperties));
-        case "virtual" -> {
+        case "jdk" -> {
           Optional<Path> java21;
           try {
             java21 = options.java21Home != null
@@ -178,10 +183,10 @@ public final class ClientEfficiency {
           }
           if (java21.isEmpty()) {
             console.println("bench: no Java 21+ found (--java21 HOME or " + JavaRuntimes.JAVA21_HOME_ENV
-                + "): running without 'largekv YCSB virtual'");
+                + "): running without 'largekv YCSB JDK scheduler'");
           } else {
             virtualJava = java21.get();
-            clients.add(YcsbClient.largekvVirtual(options.ycsbProperties, java21.get()));
+            clients.add(YcsbClient.largekvJdkScheduler(options.ycsbProperties, java21.get()));
           }
         }
         case "core" -> clients.add(YcsbClient.core(options.ycsbProperties));

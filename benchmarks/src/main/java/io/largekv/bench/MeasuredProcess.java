@@ -19,15 +19,16 @@ import java.util.Optional;
  *   <li>steady-state CPU: at each progress line of the client (operations done so far), the
  *       client's CPU from {@code /proc/<pid>/stat}; {@link Result#steadyCpuPerOp()} is the CPU per
  *       operation between the samples at 20 % and 90 % of the operations, without start-up
- *       (JVM start, JIT warm-up, connecting, preparing) and shutdown;</li>
+ *       (JVM start, JIT warm-up, connecting, preparing) and shutdown; {@link Result#steadyOpsPerSecond}
+ *       the throughput between the same two samples;</li>
  *   <li>the server's CPU over the same wall time, when its pid is known.</li>
  * </ul>
  * The client's output (stdout and stderr merged) is kept in a file.
  */
 final class MeasuredProcess {
 
-  /** Operations done and CPU seconds used at one moment of the run. */
-  record Sample(long ops, double cpuSeconds) {}
+  /** Operations done, CPU seconds used and the time ({@link System#nanoTime}) at one moment of the run. */
+  record Sample(long ops, double cpuSeconds, long nanos) {}
 
   /** What {@code time -f "%e %U %S %M %w %c"} reports. */
   record Usage(double wallSeconds, double userSeconds, double sysSeconds, long maxRssKb,
@@ -52,6 +53,20 @@ final class MeasuredProcess {
 
     /** CPU seconds per operation between the samples nearest 20 % and 90 % of {@code totalOps}. */
     Optional<Double> steadyCpuPerOp(long totalOps) {
+      return steadyWindow(totalOps).map(w -> (w[1].cpuSeconds() - w[0].cpuSeconds()) / (w[1].ops() - w[0].ops()));
+    }
+
+    /** Operations per second between the same samples as {@link #steadyCpuPerOp}. */
+    Optional<Double> steadyOpsPerSecond(long totalOps) {
+      return steadyWindow(totalOps).filter(w -> w[1].nanos() > w[0].nanos())
+          .map(w -> (w[1].ops() - w[0].ops()) * 1e9 / (w[1].nanos() - w[0].nanos()));
+    }
+
+    /**
+     * The first sample at 20 % of {@code totalOps} or more and the last at 90 % or less, both with
+     * the client's CPU read; empty when they are less than a quarter of the operations apart.
+     */
+    private Optional<Sample[]> steadyWindow(long totalOps) {
       Sample from = null;
       Sample to = null;
       for (Sample s : samples) {
@@ -66,7 +81,7 @@ final class MeasuredProcess {
           || Double.isNaN(from.cpuSeconds())) {
         return Optional.empty();
       }
-      return Optional.of((to.cpuSeconds() - from.cpuSeconds()) / (to.ops() - from.ops()));
+      return Optional.of(new Sample[] {from, to});
     }
   }
 
@@ -95,8 +110,8 @@ final class MeasuredProcess {
           if (clientPid < 0) {
             clientPid = p.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(-1L);
           }
-          samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN));
           long now = System.nanoTime();
+          samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN, now));
           if (now - lastShown > 5_000_000_000L) {
             console.printf("bench:   %s: %,d operations%n", label, ops);
             lastShown = now;

@@ -32,24 +32,29 @@ final class Table {
             + o.pin.substring(o.pin.indexOf(':') + 1)));
     sb.append("CPU = user+sys of the client process (/usr/bin/time), per 1 000 operations: 'process' from exec to\n"
         + "exit (JVM start, JIT, connect, prepare included), 'steady' between 20 % and 90 % of the operations\n"
-        + "(/proc/<pid>/stat at the client's progress lines). p99: the client's own service-time histogram.\n"
+        + "(/proc/<pid>/stat at the client's progress lines). 'ops/s': the client's own figure over the whole\n"
+        + "run; 'steady ops/s': operations per second over the same window as 'steady' CPU (a run of hours\n"
+        + "after its warm-up). p99: the client's own service-time histogram.\n"
         + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
         + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
         + "×latte: ratio to latte, same round and phase.\n\n");
-    String header = String.format(Locale.ROOT, "%-2s %-6s %-20s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
-        "r", "phase", "client", "ops/s", "×latte", "p99 ms", "×latte", "CPU s/1k", "×latte",
+    String header = String.format(Locale.ROOT, "%-2s %-6s %-26s %8s %6s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
+        "r", "phase", "client", "ops/s", "×latte", "steady", "×latte", "p99 ms", "×latte", "CPU s/1k", "×latte",
         "steady", "×latte", "RSS MiB", "×latte", "cs/op", "server s/1k", "other");
-    String units = String.format(Locale.ROOT, "%-2s %-6s %-20s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
-        "", "", "", "", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
+    String units = String.format(Locale.ROOT, "%-2s %-6s %-26s %8s %6s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
+        "", "", "", "", "", "ops/s", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
     sb.append(header).append(units);
     for (ClientEfficiency.Run r : runs) {
       Optional<ClientEfficiency.Run> latte = runs.stream()
           .filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
           .findFirst();
       double rss = r.process().usage().maxRssKb() / 1024.0;
-      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-20s %8.0f %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
+      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %8.0f %6s %8s %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
           r.round(), r.phase().label, r.client(),
           r.report().opsPerSecond(), ratio(r.report().opsPerSecond(), latte.map(l -> l.report().opsPerSecond())),
+          r.steadyOpsPerSecond().map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("n/a"),
+          r.steadyOpsPerSecond().map(v -> ratio(v, latte.flatMap(ClientEfficiency.Run::steadyOpsPerSecond)))
+              .orElse("n/a"),
           r.report().p99Ms(), ratio(r.report().p99Ms(), latte.map(l -> l.report().p99Ms())),
           r.cpuPerKiloOps(), ratio(r.cpuPerKiloOps(), latte.map(ClientEfficiency.Run::cpuPerKiloOps)),
           r.steadyCpuPerKiloOps().map(v -> String.format(Locale.ROOT, "%.3f", v)).orElse("n/a"),
@@ -81,16 +86,17 @@ final class Table {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nmedian over the rounds (figure, and in brackets the median of the per-round ratio to latte);%n"
             + "runs with errors or marked '*' are left out%n"));
-    sb.append(String.format(Locale.ROOT, "%-6s %-20s %16s %16s %18s %18s %14s%n",
-        "phase", "client", "ops/s", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
+    sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n",
+        "phase", "client", "ops/s", "ops/s steady", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
     for (Phase phase : Phase.values()) {
       List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientEfficiency.Run::client)
           .distinct().toList();
       for (String client : clients) {
         List<ClientEfficiency.Run> mine = runs.stream()
             .filter(r -> r.phase() == phase && r.client().equals(client) && counts(r)).toList();
-        sb.append(String.format(Locale.ROOT, "%-6s %-20s %16s %16s %18s %18s %14s%n", phase.label, client,
+        sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n", phase.label, client,
             cell(runs, mine, r -> r.report().opsPerSecond(), "%.0f"),
+            cell(runs, mine, r -> r.steadyOpsPerSecond().orElse(Double.NaN), "%.0f"),
             cell(runs, mine, r -> r.report().p99Ms(), "%.2f"),
             cell(runs, mine, ClientEfficiency.Run::cpuPerKiloOps, "%.3f"),
             cell(runs, mine, r -> r.steadyCpuPerKiloOps().orElse(Double.NaN), "%.3f"),

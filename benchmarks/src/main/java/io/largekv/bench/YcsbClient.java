@@ -60,13 +60,15 @@ final class YcsbClient implements BenchClient {
   }
 
   /**
-   * largekv's YCSB path with YCSB's client threads as virtual threads
-   * ({@code largekv.client_threads=virtual}) on {@code java21}, a Java 21 or later.
+   * largekv's YCSB path with YCSB's client threads as virtual threads on the JDK's own scheduler
+   * ({@code largekv.client_threads=virtual largekv.virtual_scheduler=jdk}) on {@code java21}, a Java
+   * 21 or later: what the default path was before its virtual threads ran on the driver's I/O threads.
    */
-  static YcsbClient largekvVirtual(List<String> extraProperties, Path java21) {
-    return new YcsbClient(false, "largekv YCSB virtual", "kv_virtual", List.of(
+  static YcsbClient largekvJdkScheduler(List<String> extraProperties, Path java21) {
+    return new YcsbClient(false, "largekv YCSB JDK scheduler", "kv_jdk", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
-        "verify=true", "largekv.client_threads=virtual", "largekv.checkpoint=none"), extraProperties, java21);
+        "verify=true", "largekv.client_threads=virtual", "largekv.virtual_scheduler=jdk", "largekv.checkpoint=none"),
+        extraProperties, java21);
   }
 
   /**
