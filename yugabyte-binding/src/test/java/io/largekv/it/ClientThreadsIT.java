@@ -84,6 +84,15 @@ class ClientThreadsIT {
     assertThat(onIo).as(m.group()).isGreaterThanOrEqualTo(operations / 2);
   }
 
+  /** The Java 21+ runtime; the test is skipped, saying why, without one. */
+  private static Optional<Path> java21OrLater() {
+    Optional<Path> java = JavaRuntimes.java21OrLater();
+    if (java.isEmpty()) {
+      Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
+    }
+    return java;
+  }
+
   /** A virtual thread pinned while it parks prints its stack with {@code -Djdk.tracePinnedThreads} (Java 21–23). */
   private static void assertNoPinning(Ycsb.Result r) {
     assertThat(r.stdout + r.stderr).as("pinned virtual threads").doesNotContain("reason:MONITOR")
@@ -92,10 +101,7 @@ class ClientThreadsIT {
 
   @Test
   void twoHundredFiftySixVirtualThreadsLoadAndReadVerifiedWithoutPinning() throws Exception {
-    Optional<Path> java = JavaRuntimes.java21OrLater();
-    if (java.isEmpty()) {
-      Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
-    }
+    Optional<Path> java = java21OrLater();
     loadAndRead(java.get(), "virtual", "it_virtual");
   }
 
@@ -107,10 +113,7 @@ class ClientThreadsIT {
    */
   @Test
   void coreWorkloadOnUsertableWithFieldSubsetsAndScansRunsOnIoThreadsWithoutPinning() throws Exception {
-    Optional<Path> java = JavaRuntimes.java21OrLater();
-    if (java.isEmpty()) {
-      Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
-    }
+    Optional<Path> java = java21OrLater();
     String hosts = SharedCassandra.get().contactPoint();
     List<String> common = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
         "ycql.keyspace=it_virtual_usertable", "ycql.layout=usertable", "workload=site.ycsb.workloads.CoreWorkload",
@@ -144,10 +147,7 @@ class ClientThreadsIT {
    */
   @Test
   void virtualThreadsOnTheJdkSchedulerWhenChosenOrWhenJavaLangIsNotOpen() throws Exception {
-    Optional<Path> java = JavaRuntimes.java21OrLater();
-    if (java.isEmpty()) {
-      Assumptions.abort("no Java 21+ runtime: set LARGEKV_JAVA21_HOME (bash .ci/run provides one)");
-    }
+    Optional<Path> java = java21OrLater();
     String hosts = SharedCassandra.get().contactPoint();
     int rows = 2_000;
     String[] common = {"ycql.target=cassandra", "ycql.replication_factor=1", "recordcount=" + rows,
