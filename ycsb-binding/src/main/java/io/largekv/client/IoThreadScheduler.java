@@ -3,7 +3,6 @@ package io.largekv.client;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
 import java.util.concurrent.Executor;
-import java.util.concurrent.ForkJoinPool;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
@@ -102,21 +101,18 @@ public final class IoThreadScheduler implements Executor {
 
   /**
    * A scheduler whose other wake-ups go to the JDK's own scheduler of virtual threads (its carrier
-   * threads make up for one blocked in file I/O or pinned); where that cannot be reached, to a FIFO
-   * fork-join pool of one thread per core.
+   * threads make up for one blocked in file I/O or pinned), or null when this JVM does not let
+   * largekv reach it (Java before 21, or {@code java.lang} not opened to this code).
    */
   static IoThreadScheduler create() {
-    Executor jdks;
     try {
       Field f = Class.forName("java.lang.VirtualThread").getDeclaredField("DEFAULT_SCHEDULER");
       f.setAccessible(true);
-      jdks = (Executor) f.get(null);
+      return new IoThreadScheduler((Executor) f.get(null));
     } catch (ReflectiveOperationException | RuntimeException e) {
-      // Java before 21, or java.lang not opened: virtualThreads() answers null there anyway
-      jdks = new ForkJoinPool(Runtime.getRuntime().availableProcessors(),
-          ForkJoinPool.defaultForkJoinWorkerThreadFactory, null, true);
+      // InaccessibleObjectException (a RuntimeException) when java.lang is not opened
+      return null;
     }
-    return new IoThreadScheduler(jdks);
   }
 
   /**

@@ -132,7 +132,7 @@ public final class YcsbClient {
     String scheduler = new PropertyValues(props).oneOf(RunProperties.VIRTUAL_SCHEDULER, IO, IO, JDK);
     if (scheduler.equals(IO)) {
       IoThreadScheduler io = IoThreadScheduler.create();
-      ThreadFactory onIo = io.virtualThreads();
+      ThreadFactory onIo = io == null ? null : io.virtualThreads();
       if (onIo != null) {
         return new ClientThreads(onIo, "virtual threads run by the driver's I/O threads", io);
       }

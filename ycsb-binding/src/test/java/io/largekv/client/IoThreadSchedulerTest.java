@@ -114,8 +114,8 @@ class IoThreadSchedulerTest {
   }
 
   @Test
-  void beforeJava21ThereIsNoVirtualThreadFactory() {
+  void beforeJava21ThereIsNoScheduler() {
     Assumptions.assumeTrue(Runtime.version().feature() < 21, "the build's Java is 21+");
-    assertThat(IoThreadScheduler.create().virtualThreads()).isNull();
+    assertThat(IoThreadScheduler.create()).isNull();
   }
 }

@@ -58,6 +58,13 @@ public final class Ycsb {
     }
   }
 
+  /**
+   * The JVM options of bin/ycsb that change what the client does: java.lang opened to largekv's
+   * client, which schedules its virtual client threads on the driver's I/O threads
+   * (io.largekv.client.IoThreadScheduler).
+   */
+  public static final List<String> BIN_YCSB_JVM_OPTIONS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED");
+
   private Ycsb() {}
 
   /**
@@ -110,9 +117,7 @@ public final class Ycsb {
   /** As {@link #run(Path, String, String, List)} in working directory {@code dir} (null: this JVM's). */
   public static Result run(Path java, String classpath, String mainClass, List<String> args, Path dir)
       throws IOException, InterruptedException {
-    // as bin/ycsb: java.lang opened to largekv's client, which schedules its virtual client threads
-    // on the driver's I/O threads (io.largekv.client.IoThreadScheduler)
-    return run(java, List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED"), classpath, mainClass, args, dir);
+    return run(java, BIN_YCSB_JVM_OPTIONS, classpath, mainClass, args, dir);
   }
 
   /** As {@link #run(Path, String, String, List, Path)} with these JVM options instead of bin/ycsb's. */
