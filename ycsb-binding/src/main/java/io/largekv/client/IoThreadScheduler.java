@@ -2,6 +2,7 @@ package io.largekv.client;
 
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.util.Locale;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.LongAdder;
@@ -78,6 +79,16 @@ public final class IoThreadScheduler implements Executor {
   /** Wake-ups handed to the other scheduler so far (start, timed waits, locks, nested wake-ups). */
   long elsewhere() {
     return elsewhere.sum();
+  }
+
+  /** Where the wake-ups so far ran, for the run's output: "virtual client threads woke N times: ...". */
+  String wakeUps() {
+    long io = onIoThreads();
+    long other = elsewhere();
+    long all = io + other;
+    return String.format(Locale.ROOT, "virtual client threads woke %,d times: %,d on the driver's I/O threads"
+        + " (%.1f %%), %,d on the other scheduler (start, timed waits, locks)", all, io,
+        all == 0 ? 0.0 : 100.0 * io / all, other);
   }
 
   @Override

@@ -116,7 +116,7 @@ public final class YcsbClient {
     v.longAtLeast(Client.OPERATION_COUNT_PROPERTY, 1, 0);
     v.longAtLeast(Client.MAX_EXECUTION_TIME, 0, 0);
     v.intRange("status.interval", 10, 1, 86_400);
-    v.oneOf(RunProperties.VIRTUAL_SCHEDULER, IO, IO, JDK);
+    virtualScheduler(v); // checked here too: platform threads never read it
     RunProperties.check(props);
   }
 
@@ -129,8 +129,7 @@ public final class YcsbClient {
     if (clientThreadKind(props, Runtime.version().feature(), err).equals(PLATFORM)) {
       return ClientThreads.PLATFORM;
     }
-    String scheduler = new PropertyValues(props).oneOf(RunProperties.VIRTUAL_SCHEDULER, IO, IO, JDK);
-    if (scheduler.equals(IO)) {
+    if (virtualScheduler(new PropertyValues(props)).equals(IO)) {
       IoThreadScheduler io = IoThreadScheduler.create();
       ThreadFactory onIo = io == null ? null : io.virtualThreads();
       if (onIo != null) {
@@ -148,6 +147,11 @@ public final class YcsbClient {
     } catch (ReflectiveOperationException e) {
       throw new IllegalStateException("Java " + Runtime.version() + " has no Thread.ofVirtual()", e);
     }
+  }
+
+  /** {@code largekv.virtual_scheduler}: {@code io} (the default) or {@code jdk}. */
+  private static String virtualScheduler(PropertyValues v) {
+    return v.oneOf(RunProperties.VIRTUAL_SCHEDULER, IO, IO, JDK);
   }
 
   /**
@@ -347,11 +351,7 @@ public final class YcsbClient {
     }
     workload.cleanup();
     if (kind.ioScheduler() != null) {
-      IoThreadScheduler io = kind.ioScheduler();
-      long all = io.onIoThreads() + io.elsewhere();
-      System.err.printf("largekv: virtual client threads woke %,d times: %,d on the driver's I/O threads (%.1f %%),"
-          + " %,d on the other scheduler (start, timed waits, locks)%n", all, io.onIoThreads(),
-          all == 0 ? 0.0 : 100.0 * io.onIoThreads() / all, io.elsewhere());
+      System.err.println("largekv: " + kind.ioScheduler().wakeUps());
     }
     export(props, ops, ended - started, status);
   }

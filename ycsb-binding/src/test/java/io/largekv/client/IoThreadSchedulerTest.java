@@ -72,6 +72,8 @@ class IoThreadSchedulerTest {
     assertThat(ran).containsExactly("outer", "next");
     assertThat(scheduler.onIoThreads()).isEqualTo(2);
     assertThat(scheduler.elsewhere()).isEqualTo(1);
+    assertThat(scheduler.wakeUps()).isEqualTo("virtual client threads woke 3 times: 2 on the driver's I/O threads"
+        + " (66.7 %), 1 on the other scheduler (start, timed waits, locks)");
   }
 
   @Test

@@ -8,8 +8,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
@@ -69,19 +67,13 @@ class ClientThreadsIT {
     }
   }
 
-  private static final Pattern WOKE = Pattern.compile(
-      "largekv: virtual client threads woke ([0-9,]+) times: ([0-9,]+) on the driver's I/O threads");
-
   /**
    * Each operation's response wakes its client thread; with the default scheduler it runs on the
    * I/O thread that read the response. Not an exact count: a request that times out is woken by the
    * driver's timer, and a thread's start and its waits for the shared session by other threads.
    */
   private static void assertMostWakeUpsOnIoThreads(Ycsb.Result r, long operations) {
-    Matcher m = WOKE.matcher(r.stderr);
-    assertThat(m.find()).as(r.toString()).isTrue();
-    long onIo = Long.parseLong(m.group(2).replace(",", ""));
-    assertThat(onIo).as(m.group()).isGreaterThanOrEqualTo(operations / 2);
+    assertThat(r.wakeUpsOnIoThreads()).as(r.toString()).isGreaterThanOrEqualTo(operations / 2);
   }
 
   /** The Java 21+ runtime; the test is skipped, saying why, without one. */

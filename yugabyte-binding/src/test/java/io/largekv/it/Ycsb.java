@@ -11,9 +11,14 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Runs YCSB 0.17's {@code site.ycsb.Client} in its own JVM, as a user's {@code bin/ycsb} does. */
 public final class Ycsb {
+
+  private static final Pattern WOKE = Pattern.compile(
+      "largekv: virtual client threads woke [0-9,]+ times: ([0-9,]+) on the driver's I/O threads");
 
   /** Exit code, stdout and stderr of one YCSB run. */
   public static final class Result {
@@ -45,6 +50,16 @@ public final class Ycsb {
     /** The client's own stderr lines ({@code largekv: ...}). */
     public List<String> largekvLines() {
       return stderr.lines().filter(l -> l.startsWith("largekv: ")).toList();
+    }
+
+    /**
+     * Wake-ups of virtual client threads that ran on the driver's I/O threads, from the run's
+     * {@code largekv: virtual client threads woke N times: M on the driver's I/O threads} line; -1
+     * when the run printed none (platform threads, or the JDK's scheduler).
+     */
+    public long wakeUpsOnIoThreads() {
+      Matcher m = WOKE.matcher(stderr);
+      return m.find() ? Long.parseLong(m.group(1).replace(",", "")) : -1;
     }
 
     /** A numeric {@code [SECTION], Metric, value} line, or NaN. */
