@@ -14,6 +14,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatementBuilder;
 import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
@@ -87,8 +88,8 @@ public final class YcqlSession {
     }
     String t = config.qualifiedTable();
     String key = columns.get(0);
-    this.read = prepare("SELECT " + String.join(", ", columns.subList(1, columns.size())) + " FROM " + t
-        + " WHERE " + key + " = ?", config.readConsistency);
+    this.read = prepareWhenServed(session, "SELECT " + String.join(", ", columns.subList(1, columns.size()))
+        + " FROM " + t + " WHERE " + key + " = ?", config.readConsistency);
     this.insert = prepare("INSERT INTO " + t + " (" + String.join(", ", columns) + ") VALUES ("
         + "?, ".repeat(columns.size() - 1) + "?)", config.writeConsistency);
     this.delete = prepare("DELETE FROM " + t + " WHERE " + key + " = ?", config.writeConsistency);
@@ -204,7 +205,8 @@ public final class YcqlSession {
   /**
    * The table, created when absent. Safe when several clients start at once: DDL goes to one
    * node chosen the same way by every client, "already exists" is not an error, and the schema
-   * must agree and the table be visible before any client goes on. When the server refuses the
+   * must agree and the table be visible before any client goes on (and the first PREPARE waits
+   * while the server does not serve it yet: {@link #prepareWhenServed}). When the server refuses the
    * table, a keyspace this client created is dropped again, so nothing is left behind.
    */
   private TableMetadata ensureSchema() {
@@ -246,6 +248,9 @@ public final class YcqlSession {
       RunOutcome.get().tableCreated(config.qualifiedTable());
       awaitMetadata(() -> tableMetadata().isPresent(), "table " + config.qualifiedTable());
       table = tableMetadata();
+    } else {
+      // perhaps created a moment ago by another client: every node must know it before any is sent work
+      awaitSchemaAgreement("finding table " + config.qualifiedTable());
     }
     checkColumns(table.orElseThrow(), "");
     return table.get();
@@ -280,11 +285,16 @@ public final class YcqlSession {
     SimpleStatementBuilder b = SimpleStatement.builder(cql).setTimeout(SET_UP_TIMEOUT);
     ddlNode().ifPresent(b::setNode);
     session.execute(b.build());
+    awaitSchemaAgreement(cql);
+  }
+
+  /** Waits, at most the set-up timeout, until every node reports the same schema version. */
+  private void awaitSchemaAgreement(String after) {
     long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
     while (!session.checkSchemaAgreement()) {
       if (System.nanoTime() > deadline) {
         throw new IllegalStateException("the cluster's schema did not agree within "
-            + SET_UP_TIMEOUT.toSeconds() + " s after: " + cql);
+            + SET_UP_TIMEOUT.toSeconds() + " s after: " + after);
       }
       pause(200);
     }
@@ -387,9 +397,49 @@ public final class YcqlSession {
    * retry it on another node when one fails.
    */
   PreparedStatement prepare(String cql, String consistency) {
+    return prepare(session, cql, consistency);
+  }
+
+  static PreparedStatement prepare(CqlSession session, String cql, String consistency) {
     ConsistencyLevel cl = DefaultConsistencyLevel.valueOf(consistency);
     return session.prepare(new SetUpPrepareRequest(SimpleStatement.builder(cql).setConsistencyLevel(cl)
         .setIdempotence(true).build(), SET_UP_TIMEOUT));
+  }
+
+  /**
+   * The first PREPARE of a client, which waits (at most the set-up timeout) while the server says
+   * the table does not exist. Cassandra writes a new table to {@code system_schema}, which the
+   * driver's metadata reads, a moment before the node that wrote it serves the table: a client
+   * that starts while another creates the table can see it in the metadata and still be refused.
+   * Any other refusal fails at once.
+   */
+  static PreparedStatement prepareWhenServed(CqlSession session, String cql, String consistency) {
+    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
+    boolean said = false;
+    while (true) {
+      try {
+        return prepare(session, cql, consistency);
+      } catch (InvalidQueryException e) {
+        if (!tableNotServed(e) || System.nanoTime() > deadline) {
+          throw e;
+        }
+        if (!said) {
+          System.err.println("yugabyte-ycql: the table is in the schema but the server does not serve it yet ("
+              + oneLine(e.getMessage()) + "); waiting up to " + SET_UP_TIMEOUT.toSeconds() + " s");
+          said = true;
+        }
+        pause(200);
+      }
+    }
+  }
+
+  /**
+   * The server's "no such table" (Cassandra 5: "table t does not exist"; Cassandra 4 and ScyllaDB:
+   * "unconfigured table t"; YugabyteDB: "Object Not Found").
+   */
+  static boolean tableNotServed(InvalidQueryException e) {
+    String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+    return m.contains("does not exist") || m.contains("unconfigured table") || m.contains("object not found");
   }
 
   /**
