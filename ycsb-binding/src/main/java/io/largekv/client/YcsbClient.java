@@ -64,19 +64,10 @@ public final class YcsbClient {
   private YcsbClient() {}
 
   public static void main(String[] args) throws Exception {
-    Properties props;
-    try {
-      props = parse(args);
-    } catch (IOException e) {
-      Fatal.exit("-P: cannot read the workload file (" + e.getMessage() + ")");
-      return;
-    }
-    if (props == null) {
-      Client.main(args); // let YCSB print its own usage
-      return;
-    }
+    Properties props = null;
     ClientThreads threads = ClientThreads.PLATFORM;
     try {
+      props = parse(args);
       checkYcsbOptions(props);
       threads = clientThreads(props, System.err);
     } catch (UserError e) {
@@ -209,44 +200,61 @@ public final class YcsbClient {
     }
   }
 
-  /** YCSB's command line: -threads -target -load -t -db -l -P -p -s. Null when malformed. */
-  static Properties parse(String[] args) throws IOException {
+  /** YCSB's command-line options, as {@link #parse} names them in its errors. */
+  static final String OPTIONS = "-P FILE, -p NAME=VALUE, -threads N, -target N, -load, -t, -db CLASS, -l LABEL, -s";
+
+  /**
+   * YCSB's command line: -threads -target -load -t -db -l -P -p -s. A malformed one, or one that
+   * sets no workload, is bad input (YCSB 0.17's Client prints its usage and exits 0 there).
+   */
+  static Properties parse(String[] args) {
     Properties files = new Properties();
     Properties cli = new Properties();
     for (int i = 0; i < args.length; i++) {
       String a = args[i];
-      boolean hasValue = i + 1 < args.length;
       switch (a) {
-        case "-threads": if (!hasValue) return null; cli.setProperty(Client.THREAD_COUNT_PROPERTY, args[++i]); break;
-        case "-target": if (!hasValue) return null; cli.setProperty(Client.TARGET_PROPERTY, args[++i]); break;
         case "-load": cli.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "false"); break;
         case "-t": cli.setProperty(Client.DO_TRANSACTIONS_PROPERTY, "true"); break;
         case "-s": cli.setProperty(Client.STATUS_PROPERTY, "true"); break;
-        case "-db": if (!hasValue) return null; cli.setProperty(Client.DB_PROPERTY, args[++i]); break;
-        case "-l": if (!hasValue) return null; cli.setProperty(Client.LABEL_PROPERTY, args[++i]); break;
+        case "-threads": cli.setProperty(Client.THREAD_COUNT_PROPERTY, value(args, i++)); break;
+        case "-target": cli.setProperty(Client.TARGET_PROPERTY, value(args, i++)); break;
+        case "-db": cli.setProperty(Client.DB_PROPERTY, value(args, i++)); break;
+        case "-l": cli.setProperty(Client.LABEL_PROPERTY, value(args, i++)); break;
         case "-P":
-          if (!hasValue) {
-            return null;
-          }
-          try (InputStream in = new FileInputStream(args[++i])) {
+          String file = value(args, i++);
+          try (InputStream in = new FileInputStream(file)) {
             Properties f = new Properties();
             f.load(in);
             files.putAll(f);
+          } catch (IOException e) {
+            throw new UserError("-P " + file + ": cannot read the workload file (" + e.getMessage() + ")");
           }
           break;
         case "-p":
-          if (!hasValue || args[i + 1].indexOf('=') < 0) {
-            return null;
+          String kv = value(args, i++);
+          if (kv.indexOf('=') < 1) {
+            throw new UserError("-p " + kv + " is not accepted; accepted values: -p NAME=VALUE");
           }
-          String kv = args[++i];
           cli.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
           break;
         default:
-          return null;
+          throw new UserError("unknown option " + a + "; accepted: " + OPTIONS);
       }
     }
     files.putAll(cli);
-    return files.getProperty(Client.WORKLOAD_PROPERTY) == null ? null : files;
+    if (files.getProperty(Client.WORKLOAD_PROPERTY) == null) {
+      throw new UserError(Client.WORKLOAD_PROPERTY + " is not set; accepted: -P FILE (one of workloads/) or -p "
+          + Client.WORKLOAD_PROPERTY + "=io.largekv.workload.LargeKeyValueWorkload");
+    }
+    return files;
+  }
+
+  /** The value after option {@code args[i]}. */
+  private static String value(String[] args, int i) {
+    if (i + 1 >= args.length) {
+      throw new UserError(args[i] + " needs a value; accepted: " + OPTIONS);
+    }
+    return args[i + 1];
   }
 
   /** Runs YCSB's client pieces on client threads of {@code kind}. */

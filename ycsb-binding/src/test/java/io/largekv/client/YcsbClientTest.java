@@ -40,11 +40,28 @@ class YcsbClientTest {
       assertThat(p.getProperty("target")).isEqualTo("100");
       assertThat(YcsbClient.fitsInt(p, "recordcount")).isFalse();
       assertThat(YcsbClient.fitsInt(p, "threadcount")).isTrue();
-      assertThat(YcsbClient.parse(new String[] {"-p", "novalue"})).isNull();
-      assertThat(YcsbClient.parse(new String[] {"-bogus"})).isNull();
     } finally {
       java.nio.file.Files.delete(f);
     }
+  }
+
+  @Test
+  void aMalformedCommandLineOrNoWorkloadIsBadInputNamingWhatIsAccepted() {
+    String w = "workload=io.largekv.workload.LargeKeyValueWorkload";
+    assertThatThrownBy(() -> YcsbClient.parse(new String[] {"-load", "-db", "D", "-p", "hosts=h"}))
+        .isInstanceOf(UserError.class).hasMessage("workload is not set; accepted: -P FILE (one of workloads/) or -p "
+            + "workload=io.largekv.workload.LargeKeyValueWorkload");
+    assertThatThrownBy(() -> YcsbClient.parse(new String[] {"-p", w, "-bogus"}))
+        .isInstanceOf(UserError.class).hasMessage("unknown option -bogus; accepted: " + YcsbClient.OPTIONS);
+    assertThatThrownBy(() -> YcsbClient.parse(new String[] {"-p", w, "-p", "novalue"}))
+        .isInstanceOf(UserError.class).hasMessage("-p novalue is not accepted; accepted values: -p NAME=VALUE");
+    assertThatThrownBy(() -> YcsbClient.parse(new String[] {"-p", w, "-p", "=5"}))
+        .isInstanceOf(UserError.class).hasMessageStartingWith("-p =5 is not accepted");
+    assertThatThrownBy(() -> YcsbClient.parse(new String[] {"-p", w, "-threads"}))
+        .isInstanceOf(UserError.class).hasMessage("-threads needs a value; accepted: " + YcsbClient.OPTIONS);
+    assertThatThrownBy(() -> YcsbClient.parse(new String[] {"-P", "/nonexistent/large30b", "-p", w}))
+        .isInstanceOf(UserError.class).hasMessageStartingWith("-P /nonexistent/large30b: cannot read the workload file");
+    assertThat(YcsbClient.parse(new String[] {"-p", w, "-p", "x=a=b"}).getProperty("x")).isEqualTo("a=b");
   }
 
   @Test

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -84,6 +86,48 @@ class BadInputIT {
     assertThat(cql.getMetadata().getKeyspace(keyspace)).as("keyspace %s must not exist", keyspace).isEmpty();
     assertThat(cql.execute("SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = '"
         + keyspace + "'").one()).isNull();
+  }
+
+  /**
+   * bin/ycsb as a user types it, with a command line YCSB's own Client would answer with its usage
+   * and exit status 0: one line naming what is accepted, exit status 2, nothing connected.
+   */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource(delimiter = '|', value = {
+      "no workload       | run;yugabyte-ycql;-p;ycql.keyspace=bad_no_workload          | workload is not set; accepted: -P FILE",
+      "unknown option    | load;yugabyte-ycql;-P;workloads/local-load;-x;8             | unknown option -x; accepted: -P FILE, -p NAME=VALUE, -threads N",
+      "-p without value  | load;yugabyte-ycql;-P;workloads/local-load;-p;ycql.keyspace | -p ycql.keyspace is not accepted; accepted values: -p NAME=VALUE",
+      "option at the end | load;yugabyte-ycql;-P;workloads/local-load;-threads         | -threads needs a value",
+      "missing -P file   | load;yugabyte-ycql;-P;workloads/no-such-file                | -P workloads/no-such-file: cannot read the workload file",
+  })
+  void aCommandLineYcsbWouldAcceptWithExitZeroIsBadInput(String name, String args, String expected) throws Exception {
+    Path repo = Path.of(System.getProperty("largekv.repo.dir"));
+    List<String> words = Arrays.asList(args.trim().split(";"));
+    // bin/ycsb COMMAND DATABASE, the server, then the case's options (the last word stays last)
+    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString()));
+    cmd.addAll(words.subList(0, 2));
+    cmd.addAll(List.of("-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.target=cassandra"));
+    cmd.addAll(words.subList(2, words.size()));
+    Process p = new ProcessBuilder(cmd).directory(repo.toFile()).start();
+    // stderr read beside stdout: neither pipe can fill up while the other is read
+    java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return p.getErrorStream().readAllBytes();
+      } catch (java.io.IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String stderr = new String(err.join(), StandardCharsets.UTF_8);
+    String all = String.join(" ", cmd) + "\n" + stdout + stderr;
+    assertThat(p.waitFor()).as(all).isEqualTo(2);
+    // besides the launcher's own "client Java" line
+    List<String> ours = Arrays.stream(stderr.split("\n"))
+        .filter(l -> l.startsWith("largekv:") && !l.startsWith("largekv: client Java:")).toList();
+    assertThat(ours).as(all).hasSize(1);
+    assertThat(ours.get(0)).startsWith("largekv: " + expected);
+    assertThat(stdout + stderr).as("not YCSB's usage, nothing connected")
+        .doesNotContain("Usage:").doesNotContain("connected to").doesNotContain("\tat ");
   }
 
   @Test
