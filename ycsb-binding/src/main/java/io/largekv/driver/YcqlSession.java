@@ -290,14 +290,8 @@ public final class YcqlSession {
 
   /** Waits, at most the set-up timeout, until every node reports the same schema version. */
   private void awaitSchemaAgreement(String after) {
-    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
-    while (!session.checkSchemaAgreement()) {
-      if (System.nanoTime() > deadline) {
-        throw new IllegalStateException("the cluster's schema did not agree within "
-            + SET_UP_TIMEOUT.toSeconds() + " s after: " + after);
-      }
-      pause(200);
-    }
+    retryWithinSetUpTimeout(session::checkSchemaAgreement,
+        "the cluster's schema did not agree within " + SET_UP_TIMEOUT.toSeconds() + " s after: " + after);
   }
 
   /**
@@ -312,16 +306,22 @@ public final class YcqlSession {
 
   /** Refreshes schema metadata until {@code visible}, at most the set-up timeout. */
   private void awaitMetadata(BooleanSupplier visible, String what) {
+    if (!visible.getAsBoolean()) {
+      retryWithinSetUpTimeout(() -> {
+        session.refreshSchema();
+        return visible.getAsBoolean();
+      }, what + " not visible in the driver's metadata " + SET_UP_TIMEOUT.toSeconds() + " s after its DDL");
+    }
+  }
+
+  /** Calls {@code attempt} every 200 ms until it says done; past the set-up timeout, fails with {@code failure}. */
+  private static void retryWithinSetUpTimeout(BooleanSupplier attempt, String failure) {
     long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
-    while (!visible.getAsBoolean()) {
+    while (!attempt.getAsBoolean()) {
       if (System.nanoTime() > deadline) {
-        throw new IllegalStateException(what + " not visible in the driver's metadata "
-            + SET_UP_TIMEOUT.toSeconds() + " s after its DDL");
+        throw new IllegalStateException(failure);
       }
-      session.refreshSchema();
-      if (!visible.getAsBoolean()) {
-        pause(200);
-      }
+      pause(200);
     }
   }
 

@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -108,25 +107,15 @@ class BadInputIT {
     cmd.addAll(words.subList(0, 2));
     cmd.addAll(List.of("-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.target=cassandra"));
     cmd.addAll(words.subList(2, words.size()));
-    Process p = new ProcessBuilder(cmd).directory(repo.toFile()).start();
-    // stderr read beside stdout: neither pipe can fill up while the other is read
-    java.util.concurrent.CompletableFuture<byte[]> err = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
-      try {
-        return p.getErrorStream().readAllBytes();
-      } catch (java.io.IOException e) {
-        throw new java.io.UncheckedIOException(e);
-      }
-    });
-    String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    String stderr = new String(err.join(), StandardCharsets.UTF_8);
-    String all = String.join(" ", cmd) + "\n" + stdout + stderr;
-    assertThat(p.waitFor()).as(all).isEqualTo(2);
+    Ycsb.Result r = Ycsb.command(cmd, repo);
+    String all = String.join(" ", cmd) + "\n" + r;
+    assertThat(r.exitCode).as(all).isEqualTo(2);
     // besides the launcher's own "client Java" line
-    List<String> ours = Arrays.stream(stderr.split("\n"))
+    List<String> ours = Arrays.stream(r.stderr.split("\n"))
         .filter(l -> l.startsWith("largekv:") && !l.startsWith("largekv: client Java:")).toList();
     assertThat(ours).as(all).hasSize(1);
     assertThat(ours.get(0)).startsWith("largekv: " + expected);
-    assertThat(stdout + stderr).as("not YCSB's usage, nothing connected")
+    assertThat(r.stdout + r.stderr).as("not YCSB's usage, nothing connected")
         .doesNotContain("Usage:").doesNotContain("connected to").doesNotContain("\tat ");
   }
 

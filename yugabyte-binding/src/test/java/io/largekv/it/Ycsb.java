@@ -148,6 +148,14 @@ public final class Ycsb {
     cmd.add(classpath);
     cmd.add(mainClass);
     cmd.addAll(args);
+    return command(cmd, dir);
+  }
+
+  /**
+   * Runs {@code cmd} (a java command, or a launcher such as bin/ycsb) in working directory
+   * {@code dir} (null: this JVM's), for at most 240 s; its exit status, stdout and stderr.
+   */
+  public static Result command(List<String> cmd, Path dir) throws IOException, InterruptedException {
     File out = File.createTempFile("ycsb-out", ".txt");
     File err = File.createTempFile("ycsb-err", ".txt");
     try {
