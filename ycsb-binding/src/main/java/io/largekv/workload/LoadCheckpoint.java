@@ -7,7 +7,9 @@ import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.DirectoryNotEmptyException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.StandardOpenOption;
@@ -287,10 +289,8 @@ final class LoadCheckpoint {
     }
     try {
       Path dir = file.toAbsolutePath().getParent();
-      Files.createDirectories(dir);
       Path tmp = dir.resolve(file.getFileName() + ".tmp");
-      try (FileChannel ch = FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-          StandardOpenOption.TRUNCATE_EXISTING)) {
+      try (FileChannel ch = createIn(dir, tmp)) {
         ByteBuffer bytes = ByteBuffer.wrap(sb.toString().getBytes(StandardCharsets.UTF_8));
         while (bytes.hasRemaining()) {
           ch.write(bytes);
@@ -312,16 +312,39 @@ final class LoadCheckpoint {
     }
   }
 
-  /** Removes the file, and its directory when that is largekv's default one and now empty. */
+  /**
+   * Creates {@code tmp} in {@code dir}, creating the directory too. Another client's load that ends
+   * removes the shared default directory when it is empty, as it is between the two steps: then
+   * both are done again (at most five times).
+   */
+  private static FileChannel createIn(Path dir, Path tmp) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      Files.createDirectories(dir);
+      try {
+        return FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
+            StandardOpenOption.TRUNCATE_EXISTING);
+      } catch (NoSuchFileException removed) {
+        if (attempt == 5) {
+          throw removed;
+        }
+      }
+    }
+  }
+
+  /**
+   * Removes the file, and its directory when that is largekv's default one and now empty. Clients
+   * started in one working directory share that directory: one that holds another's checkpoint, or
+   * that another has removed already, stays as it is.
+   */
   void delete() {
     try {
       Files.deleteIfExists(file);
       Path dir = file.toAbsolutePath().getParent();
       if (dir.getFileName().toString().equals(DEFAULT_DIRECTORY)) {
-        try (java.util.stream.Stream<Path> left = Files.list(dir)) {
-          if (left.findAny().isEmpty()) {
-            Files.delete(dir);
-          }
+        try {
+          Files.delete(dir); // removes an empty directory only
+        } catch (DirectoryNotEmptyException | NoSuchFileException sharedOrGone) {
+          // another client's checkpoint is in it, or another client removed it
         }
       }
     } catch (IOException e) {

@@ -109,6 +109,54 @@ class LoadCheckpointTest {
     assertThat(LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4).next(0)).isEqualTo(200);
   }
 
+  /**
+   * Clients started in one working directory share the default checkpoint directory, which each
+   * removes at the end of its load when it is empty: one client's end must never fail another's
+   * save or its own end (FailClosedIT's concurrent clients: "cannot remove the checkpoint", exit 3
+   * after a load with 0 failed).
+   */
+  @Test
+  void clientsSharingTheDefaultDirectorySaveAndEndWhileOthersRemoveIt() throws Exception {
+    Path shared = dir.resolve(LoadCheckpoint.DEFAULT_DIRECTORY);
+    KeyRange r = new KeyRange(0, 1000, 0, 1);
+    List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+    List<Thread> clients = new java.util.ArrayList<>();
+    for (int client = 0; client < 4; client++) {
+      Path file = shared.resolve("ks.kv-0-1000-client" + client + "of4.checkpoint");
+      clients.add(new Thread(() -> {
+        try {
+          for (int load = 1; load <= 300; load++) {
+            LoadCheckpoint c = LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 4);
+            c.progress(0, load);
+            c.save();
+            c.save();
+            c.delete();
+          }
+        } catch (Throwable t) {
+          failures.add(t);
+        }
+      }));
+    }
+    clients.forEach(Thread::start);
+    for (Thread t : clients) {
+      t.join();
+    }
+    assertThat(failures).isEmpty();
+    assertThat(shared).as("the last client to end removes the empty directory").doesNotExist();
+  }
+
+  @Test
+  void theEndOfALoadWhoseDirectoryAnotherClientRemovedIsNoFailure() throws Exception {
+    Path shared = dir.resolve(LoadCheckpoint.DEFAULT_DIRECTORY);
+    Path file = shared.resolve("ks.kv-0-1000-client0of2.checkpoint");
+    LoadCheckpoint c = LoadCheckpoint.open(file, "ks.kv", new KeyRange(0, 1000, 0, 1), 50, 256, 4);
+    c.save();
+    Files.delete(file);
+    Files.delete(shared); // as another client's end does between this one's two steps
+    c.delete();
+    assertThat(shared).doesNotExist();
+  }
+
   @Test
   void aSaveThatFailsIsReportedOnceAndEndsTheSaver() throws Exception {
     KeyRange r = new KeyRange(0, 1000, 0, 1);
