@@ -24,6 +24,9 @@ import org.junit.jupiter.api.Test;
 class FailClosedIT {
 
   private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
+  /** A WARN line of the driver's own logger (in a vendor's jar, or relocated in largekv's shaded one). */
+  private static final java.util.regex.Pattern DRIVER_WARNING =
+      java.util.regex.Pattern.compile("^\\d\\d:\\d\\d:\\d\\d \\[[^\\]]+\\] WARN (\\S+\\.)?com\\.datastax\\.oss\\.driver\\.");
   private static final String CLIENT = "io.largekv.client.YcsbClient";
   private static LocalCassandra cassandra;
   private static CqlSession cql;
@@ -64,7 +67,12 @@ class FailClosedIT {
         assertThat(processes.get(c).waitFor(240, TimeUnit.SECONDS)).isTrue();
         String out = Files.readString(outputs.get(c), StandardCharsets.UTF_8);
         assertThat(processes.get(c).exitValue()).as(out).isZero();
-        assertThat(out).contains("[LARGEKV], Result, ok").doesNotContain("Exception");
+        assertThat(out).contains("[LARGEKV], Result, ok");
+        // no exception of the client's own; the driver's WARN lines of its background tasks (CI once
+        // logged "Uncaught exception in scheduled task (StacklessClosedChannelException: null)" from an
+        // I/O thread mid-load) are not the run's: what they cost is in the counts and the verification
+        assertThat(out.lines().filter(l -> l.contains("Exception") && !DRIVER_WARNING.matcher(l).find()))
+            .as(out).isEmpty();
         total += Long.parseLong(out.replaceAll("(?s).*\\[LARGEKV\\], Operations, (\\d+).*", "$1"));
       }
       assertThat(total).isEqualTo(4000);
