@@ -106,6 +106,14 @@ public final class PhaseRun {
     return new PhaseRun(dir, warmupSeconds);
   }
 
+  /**
+   * Whether the run has a time zero ({@link #startMs}): a client reported its first operation or
+   * logged an interval. A run that failed before either has none, and no time is relative to it.
+   */
+  public boolean hasTimeZero() {
+    return startMs != 0;
+  }
+
   /** Failed: a client exited non-zero or recorded no operation. */
   public boolean failed() {
     return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0);

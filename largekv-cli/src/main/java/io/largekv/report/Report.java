@@ -288,10 +288,15 @@ public final class Report {
     });
   }
 
-  /** A phase's local clusters at the end of each run: which node took how much traffic. */
+  /**
+   * A phase's local clusters at the end of each run: which node took how much traffic, and when
+   * each node last started, in seconds from the phase's time zero ("-" when the run has none: no
+   * client recorded an operation).
+   */
   public List<List<String>> nodeTable(String phase) {
     return perRun(phase, (target, rep, r) -> r.nodes.stream().map(n -> List.of(target, Integer.toString(rep),
-        Integer.toString(n.node()), n.address(), n.state(), secs((n.startedMs() - r.startMs) / 1000.0),
+        Integer.toString(n.node()), n.address(), n.state(),
+        r.hasTimeZero() ? secs((n.startedMs() - r.startMs) / 1000.0) : "-",
         n.reads() < 0 ? "-" : Long.toString(n.reads()), n.writes() < 0 ? "-" : Long.toString(n.writes()))).toList());
   }
 

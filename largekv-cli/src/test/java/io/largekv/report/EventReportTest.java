@@ -129,4 +129,28 @@ class EventReportTest {
     assertThat(html).contains("<h3>Events in uniform-read</h3>").contains("<code>bin/ycsb run yugabyte-ycql")
         .doesNotContain("`");
   }
+  @Test
+  void nodeTableTimesAreRelativeToThePhaseAndBlankWhenItHasNoTimeZero(@TempDir Path dir) throws Exception {
+    // a phase that ran: node 2 was started again 31.5 s after the first operation
+    Path ran = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    writeRun(ran);
+    Files.write(ran.resolve("nodes.tsv"), List.of(NodeRecord.HEADER, "1\t127.0.0.1\trunning\t" + (T0 - 40_000)
+        + "\t100\t5", "2\t127.0.0.2\trunning\t" + (T0 + 31_500) + "\t20\t1"), StandardCharsets.UTF_8);
+    // a phase that failed before any operation: no hdr logs, no first-operation line, exit 3
+    Path failed = dir.resolve("cassandra").resolve("latest-read").resolve("rep-1");
+    Files.createDirectories(failed.resolve("client-0"));
+    Files.writeString(failed.resolve("client-0").resolve("exit.txt"), "3\n");
+    Files.write(failed.resolve("nodes.tsv"), List.of(NodeRecord.HEADER, "1\t127.0.0.1\trunning\t" + (T0 + 70_000)
+        + "\t0\t0", "2\t127.0.0.2\tdown\t" + (T0 + 31_500) + "\t-1\t-1"), StandardCharsets.UTF_8);
+    Files.write(dir.resolve("compare.properties"), List.of("targets=cassandra", "phases=uniform-read,latest-read",
+        "warmup=0", "repeat=1", "target.cassandra.hosts=local", "machine=2 cores"), StandardCharsets.ISO_8859_1);
+    Report report = Report.load(dir);
+    assertThat(report.nodeTable("uniform-read")).containsExactly(
+        List.of("cassandra", "1", "1", "127.0.0.1", "running", "-40.0", "100", "5"),
+        List.of("cassandra", "1", "2", "127.0.0.2", "running", "31.5", "20", "1"));
+    assertThat(PhaseRun.load(failed, 0).hasTimeZero()).isFalse();
+    assertThat(report.nodeTable("latest-read")).containsExactly(
+        List.of("cassandra", "1", "1", "127.0.0.1", "running", "-", "0", "0"),
+        List.of("cassandra", "1", "2", "127.0.0.2", "down", "-", "-", "-"));
+  }
 }
