@@ -2,7 +2,9 @@ package io.largekv.cassandra;
 
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import javax.management.JMException;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -23,10 +25,12 @@ final class Jmx implements AutoCloseable {
 
   /**
    * One node's view of the ring: its mode, the nodes it sees live and unreachable (address:port,
-   * sorted), the ones joining, leaving or moving ("joining 127.0.0.4:7000") and its schema version.
+   * sorted), the ones joining, leaving or moving ("joining 127.0.0.4:7000"), its schema version, the
+   * tokens it owns (empty when its token metadata does not name it) and its token map (token →
+   * address:port of the owner: what the driver builds its own from).
    */
   record RingView(String mode, List<String> live, List<String> unreachable, List<String> changing,
-      String schemaVersion) {}
+      String schemaVersion, List<String> ownTokens, Map<String, String> tokenMap) {}
 
   private final JMXConnector connector;
   private final MBeanServerConnection server;
@@ -71,9 +75,21 @@ final class Jmx implements AutoCloseable {
         changing.add(kind.toLowerCase(java.util.Locale.ROOT) + " " + bare(node));
       }
     }
+    Map<String, String> tokenMap = new HashMap<>();
+    ((Map<?, ?>) attribute("TokenToEndpointWithPortMap")).forEach((token, endpoint) ->
+        tokenMap.put(String.valueOf(token), bare(String.valueOf(endpoint))));
     return new RingView(operationMode(), strings("LiveNodesWithPort").stream().map(Jmx::bare).sorted().toList(),
         strings("UnreachableNodesWithPort").stream().map(Jmx::bare).sorted().toList(), changing,
-        (String) attribute("SchemaVersion"));
+        (String) attribute("SchemaVersion"), ownTokens(), tokenMap);
+  }
+
+  /** The tokens the node's token metadata gives the node itself; empty when it names the node nowhere. */
+  private List<String> ownTokens() {
+    try {
+      return strings("Tokens");
+    } catch (IOException | RuntimeException notAMember) {
+      return List.of();
+    }
   }
 
   /**

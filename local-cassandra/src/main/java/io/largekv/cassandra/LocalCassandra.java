@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
@@ -45,8 +46,9 @@ import java.util.stream.Stream;
  *
  * <p>A ring is tuned for a small machine (docs/local-cluster.md): a 512 MiB heap, the C1 compiler
  * only, one GC thread and {@code cassandra.available_processors=1} per node roughly halve start-up
- * CPU; every initial node is a seed so that they can start at once; 16 vnodes with token allocation
- * for the replication factor; a 5 s ring delay, which bootstrap and decommission need.
+ * CPU; every initial node is a seed with its own evenly spaced tokens so that they can start at once
+ * (16 vnodes each; a node added later allocates its 16 for three replicas); a 5 s ring delay, which
+ * bootstrap and decommission need.
  *
  * <pre>{@code
  * try (LocalCassandra ring = LocalCassandra.builder().nodes(3).start()) {
@@ -66,6 +68,8 @@ public final class LocalCassandra implements AutoCloseable {
   public static final int MAX_NODES = 9;
 
   private static final String MAIN_CLASS = "org.apache.cassandra.service.CassandraDaemon";
+  /** vnodes of each node of a ring. */
+  private static final int TOKENS_PER_NODE = 16;
 
   private final Builder settings;
   private final String classpath;
@@ -214,9 +218,11 @@ public final class LocalCassandra implements AutoCloseable {
 
   /**
    * Waits until every running node is in mode NORMAL, sees exactly the running nodes live and the
-   * stopped ones (still members of the ring) unreachable, no node joining, leaving or moving, and
-   * all report one schema version — twice, a second apart (a node paused by a busy machine can look
-   * down for a moment).
+   * stopped ones (still members of the ring) unreachable, no node joining, leaving or moving, all
+   * report one schema version, and every running node's token map holds exactly each node's tokens,
+   * owned by that node — twice, a second apart (a node paused by a busy machine can look down for a
+   * moment). Two nodes that own one token end the wait at once with a line naming them and the
+   * token ({@link RingTokens}).
    */
   public void awaitRing() throws IOException {
     if (!ring) {
@@ -236,37 +242,45 @@ public final class LocalCassandra implements AutoCloseable {
     }
   }
 
-  /** What keeps the ring from being converged, or "" when it is. */
-  private String ringProblem() {
+  /**
+   * What keeps the ring from being converged, or "" when it is.
+   *
+   * @throws RingTokens.CollidingTokens when two nodes own one token: waiting cannot mend it
+   */
+  private String ringProblem() throws RingTokens.CollidingTokens {
     List<Node> running = nodes.stream().filter(Node::isRunning).toList();
-    List<String> expected = running.stream().map(n -> n.address + ":" + storagePort).sorted().toList();
-    List<String> down = nodes.stream().filter(n -> !n.isRunning()).map(n -> n.address + ":" + storagePort).sorted()
-        .toList();
+    List<String> expected = running.stream().map(Node::endpoint).sorted().toList();
+    List<String> down = nodes.stream().filter(n -> !n.isRunning()).map(Node::endpoint).sorted().toList();
+    String problem = "";
     String schema = null;
+    Map<Integer, Map<String, String>> tokenMaps = new TreeMap<>();
     for (Node n : running) {
+      Jmx.RingView v;
       try (Jmx jmx = Jmx.connect(n.jmxPort)) {
-        Jmx.RingView v = jmx.ringView();
-        if (!v.mode().equals("NORMAL")) {
-          return "node " + n.number + " is " + v.mode();
-        }
-        if (!v.live().equals(expected)) {
-          return "node " + n.number + " sees live " + v.live() + ", not " + expected;
-        }
-        if (!v.unreachable().equals(down)) {
-          return "node " + n.number + " sees unreachable " + v.unreachable() + ", not " + down;
-        }
-        if (!v.changing().isEmpty()) {
-          return "node " + n.number + " sees " + v.changing();
-        }
-        if (schema != null && !schema.equals(v.schemaVersion())) {
-          return "schema versions differ";
-        }
-        schema = v.schemaVersion();
+        v = jmx.ringView();
       } catch (IOException | RuntimeException e) {
-        return "node " + n.number + " JMX: " + e.getMessage();
+        problem = problem.isEmpty() ? "node " + n.number + " JMX: " + e.getMessage() : problem;
+        continue;
+      }
+      String p = !v.mode().equals("NORMAL") ? "node " + n.number + " is " + v.mode()
+          : !v.live().equals(expected) ? "node " + n.number + " sees live " + v.live() + ", not " + expected
+          : !v.unreachable().equals(down) ? "node " + n.number + " sees unreachable " + v.unreachable() + ", not "
+              + down
+          : !v.changing().isEmpty() ? "node " + n.number + " sees " + v.changing()
+          : schema != null && !schema.equals(v.schemaVersion()) ? "schema versions differ" : "";
+      problem = problem.isEmpty() ? p : problem;
+      schema = schema == null ? v.schemaVersion() : schema;
+      if (v.mode().equals("NORMAL")) {
+        if (n.tokens.isEmpty()) {
+          n.tokens = v.ownTokens(); // a node that bootstrapped with token allocation: what it claimed
+        }
+        tokenMaps.put(n.number, v.tokenMap());
       }
     }
-    return "";
+    List<RingTokens.Member> members = nodes.stream()
+        .map(n -> new RingTokens.Member(n.number, n.endpoint(), n.tokens)).toList();
+    String tokens = RingTokens.problem(members, tokenMaps);
+    return problem.isEmpty() ? tokens : problem;
   }
 
   /** Stops every node (SIGTERM, kill after 30 s) and removes the directory if we created it. */
@@ -308,14 +322,17 @@ public final class LocalCassandra implements AutoCloseable {
     private volatile Process process;
     private volatile long launchedNanos;
     private volatile long launchedMs;
+    /** Its tokens: an initial node's {@code initial_token}s, a bootstrapped one's once seen; empty till then. */
+    private volatile List<String> tokens;
 
-    private Node(int number, String address, Path dir, int jmxPort, List<String> command) {
+    private Node(int number, String address, Path dir, int jmxPort, List<String> command, List<String> tokens) {
       this.number = number;
       this.address = address;
       this.dir = dir;
       this.jmxPort = jmxPort;
       this.command = command;
       this.log = dir.resolve("cassandra.log");
+      this.tokens = tokens;
     }
 
     public int number() {
@@ -329,6 +346,16 @@ public final class LocalCassandra implements AutoCloseable {
 
     public String contactPoint() {
       return address + ":" + nativePort;
+    }
+
+    /** {@code address:storagePort}: how the other nodes name it. */
+    private String endpoint() {
+      return address + ":" + storagePort;
+    }
+
+    /** The tokens it owns; empty for a node that bootstrapped and has not been seen in the ring yet. */
+    public List<String> tokens() {
+      return tokens;
     }
 
     /**
@@ -438,8 +465,12 @@ public final class LocalCassandra implements AutoCloseable {
     Path dir = ring ? directory.resolve("node" + number) : directory;
     Files.createDirectories(dir);
     Path yaml = dir.resolve("cassandra.yaml");
-    Files.writeString(yaml, settings.cassandraYaml(dir, address, seeds, bootstrap, nativePort, storagePort,
-        sslStoragePort, ring));
+    Map<String, String> config = settings.cassandraYaml(dir, number, seeds, bootstrap, nativePort, storagePort,
+        sslStoragePort, ring);
+    Files.writeString(yaml, render(config));
+    String initialTokens = config.get("initial_token");
+    List<String> tokens = initialTokens == null ? List.of()
+        : Stream.of(initialTokens.split(",")).map(String::trim).filter(t -> !t.isEmpty()).toList();
     Path logback = dir.resolve("logback.xml");
     Files.writeString(logback, LOGBACK);
     int jmxPort = ring ? freePort("127.0.0.1") : 0;
@@ -480,7 +511,7 @@ public final class LocalCassandra implements AutoCloseable {
     }
     command.addAll(settings.jvmOptions);
     command.addAll(List.of("-cp", classpath, MAIN_CLASS));
-    return new Node(number, address, dir, jmxPort, command);
+    return new Node(number, address, dir, jmxPort, command, tokens);
   }
 
   // ------------------------------------------------------------------ building
@@ -601,13 +632,23 @@ public final class LocalCassandra implements AutoCloseable {
       return c;
     }
 
-    private String cassandraYaml(Path dir, String address, List<String> seeds, boolean bootstrap, int nativePort,
-        int storagePort, int sslStoragePort, boolean ring) {
+    /**
+     * Node {@code number}'s cassandra.yaml settings, in order. A ring's initial nodes start at once,
+     * each with its own evenly spaced {@code initial_token}s ({@link RingTokens}); a node added later
+     * bootstraps with token allocation for three replicas.
+     */
+    private Map<String, String> cassandraYaml(Path dir, int number, List<String> seeds, boolean bootstrap,
+        int nativePort, int storagePort, int sslStoragePort, boolean ring) {
+      String address = "127.0.0." + number;
       Map<String, String> y = new LinkedHashMap<>();
       y.put("cluster_name", "'" + clusterName + "'");
       if (ring) {
-        y.put("num_tokens", "16");
-        y.put("allocate_tokens_for_local_replication_factor", "3");
+        y.put("num_tokens", Integer.toString(TOKENS_PER_NODE));
+        if (bootstrap) {
+          y.put("allocate_tokens_for_local_replication_factor", "3");
+        } else {
+          y.put("initial_token", String.join(",", RingTokens.evenlySpaced(number, nodes, TOKENS_PER_NODE)));
+        }
         y.put("auto_bootstrap", Boolean.toString(bootstrap));
       } else {
         y.put("num_tokens", "1");
@@ -633,11 +674,15 @@ public final class LocalCassandra implements AutoCloseable {
       y.put("start_native_transport", "true");
       y.put("auto_snapshot", "false");
       y.putAll(extraYaml);
-      StringBuilder sb = new StringBuilder("# written by largekv LocalCassandra\n");
-      y.forEach((k, v) -> sb.append(k).append(':').append(v.startsWith("\n") ? "" : " ")
-          .append(v).append('\n'));
-      return sb.toString();
+      return y;
     }
+  }
+
+  /** cassandra.yaml's text: each setting {@code key: value}, or {@code key:} and an indented block. */
+  private static String render(Map<String, String> yaml) {
+    StringBuilder sb = new StringBuilder("# written by largekv LocalCassandra\n");
+    yaml.forEach((k, v) -> sb.append(k).append(':').append(v.startsWith("\n") ? "" : " ").append(v).append('\n'));
+    return sb.toString();
   }
 
   private static final String LOGBACK = """

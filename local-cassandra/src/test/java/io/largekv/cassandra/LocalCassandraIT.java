@@ -1,7 +1,9 @@
 package io.largekv.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.Socket;
@@ -9,6 +11,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, stops it; and a
@@ -73,7 +77,9 @@ class LocalCassandraIT {
       LocalCassandra.Node added = ring.addNode();
       assertThat(added.number()).isEqualTo(4);
       assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
-      assertThat(added.traffic().reads()).isGreaterThanOrEqualTo(0);
+      // with 16 tokens of its own, allocated beside the others' (traffic() is tested with a driver in LocalRingTokensIT)
+      assertThat(added.tokens()).hasSize(16).doesNotContainAnyElementsOf(ring.nodes().stream()
+          .filter(n -> n != added).flatMap(n -> n.tokens().stream()).toList());
       ring.nodes().forEach(n -> pids.add(n.pid()));
       ring.decommission(4);
       assertThat(ring.nodes()).hasSize(3);
@@ -85,6 +91,22 @@ class LocalCassandraIT {
       assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).as("pid " + pid).isFalse();
     }
     assertThat(Files.exists(dir)).isFalse();
+  }
+
+  @Test
+  @Timeout(600)
+  void aRingWhoseNodesShareATokenIsOneLineNamingThemAndTheToken(@TempDir Path dir) throws Exception {
+    // both nodes told to own token 0: what two seeds allocating tokens from an empty ring at once can do
+    IOException e = catchThrowableOfType(() -> LocalCassandra.builder().nodes(2).quiet(true).directory(dir)
+        .yaml("num_tokens", "1").yaml("initial_token", "0").start(), IOException.class);
+    assertThat(e).hasMessage("the local cluster's node 1 (127.0.0.1) and node 2 (127.0.0.2) both own token 0: a ring "
+        + "whose nodes share a token has no consistent token map");
+    // the failed start stopped its nodes
+    for (int n = 1; n <= 2; n++) {
+      String nodeDir = dir.resolve("node" + n).toString();
+      assertThat(ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> String.join(" ", a))
+          .orElse("").contains(nodeDir)).toList()).as("node " + n + "'s process").isEmpty();
+    }
   }
 
   /** The addresses node {@code number} sees live. */

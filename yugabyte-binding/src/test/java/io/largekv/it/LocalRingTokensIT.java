@@ -1,0 +1,173 @@
+package io.largekv.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import io.largekv.cassandra.LocalCassandra;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * A local ring's nodes start at once and never share a token: the ring is started again and again,
+ * once while the machine is busy, and each time the token map is checked as the driver sees it (its
+ * own token map, built from every node's {@code system.local} and {@code system.peers_v2}) and as
+ * every node's own tables say it. Three seeds that allocated their tokens from an empty ring at the
+ * same moment once gave two nodes the same token; the driver could then build no token map.
+ */
+class LocalRingTokensIT {
+
+  private static final int NODES = 3;
+  private static final int TOKENS_PER_NODE = 16;
+
+  @Test
+  @Timeout(1200)
+  void aRingStartedAgainAndAgainHasDistinctTokensThatEveryNodeAndTheDriverAgreeOn() throws Exception {
+    for (int start = 1; start <= 4; start++) {
+      startAndCheck("start " + start);
+    }
+  }
+
+  /** {@code Node.traffic()}: the reads and writes a node coordinated, which nodes.tsv and the report show. */
+  @Test
+  @Timeout(600)
+  void aNodesTrafficCountsTheRequestsItCoordinated() throws Exception {
+    try (LocalCassandra ring = LocalCassandra.builder().nodes(2).quiet(true).start();
+        CqlSession session = session(ring)) {
+      session.execute("CREATE KEYSPACE traffic WITH replication = {'class': 'SimpleStrategy', "
+          + "'replication_factor': 2}");
+      session.execute("CREATE TABLE traffic.t (k int PRIMARY KEY, v int)");
+      Node second = session.getMetadata().getNodes().values().stream().filter(n -> ((InetSocketAddress) n
+          .getEndPoint().resolve()).getAddress().getHostAddress().equals("127.0.0.2")).findFirst().orElseThrow();
+      LocalCassandra.Traffic before = ring.node(2).traffic();
+      for (int i = 0; i < 25; i++) {
+        session.execute(SimpleStatement.newInstance("INSERT INTO traffic.t (k, v) VALUES (?, ?)", i, i)
+            .setNode(second));
+        session.execute(SimpleStatement.newInstance("SELECT v FROM traffic.t WHERE k = ?", i).setNode(second));
+      }
+      LocalCassandra.Traffic after = ring.node(2).traffic();
+      assertThat(after.reads() - before.reads()).isGreaterThanOrEqualTo(25);
+      assertThat(after.writes() - before.writes()).isGreaterThanOrEqualTo(25);
+    }
+  }
+
+  @Test
+  @Timeout(600)
+  void aRingStartedOnABusyMachineHasDistinctTokens() throws Exception {
+    AtomicBoolean busy = new AtomicBoolean(true);
+    List<Thread> spinners = new ArrayList<>();
+    for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+      Thread t = new Thread(() -> {
+        long x = 0;
+        while (busy.get()) {
+          x += System.nanoTime() % 7;
+        }
+        if (x == 42) {
+          System.out.print("");
+        }
+      }, "busy-" + i);
+      t.setDaemon(true);
+      t.start();
+      spinners.add(t);
+    }
+    try {
+      startAndCheck("busy machine");
+    } finally {
+      busy.set(false);
+      for (Thread t : spinners) {
+        t.join(10_000);
+      }
+    }
+  }
+
+  private static void startAndCheck(String what) throws Exception {
+    Path dir;
+    try (LocalCassandra ring = LocalCassandra.builder().nodes(NODES).quiet(true).start()) {
+      dir = ring.directory();
+      Map<String, List<String>> configured = new TreeMap<>();
+      for (LocalCassandra.Node n : ring.nodes()) {
+        configured.put(n.address(), n.tokens());
+      }
+      Set<String> all = new HashSet<>();
+      configured.values().forEach(all::addAll);
+      assertThat(all).as(what + ": the nodes' tokens are distinct").hasSize(NODES * TOKENS_PER_NODE);
+
+      try (CqlSession session = session(ring)) {
+        TokenMap tokenMap = awaitTokenMap(session, what);
+        Map<String, Set<String>> driverView = new TreeMap<>();
+        for (Node node : session.getMetadata().getNodes().values()) {
+          Set<String> tokens = new TreeSet<>();
+          tokenMap.getTokens(node).forEach(t -> tokens.add(tokenMap.format(t)));
+          driverView.put(((InetSocketAddress) node.getEndPoint().resolve()).getAddress().getHostAddress(), tokens);
+        }
+        assertThat(driverView).as(what + ": the driver's token map").isEqualTo(asSets(configured));
+        assertThat(tokenMap.getTokenRanges()).as(what).hasSize(NODES * TOKENS_PER_NODE);
+
+        // every node's own tables (what a driver reads when it connects through that node) say the same
+        for (Node node : session.getMetadata().getNodes().values()) {
+          Map<String, Set<String>> seen = new TreeMap<>();
+          String self = ((InetSocketAddress) node.getEndPoint().resolve()).getAddress().getHostAddress();
+          Row local = session.execute(SimpleStatement.newInstance("SELECT tokens FROM system.local").setNode(node))
+              .one();
+          seen.put(self, new TreeSet<>(local.getSet("tokens", String.class)));
+          for (Row peer : session.execute(SimpleStatement.newInstance("SELECT peer, tokens FROM system.peers_v2")
+              .setNode(node))) {
+            seen.put(peer.getInetAddress("peer").getHostAddress(), new TreeSet<>(peer.getSet("tokens", String.class)));
+          }
+          assertThat(seen).as(what + ": " + self + "'s system.local and system.peers_v2").isEqualTo(asSets(configured));
+        }
+      }
+    }
+    assertThat(Files.exists(dir)).as(what + ": the ring's directory is removed").isFalse();
+  }
+
+  private static Map<String, Set<String>> asSets(Map<String, List<String>> tokens) {
+    Map<String, Set<String>> out = new TreeMap<>();
+    tokens.forEach((k, v) -> out.put(k, new TreeSet<>(v)));
+    return out;
+  }
+
+  private static CqlSession session(LocalCassandra ring) {
+    var b = CqlSession.builder().withLocalDatacenter(ring.localDatacenter())
+        .withConfigLoader(DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(20))
+            .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(20))
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
+            .build());
+    for (LocalCassandra.Node n : ring.nodes()) {
+      b.addContactPoint(new InetSocketAddress(n.address(), ring.nativePort()));
+    }
+    return b.build();
+  }
+
+  /** The driver builds its token map after it connects; it has none while two nodes share a token. */
+  private static TokenMap awaitTokenMap(CqlSession session, String what) throws InterruptedException {
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+    Optional<TokenMap> map = session.getMetadata().getTokenMap();
+    while (map.isEmpty() || session.getMetadata().getNodes().size() < NODES) {
+      assertThat(System.nanoTime()).as(what + ": the driver built no token map of " + NODES + " nodes within 120 s")
+          .isLessThan(deadline);
+      Thread.sleep(200);
+      map = session.getMetadata().getTokenMap();
+    }
+    return map.get();
+  }
+}
