@@ -24,12 +24,16 @@ import java.util.regex.Pattern;
  */
 public final class Secrets {
 
-  /** The properties whose values are secrets. */
+  /**
+   * The properties whose values are secrets: the one list. bin/lib/secrets.sh, which runs before any
+   * JVM, spells the same names in its pattern; SecretsTest holds the two together.
+   */
   public static final List<String> PROPERTIES = List.of(
       "ycql.password", "ycql.truststore_password", "ycql.keystore_password");
 
-  private static final Pattern ASSIGNMENT = Pattern.compile(
-      "(ycql\\.(?:password|truststore_password|keystore_password))=(\\S*)");
+  /** {@code NAME=VALUE} of any of {@link #PROPERTIES}. */
+  private static final Pattern ASSIGNMENT = Pattern.compile("(" + String.join("|",
+      PROPERTIES.stream().map(Pattern::quote).toList()) + ")=(\\S*)");
 
   private Secrets() {}
 
