@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cassandra.LocalNode;
 import io.largekv.report.NodeRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -25,13 +26,13 @@ final class NodeTraffic {
     }
     List<String> lines = new ArrayList<>();
     lines.add(NodeRecord.HEADER);
-    for (LocalCassandra.Node n : cluster.nodes()) {
+    for (LocalNode n : cluster.nodes()) {
       String state = n.isRunning() ? "running" : "down";
       long reads = -1;
       long writes = -1;
       if (n.isRunning()) {
         try {
-          LocalCassandra.Traffic t = n.traffic();
+          LocalNode.Traffic t = n.traffic();
           reads = t.reads();
           writes = t.writes();
         } catch (IOException | RuntimeException e) {

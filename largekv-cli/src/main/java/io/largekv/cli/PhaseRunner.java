@@ -1,6 +1,6 @@
 package io.largekv.cli;
 
-import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
@@ -160,7 +160,7 @@ public final class PhaseRunner {
       }
       return out.substring(plan);
     } finally {
-      LocalCassandra.deleteRecursively(scratch);
+      Directories.deleteRecursively(scratch);
     }
   }
 

@@ -2,7 +2,7 @@ package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.report.EventRecord;
 import io.largekv.report.NodeRecord;
@@ -80,7 +80,7 @@ class ClusterEventsIT {
   @AfterAll
   static void clean() {
     if (work != null) {
-      LocalCassandra.deleteRecursively(work);
+      Directories.deleteRecursively(work);
     }
   }
 

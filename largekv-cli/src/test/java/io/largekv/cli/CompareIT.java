@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.report.HdrLog;
 import java.awt.image.BufferedImage;
@@ -70,7 +71,7 @@ class CompareIT {
       b.close();
     }
     if (out != null) {
-      LocalCassandra.deleteRecursively(out);
+      Directories.deleteRecursively(out);
     }
   }
 

@@ -24,7 +24,7 @@ class LargekvRunIT {
     try {
       runAndCheck(out);
     } finally {
-      io.largekv.cassandra.LocalCassandra.deleteRecursively(out);
+      io.largekv.common.Directories.deleteRecursively(out);
     }
   }
 

@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.it.TestSessions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -43,7 +44,7 @@ class SecretsIT {
       server.close();
     }
     if (out != null) {
-      LocalCassandra.deleteRecursively(out);
+      Directories.deleteRecursively(out);
     }
   }
 

@@ -51,10 +51,10 @@ class LocalCassandraIT {
     List<Long> pids = new java.util.ArrayList<>();
     try (LocalCassandra ring = LocalCassandra.builder().nodes(3).quiet(true).start()) {
       dir = ring.directory();
-      assertThat(ring.nodes()).extracting(LocalCassandra.Node::address)
+      assertThat(ring.nodes()).extracting(LocalNode::address)
           .containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
       assertThat(ring.contactPoints()).isEqualTo(String.join(",", ring.nodes().stream()
-          .map(LocalCassandra.Node::contactPoint).toList()));
+          .map(LocalNode::contactPoint).toList()));
       assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
 
       // a clean stop: the others see it leave; a start: it is back in the ring
@@ -74,7 +74,7 @@ class LocalCassandraIT {
       assertThat(live(ring, 3)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
 
       // a new node bootstraps into the ring and owns ranges; then it streams them back and leaves
-      LocalCassandra.Node added = ring.addNode();
+      LocalNode added = ring.addNode();
       assertThat(added.number()).isEqualTo(4);
       assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
       // with 16 tokens of its own, allocated beside the others' (traffic() is tested with a driver in LocalRingTokensIT)

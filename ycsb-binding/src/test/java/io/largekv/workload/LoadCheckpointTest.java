@@ -3,6 +3,7 @@ package io.largekv.workload;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.common.Directories;
 import io.largekv.common.UserError;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,9 +23,7 @@ class LoadCheckpointTest {
 
   @AfterEach
   void clean() throws Exception {
-    try (var files = Files.walk(dir)) {
-      files.sorted(java.util.Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-    }
+    Directories.deleteRecursively(dir);
   }
 
   @Test

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.format.KeyValueFormat;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -83,7 +84,7 @@ class FailClosedIT {
       assertThat(verify.metric("LARGEKV", "RowsOK")).isEqualTo(4000);
     } finally {
       processes.forEach(Process::destroyForcibly);
-      LocalCassandra.deleteRecursively(dir);
+      Directories.deleteRecursively(dir);
     }
   }
 
@@ -145,7 +146,7 @@ class FailClosedIT {
       assertThat(verify.exitCode).as(verify.toString()).isZero();
       assertThat(verify.metric("LARGEKV", "RowsOK")).isEqualTo(30_000);
     } finally {
-      LocalCassandra.deleteRecursively(work);
+      Directories.deleteRecursively(work);
     }
   }
 

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cassandra.LocalNode;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -57,13 +58,13 @@ class LocalRingTokensIT {
       session.execute("CREATE TABLE traffic.t (k int PRIMARY KEY, v int)");
       Node second = session.getMetadata().getNodes().values().stream().filter(n -> ((InetSocketAddress) n
           .getEndPoint().resolve()).getAddress().getHostAddress().equals("127.0.0.2")).findFirst().orElseThrow();
-      LocalCassandra.Traffic before = ring.node(2).traffic();
+      LocalNode.Traffic before = ring.node(2).traffic();
       for (int i = 0; i < 25; i++) {
         session.execute(SimpleStatement.newInstance("INSERT INTO traffic.t (k, v) VALUES (?, ?)", i, i)
             .setNode(second));
         session.execute(SimpleStatement.newInstance("SELECT v FROM traffic.t WHERE k = ?", i).setNode(second));
       }
-      LocalCassandra.Traffic after = ring.node(2).traffic();
+      LocalNode.Traffic after = ring.node(2).traffic();
       assertThat(after.reads() - before.reads()).isGreaterThanOrEqualTo(25);
       assertThat(after.writes() - before.writes()).isGreaterThanOrEqualTo(25);
     }
@@ -103,7 +104,7 @@ class LocalRingTokensIT {
     try (LocalCassandra ring = LocalCassandra.builder().nodes(NODES).quiet(true).start()) {
       dir = ring.directory();
       Map<String, List<String>> configured = new TreeMap<>();
-      for (LocalCassandra.Node n : ring.nodes()) {
+      for (LocalNode n : ring.nodes()) {
         configured.put(n.address(), n.tokens());
       }
       Set<String> all = new HashSet<>();
@@ -152,7 +153,7 @@ class LocalRingTokensIT {
             .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(20))
             .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(20))
             .build());
-    for (LocalCassandra.Node n : ring.nodes()) {
+    for (LocalNode n : ring.nodes()) {
       b.addContactPoint(new InetSocketAddress(n.address(), ring.nativePort()));
     }
     return b.build();

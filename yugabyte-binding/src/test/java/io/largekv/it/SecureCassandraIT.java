@@ -3,6 +3,7 @@ package io.largekv.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -55,7 +56,7 @@ class SecureCassandraIT {
       secure.close();
     }
     if (dir != null) {
-      LocalCassandra.deleteRecursively(dir);
+      Directories.deleteRecursively(dir);
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.common.JavaRuntimes;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
@@ -214,7 +215,7 @@ class ServerOutageIT {
       assertThat(again.exitCode).as(again.toString()).isZero();
       assertThat(again.metric("LARGEKV", "RowsOK")).isEqualTo(rows);
     } finally {
-      LocalCassandra.deleteRecursively(work);
+      Directories.deleteRecursively(work);
     }
   }
 
@@ -315,7 +316,7 @@ class ServerOutageIT {
         assertThat(r.text("LARGEKV", "Result")).contains("of operations failed");
       }
     } finally {
-      LocalCassandra.deleteRecursively(work);
+      Directories.deleteRecursively(work);
     }
   }
 

@@ -2,7 +2,7 @@ package io.largekv.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -40,7 +40,7 @@ class StockYcsbTreeIT {
 
   @AfterEach
   void removeTree() {
-    LocalCassandra.deleteRecursively(tree);
+    Directories.deleteRecursively(tree);
   }
 
   /** The install steps of docs/install-into-ycsb.md into {@code ycsb}, a YCSB 0.17.0 tree. */
@@ -131,7 +131,7 @@ class StockYcsbTreeIT {
     // a copy of the user's tree as shipped: its own lib/, bin/, LICENSE.txt; nothing of a previous install
     Path ycsb = tree.resolve("ycsb-0.17.0");
     copy(Path.of(home), ycsb);
-    LocalCassandra.deleteRecursively(ycsb.resolve("yugabyte-binding"));
+    Directories.deleteRecursively(ycsb.resolve("yugabyte-binding"));
     Path bindings = ycsb.resolve("bin").resolve("bindings.properties");
     Files.write(bindings, Files.readAllLines(bindings).stream().filter(l -> !l.startsWith("yugabyte-ycql:")).toList());
     install(ycsb);
