@@ -4,7 +4,9 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
+import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
+import io.largekv.report.ReportFiles;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -148,8 +150,8 @@ public final class Compare {
     setup.setProperty("finished", Instant.now().toString());
     save(setup, dir);
     Report report = Report.load(dir);
-    report.write(dir);
-    out.println(report.markdown());
+    ReportFiles.write(report, dir);
+    out.println(MarkdownReport.render(report));
     out.println("Report: " + dir.resolve("report.html") + " (offline), " + dir.resolve("report.md"));
     List<String> failed = report.failedCells();
     if (!failed.isEmpty()) {

@@ -87,8 +87,8 @@ public final class Largekv {
         throw new UserError("report needs the directory of a compare run: bin/largekv report DIR");
       }
       io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath());
-      report.write(report.dir);
-      out.println(report.markdown());
+      io.largekv.report.ReportFiles.write(report, report.dir);
+      out.println(io.largekv.report.MarkdownReport.render(report));
       out.println("Report: " + report.dir.resolve("report.html") + " (offline), " + report.dir.resolve("report.md"));
       return 0;
     }

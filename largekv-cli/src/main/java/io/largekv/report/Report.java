@@ -4,7 +4,6 @@ import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,11 +19,12 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
- * The comparison report, rendered from the raw data of a {@code bin/largekv compare} directory
+ * The comparison report's model, loaded from the raw data of a {@code bin/largekv compare} directory
  * alone (so {@code bin/largekv report DIR} re-renders it): per phase a table with a column per
- * target and three charts — throughput over time, p99 latency over time, the percentile curve.
- * Latency figures come from the HdrHistogram logs of every client and repeat, merged after the
- * warm-up; percentiles are never averaged.
+ * target, the events' and the local cluster's tables, the caveat, the notes and the setup. Latency
+ * figures come from the HdrHistogram logs of every client and repeat, merged after the warm-up;
+ * percentiles are never averaged. Rendered by {@link ReportCharts}, {@link MarkdownReport} and
+ * {@link HtmlReport}; written by {@link ReportFiles}.
  */
 public final class Report {
 
@@ -149,18 +149,6 @@ public final class Report {
       }
     }));
     return failed;
-  }
-
-  /** Writes report.html, report.md and charts/*.svg into {@code out}. */
-  public void write(Path out) throws IOException {
-    Path charts = Files.createDirectories(out.resolve("charts"));
-    for (String phase : phases) {
-      for (Map.Entry<String, String> c : charts(phase).entrySet()) {
-        Files.writeString(charts.resolve(phase + "-" + c.getKey() + ".svg"), c.getValue(), StandardCharsets.UTF_8);
-      }
-    }
-    Files.writeString(out.resolve("report.md"), markdown(), StandardCharsets.UTF_8);
-    Files.writeString(out.resolve("report.html"), html(), StandardCharsets.UTF_8);
   }
 
   // ------------------------------------------------------------------ tables
@@ -329,97 +317,17 @@ public final class Report {
     return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
   }
 
-  // ------------------------------------------------------------------ charts
-
-  /** name → SVG for one phase: throughput, p99 latency, errors over time, percentiles. */
-  public Map<String, String> charts(String phase) {
-    Map<String, String> out = new LinkedHashMap<>();
-    List<Svg.Series> tput = new ArrayList<>();
-    List<Svg.Series> lat = new ArrayList<>();
-    List<Svg.Series> errors = new ArrayList<>();
-    List<Svg.Series> curve = new ArrayList<>();
-    List<Svg.Marker> markers = new ArrayList<>();
-    double warmup = phase.equals("load") ? Double.NaN : Double.parseDouble(setup.getProperty("warmup", "0"));
-    for (int t = 0; t < targets.size(); t++) {
-      Cell c = cells.get(phase).get(targets.get(t));
-      if (c.runs.isEmpty() || c.mainOperation() == null) {
-        continue;
-      }
-      String target = targets.get(t);
-      PhaseRun first = c.runs.get(0);
-      double[] tp = first.throughputSeries();
-      tput.add(new Svg.Series(target, seconds(tp.length), tp));
-      String op = c.mainOperation();
-      double[] l = first.latencySeries(first.latencyName(op), 99);
-      lat.add(new Svg.Series(target, seconds(l.length), l));
-      double[] e = first.failedSeries();
-      errors.add(new Svg.Series(target, seconds(e.length), e));
-      for (EventRecord ev : first.events) {
-        if (ev.ran()) {
-          markers.add(new Svg.Marker((ev.startMs() - first.startMs) / 1000.0, (ev.endMs() - first.startMs) / 1000.0,
-              ev.label(), t));
-        }
-      }
-      Histogram h = c.latency();
-      double[] ps = {0, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999};
-      double[] x = new double[ps.length];
-      double[] y = new double[ps.length];
-      for (int i = 0; i < ps.length; i++) {
-        x[i] = -Math.log10(1 - ps[i] / 100);
-        y[i] = h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(ps[i]) / 1000.0;
-      }
-      curve.add(new Svg.Series(target, x, y));
-    }
-    String x = "seconds since the phase's first operation";
-    out.put("throughput", Svg.lineChart(new Svg.Chart(phase + ": throughput over time (repeat 1)", x,
-        "successful ops/s", tput, false, warmup, markers)));
-    out.put("latency", Svg.lineChart(new Svg.Chart(phase + ": p99 latency over time (repeat 1)", x, "ms", lat, false,
-        warmup, markers)));
-    out.put("errors", Svg.lineChart(new Svg.Chart(phase + ": failed operations over time (repeat 1)", x,
-        "failed ops/s", errors, false, Double.NaN, markers)));
-    out.put("percentiles", Svg.lineChart(new Svg.Chart(phase + ": latency by percentile (after warm-up, all repeats)",
-        "percentile (log scale of nines)", "ms", curve, true, Double.NaN, List.of())));
-    return out;
-  }
-
-  private static double[] seconds(int n) {
-    double[] x = new double[n];
-    for (int i = 0; i < n; i++) {
-      x[i] = i + 0.5;
-    }
-    return x;
-  }
-
-  // ------------------------------------------------------------------ documents
-
-  public String markdown() {
-    StringBuilder sb = new StringBuilder("# largekv comparison\n\n");
-    caveat().ifPresent(c -> sb.append("**Caveat:** ").append(c).append("\n\n"));
-    for (String phase : phases) {
-      sb.append("## ").append(phase).append("\n\n");
-      published(phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
-      markdownTable(sb, header(), rows(phase));
-      for (Map.Entry<String, List<String>> t : subTables(phase).entrySet()) {
-        List<List<String>> body = t.getKey().startsWith("Events") ? eventTable(phase) : nodeTable(phase);
-        sb.append("### ").append(t.getKey()).append("\n\n");
-        markdownTable(sb, t.getValue(), body);
-      }
-    }
-    sb.append(notes()).append("\n## Setup\n\n");
-    setupRows().forEach((k, v) -> sb.append("- **").append(k).append("**: ")
-        .append(commandRow(k) ? "`" + v + "`" : v.replace("\n", "; ")).append('\n'));
-    return sb.toString();
-  }
+  // ------------------------------------------------------------------ what both documents say
 
   /** The main table's header: a column per target. */
-  private List<String> header() {
+  List<String> header() {
     List<String> header = new ArrayList<>(List.of(""));
     header.addAll(targets);
     return header;
   }
 
   /** The main table's rows: the row's name, then a value per target. */
-  private List<List<String>> rows(String phase) {
+  List<List<String>> rows(String phase) {
     List<List<String>> rows = new ArrayList<>();
     table(phase).forEach((name, values) -> {
       List<String> r = new ArrayList<>(List.of(name));
@@ -430,7 +338,7 @@ public final class Report {
   }
 
   /** The tables under a phase's main one that it has: title → columns (events, local cluster). */
-  private Map<String, List<String>> subTables(String phase) {
+  Map<String, List<String>> subTables(String phase) {
     Map<String, List<String>> t = new LinkedHashMap<>();
     if (!eventTable(phase).isEmpty()) {
       t.put("Events in " + phase, EVENT_COLUMNS);
@@ -441,29 +349,7 @@ public final class Report {
     return t;
   }
 
-  private static void markdownTable(StringBuilder sb, List<String> header, List<List<String>> rows) {
-    sb.append("| ").append(String.join(" | ", header)).append(" |\n|");
-    header.forEach(c -> sb.append("---|"));
-    sb.append('\n');
-    rows.forEach(r -> sb.append("| ").append(String.join(" | ", r.stream().map(v -> v.replace("|", "\\|")).toList()))
-        .append(" |\n"));
-    sb.append('\n');
-  }
-
-  private static void htmlTable(StringBuilder sb, String cssClass, List<String> header, List<List<String>> rows) {
-    sb.append("<table class=\"").append(cssClass).append("\"><tr>");
-    header.forEach(c -> sb.append("<th>").append(Svg.esc(c)).append("</th>"));
-    sb.append("</tr>\n");
-    for (List<String> r : rows) {
-      sb.append("<tr>");
-      r.forEach(v -> sb.append(v.startsWith("FAILED") ? "<td class=\"failed\">" : "<td>").append(Svg.esc(v))
-          .append("</td>"));
-      sb.append("</tr>\n");
-    }
-    sb.append("</table>\n");
-  }
-
-  private String notes() {
+  String notes() {
     String n = "Throughput: successful operations of all clients per second after the warm-up ("
         + setup.getProperty("warmup", "0") + " s, read phases only); measured seconds: from the warm-up's end to the "
         + "last operation (a client that connected late measured less: its range is shown). Latency: each operation's "
@@ -481,7 +367,7 @@ public final class Report {
   }
 
   /** A setup row holding a command line: code in both documents. */
-  private boolean commandRow(String key) {
+  boolean commandRow(String key) {
     return key.equals("command") || setup.containsKey("command." + key);
   }
 
@@ -508,7 +394,7 @@ public final class Report {
     return java.util.Optional.ofNullable(setup.getProperty("phase." + phase + ".published"));
   }
 
-  private Map<String, String> setupRows() {
+  Map<String, String> setupRows() {
     Map<String, String> rows = new LinkedHashMap<>();
     rows.put("command", setup.getProperty("command", ""));
     rows.put("client machine", setup.getProperty("machine", ""));
@@ -558,45 +444,5 @@ public final class Report {
     return "server not reached";
   }
 
-  public String html() {
-    StringBuilder sb = new StringBuilder();
-    sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>largekv comparison</title>\n"
-        + "<style>body{font-family:sans-serif;margin:24px;max-width:1500px}table{border-collapse:collapse;margin:8px 0}"
-        + "td,th{border:1px solid #ccc;padding:4px 10px;text-align:right}th:first-child,td:first-child{text-align:left}"
-        + "th{background:#f4f4f4}.failed{color:#b00;font-weight:bold}.charts{display:flex;flex-wrap:wrap;gap:12px}"
-        + ".caveat{background:#fff4d6;border:1px solid #e0b84c;padding:8px 12px}"
-        + "code{font-size:12px}</style></head>\n<body>\n<h1>largekv comparison</h1>\n");
-    caveat().ifPresent(c -> sb.append("<p class=\"caveat\"><b>Caveat:</b> ").append(Svg.esc(c)).append("</p>\n"));
-    sb.append("<p>Targets: ").append(Svg.esc(String.join(", ", targets))).append(". ").append(Svg.esc(notes()))
-        .append("</p>\n");
-    for (String phase : phases) {
-      sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n");
-      published(phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
-          .append("</p>\n"));
-      htmlTable(sb, "phase", header(), rows(phase));
-      for (Map.Entry<String, List<String>> t : subTables(phase).entrySet()) {
-        boolean events = t.getKey().startsWith("Events");
-        sb.append("<h3>").append(Svg.esc(t.getKey())).append("</h3>\n");
-        htmlTable(sb, events ? "events" : "nodes", t.getValue(), events ? eventTable(phase) : nodeTable(phase));
-      }
-      sb.append("<div class=\"charts\">\n");
-      charts(phase).values().forEach(svg -> sb.append(svg));
-      sb.append("</div>\n");
-    }
-    sb.append("<h2>Setup</h2>\n<table>\n");
-    setupRows().forEach((k, v) -> sb.append("<tr><td>").append(Svg.esc(k)).append("</td><td style=\"text-align:left\">")
-        .append(commandRow(k) ? "<code>" + Svg.esc(v) + "</code>" : Svg.esc(v).replace("\n", "<br>"))
-        .append("</td></tr>\n"));
-    sb.append("</table>\n<p>Raw data: each target/phase/rep-N/client-M directory holds YCSB's output (ycsb.txt, "
-        + "stderr.txt), the exact command (command.txt) and HdrHistogram interval logs (hdr/*.hdr). Re-render with "
-        + "<code>bin/largekv report DIR</code>.</p>\n");
-    // marks the page as rendered once every chart has a layout box: a check for headless browsers
-    sb.append("<script>window.addEventListener('load',function(){var s=document.querySelectorAll('svg.chart'),n=0;"
-        + "for(var i=0;i<s.length;i++){var b=s[i].getBBox();if(b.width>0&&b.height>0&&s[i].querySelectorAll('path')"
-        + ".length>0)n++;}document.body.setAttribute('data-charts-rendered',n+'/'+s.length);"
-        + "var m=document.querySelectorAll('svg.chart line.event'),k=0;for(var j=0;j<m.length;j++){var r=m[j]"
-        + ".getBoundingClientRect();if(r.height>0)k++;}document.body.setAttribute('data-event-markers',k+'/'+m.length);});</script>\n");
-    sb.append("</body></html>\n");
-    return sb.toString();
-  }
+
 }

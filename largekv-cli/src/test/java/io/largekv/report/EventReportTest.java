@@ -110,11 +110,11 @@ class EventReportTest {
     assertThat(events.get(1).get(8)).isEqualTo("not recovered");
     assertThat(events.get(2).subList(3, 7)).containsExactly("-", "-", "not run (the phase ended 60.0 s after its "
         + "first operation)", "-");
-    String md = report.markdown();
+    String md = MarkdownReport.render(report);
     assertThat(md).contains("### Events in uniform-read").contains("| cassandra | 1 | 30:kill-node:2 | 30.0 |")
         .contains("**Caveat:** the client and the server share this machine for cassandra")
         .contains("measured seconds | 60.0 |");
-    Map<String, String> charts = report.charts("uniform-read");
+    Map<String, String> charts = ReportCharts.of(report, "uniform-read");
     assertThat(charts).containsOnlyKeys("throughput", "latency", "errors", "percentiles");
     for (String c : List.of("throughput", "latency", "errors")) {
       // two events ran: two markers, labelled
@@ -125,7 +125,7 @@ class EventReportTest {
         .contains(">99.99%</text>").doesNotContain("class=\"event\"");
     // time ticks are round: 0, 10, 20, ... 60
     assertThat(charts.get("throughput")).contains(">0</text>").contains(">10</text>").contains(">60</text>");
-    String html = report.html();
+    String html = HtmlReport.render(report);
     assertThat(html).contains("<h3>Events in uniform-read</h3>").contains("<code>bin/ycsb run yugabyte-ycql")
         .doesNotContain("`");
   }

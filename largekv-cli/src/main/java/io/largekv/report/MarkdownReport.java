@@ -1,0 +1,39 @@
+package io.largekv.report;
+
+import java.util.List;
+import java.util.Map;
+
+/** The report as Markdown (report.md, and what {@code compare} and {@code report} print). */
+public final class MarkdownReport {
+
+  private MarkdownReport() {}
+
+  /** report.md: the same tables, notes and setup as the HTML page, without the charts. */
+  public static String render(Report report) {
+    StringBuilder sb = new StringBuilder("# largekv comparison\n\n");
+    report.caveat().ifPresent(c -> sb.append("**Caveat:** ").append(c).append("\n\n"));
+    for (String phase : report.phases) {
+      sb.append("## ").append(phase).append("\n\n");
+      report.published(phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
+      table(sb, report.header(), report.rows(phase));
+      for (Map.Entry<String, List<String>> t : report.subTables(phase).entrySet()) {
+        List<List<String>> body = t.getKey().startsWith("Events") ? report.eventTable(phase) : report.nodeTable(phase);
+        sb.append("### ").append(t.getKey()).append("\n\n");
+        table(sb, t.getValue(), body);
+      }
+    }
+    sb.append(report.notes()).append("\n## Setup\n\n");
+    report.setupRows().forEach((k, v) -> sb.append("- **").append(k).append("**: ")
+        .append(report.commandRow(k) ? "`" + v + "`" : v.replace("\n", "; ")).append('\n'));
+    return sb.toString();
+  }
+
+  private static void table(StringBuilder sb, List<String> header, List<List<String>> rows) {
+    sb.append("| ").append(String.join(" | ", header)).append(" |\n|");
+    header.forEach(c -> sb.append("---|"));
+    sb.append('\n');
+    rows.forEach(r -> sb.append("| ").append(String.join(" | ", r.stream().map(v -> v.replace("|", "\\|")).toList()))
+        .append(" |\n"));
+    sb.append('\n');
+  }
+}

@@ -1,0 +1,75 @@
+package io.largekv.report;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.HdrHistogram.Histogram;
+
+/**
+ * A phase's charts, as SVG: throughput, p99 latency and failed operations over time (repeat 1,
+ * with the events' markers), and the latency by percentile of every repeat merged.
+ */
+public final class ReportCharts {
+
+  private ReportCharts() {}
+
+  /** name → SVG for one phase: throughput, p99 latency, errors over time, percentiles. */
+  public static Map<String, String> of(Report report, String phase) {
+    Map<String, String> out = new LinkedHashMap<>();
+    List<Svg.Series> tput = new ArrayList<>();
+    List<Svg.Series> lat = new ArrayList<>();
+    List<Svg.Series> errors = new ArrayList<>();
+    List<Svg.Series> curve = new ArrayList<>();
+    List<Svg.Marker> markers = new ArrayList<>();
+    double warmup = phase.equals("load") ? Double.NaN : Double.parseDouble(report.setup.getProperty("warmup", "0"));
+    for (int t = 0; t < report.targets.size(); t++) {
+      Report.Cell c = report.cells.get(phase).get(report.targets.get(t));
+      if (c.runs.isEmpty() || c.mainOperation() == null) {
+        continue;
+      }
+      String target = report.targets.get(t);
+      PhaseRun first = c.runs.get(0);
+      double[] tp = first.throughputSeries();
+      tput.add(new Svg.Series(target, seconds(tp.length), tp));
+      String op = c.mainOperation();
+      double[] l = first.latencySeries(first.latencyName(op), 99);
+      lat.add(new Svg.Series(target, seconds(l.length), l));
+      double[] e = first.failedSeries();
+      errors.add(new Svg.Series(target, seconds(e.length), e));
+      for (EventRecord ev : first.events) {
+        if (ev.ran()) {
+          markers.add(new Svg.Marker((ev.startMs() - first.startMs) / 1000.0, (ev.endMs() - first.startMs) / 1000.0,
+              ev.label(), t));
+        }
+      }
+      Histogram h = c.latency();
+      double[] ps = {0, 50, 75, 90, 95, 99, 99.5, 99.9, 99.95, 99.99, 99.999};
+      double[] x = new double[ps.length];
+      double[] y = new double[ps.length];
+      for (int i = 0; i < ps.length; i++) {
+        x[i] = -Math.log10(1 - ps[i] / 100);
+        y[i] = h.getTotalCount() == 0 ? Double.NaN : h.getValueAtPercentile(ps[i]) / 1000.0;
+      }
+      curve.add(new Svg.Series(target, x, y));
+    }
+    String x = "seconds since the phase's first operation";
+    out.put("throughput", Svg.lineChart(new Svg.Chart(phase + ": throughput over time (repeat 1)", x,
+        "successful ops/s", tput, false, warmup, markers)));
+    out.put("latency", Svg.lineChart(new Svg.Chart(phase + ": p99 latency over time (repeat 1)", x, "ms", lat, false,
+        warmup, markers)));
+    out.put("errors", Svg.lineChart(new Svg.Chart(phase + ": failed operations over time (repeat 1)", x,
+        "failed ops/s", errors, false, Double.NaN, markers)));
+    out.put("percentiles", Svg.lineChart(new Svg.Chart(phase + ": latency by percentile (after warm-up, all repeats)",
+        "percentile (log scale of nines)", "ms", curve, true, Double.NaN, List.of())));
+    return out;
+  }
+
+  private static double[] seconds(int n) {
+    double[] x = new double[n];
+    for (int i = 0; i < n; i++) {
+      x[i] = i + 0.5;
+    }
+    return x;
+  }
+}
