@@ -1,7 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
-import io.largekv.report.PhaseRun;
+import io.largekv.report.PhaseResult;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
@@ -131,7 +131,7 @@ public final class Largekv {
       }
       addRunProperties(o, props);
       PhaseRunner runner = new PhaseRunner(repo, err);
-      List<Summary.PhaseResult> results = new ArrayList<>();
+      List<Summary.Row> results = new ArrayList<>();
       int status = ExitStatus.OK;
       long warmup = o.warmupOr(o.hosts == null);
       for (Phase phase : o.phases) {
@@ -145,7 +145,7 @@ public final class Largekv {
               phaseDir, events, phase.name);
         }
         NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
-        Summary.PhaseResult r = new Summary.PhaseResult(phase, PhaseRun.load(phaseDir, phase.isLoad() ? 0 : warmup),
+        Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup),
             clients);
         results.add(r);
         if (r.exitCode() != 0) {

@@ -19,7 +19,7 @@ import java.util.List;
  * Runs one phase — {@code bin/run} and {@code bin/compare} alike — as {@code clients} processes of
  * the repository's {@code bin/ycsb} (YCSB 0.17 with the yugabyte-ycql binding), sharded with
  * {@code client.index}/{@code client.count}, and keeps their raw output in the layout the report
- * reads ({@link io.largekv.report.PhaseRun}):
+ * reads ({@link io.largekv.report.PhaseResult}):
  *
  * <pre>
  * RUN/client-&lt;i&gt;/ycsb.txt  stderr.txt  command.txt  exit.txt  hdr/&lt;OP&gt;.hdr  timeline.csv  [load.checkpoint]

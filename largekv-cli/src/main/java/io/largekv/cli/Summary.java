@@ -1,7 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.common.ExitStatus;
-import io.largekv.report.PhaseRun;
+import io.largekv.report.PhaseResult;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -10,7 +10,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The per-phase table {@code bin/largekv run} prints, measured as {@code compare}'s report measures
- * ({@link PhaseRun}): throughput of successful operations from the phase's first operation after
+ * ({@link PhaseResult}): throughput of successful operations from the phase's first operation after
  * the warm-up, latency percentiles in ms of the merged HdrHistogram interval logs after the
  * warm-up (service time; with a {@code -target} rate also the {@code Intended-*} rows, the
  * coordinated-omission-corrected latency); failures, verification and errors over the whole phase.
@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
 public final class Summary {
 
   /** One phase of a run: its raw data and its client processes' outcomes. */
-  public record PhaseResult(Phase phase, PhaseRun run, List<PhaseRunner.Result> clients) {
+  public record Row(Phase phase, PhaseResult run, List<PhaseRunner.Result> clients) {
 
     int exitCode() {
       return clients.stream().mapToInt(c -> c.exitCode).filter(c -> c != 0).findFirst().orElse(0);
@@ -31,12 +31,12 @@ public final class Summary {
 
   private Summary() {}
 
-  public static String render(List<PhaseResult> results) {
+  public static String render(List<Row> results) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  %-16s %10s %8s %8s %8s %9s %9s%n", "phase", "ops/s",
         "seconds", "operation", "count", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms"));
-    for (PhaseResult pr : results) {
-      PhaseRun r = pr.run();
+    for (Row pr : results) {
+      PhaseResult r = pr.run();
       boolean first = true;
       for (String op : r.operations()) {
         for (String name : r.logs.containsKey("Intended-" + op) ? List.of(op, "Intended-" + op) : List.of(op)) {

@@ -61,7 +61,7 @@ public final class EventImpact {
   }
 
   /** The impact of {@code event} (which ran) on {@code run}. */
-  static EventImpact of(PhaseRun run, EventRecord event) {
+  static EventImpact of(PhaseResult run, EventRecord event) {
     double[] tput = run.throughputSeries();
     int start = second(run, event.startMs());
     int limit = tput.length;
@@ -106,7 +106,7 @@ public final class EventImpact {
   }
 
   /** The 1-second bucket (since the run's first operation) of a time in ms since 1970. */
-  private static int second(PhaseRun run, long ms) {
+  private static int second(PhaseResult run, long ms) {
     return (int) Math.max(0, (ms - run.startMs) / 1000);
   }
 

@@ -34,20 +34,20 @@ public final class Report {
   public static final class Cell {
     public final String target;
     public final String phase;
-    public final List<PhaseRun> runs;
+    public final List<PhaseResult> runs;
 
-    Cell(String target, String phase, List<PhaseRun> runs) {
+    Cell(String target, String phase, List<PhaseResult> runs) {
       this.target = target;
       this.phase = phase;
       this.runs = runs;
     }
 
     public boolean failed() {
-      return runs.isEmpty() || runs.stream().anyMatch(PhaseRun::failed);
+      return runs.isEmpty() || runs.stream().anyMatch(PhaseResult::failed);
     }
 
     public String mainOperation() {
-      return runs.stream().filter(r -> !r.logs.isEmpty()).map(PhaseRun::mainOperation).findFirst().orElse(null);
+      return runs.stream().filter(r -> !r.logs.isEmpty()).map(PhaseResult::mainOperation).findFirst().orElse(null);
     }
 
     /** Latency histogram of the main operation (intended time when recorded), all repeats merged. */
@@ -69,12 +69,12 @@ public final class Report {
     }
 
     public double[] throughputs() {
-      return runs.stream().filter(r -> !r.logs.isEmpty()).mapToDouble(PhaseRun::throughput).toArray();
+      return runs.stream().filter(r -> !r.logs.isEmpty()).mapToDouble(PhaseResult::throughput).toArray();
     }
 
     public long operations() {
       long n = 0;
-      for (PhaseRun r : runs) {
+      for (PhaseResult r : runs) {
         for (String op : r.operations()) {
           n += r.histogram(op).getTotalCount();
         }
@@ -87,7 +87,7 @@ public final class Report {
     }
 
     public long errors() {
-      return runs.stream().mapToLong(PhaseRun::errors).sum();
+      return runs.stream().mapToLong(PhaseResult::errors).sum();
     }
   }
 
@@ -108,12 +108,12 @@ public final class Report {
       Map<String, Cell> row = new LinkedHashMap<>();
       for (String target : targets) {
         Path phaseDir = dir.resolve(target).resolve(phase);
-        List<PhaseRun> runs = new ArrayList<>();
+        List<PhaseResult> runs = new ArrayList<>();
         if (Files.isDirectory(phaseDir)) {
           try (Stream<Path> reps = Files.list(phaseDir)) {
             for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith("rep-")).sorted().toList()) {
               // the load phase has no warm-up to exclude: every row counts
-              runs.add(PhaseRun.load(rep, phase.equals("load") ? 0 : warmup));
+              runs.add(PhaseResult.load(rep, phase.equals("load") ? 0 : warmup));
             }
           }
         }
@@ -215,7 +215,7 @@ public final class Report {
   /** Each repeat's measured seconds; the clients' range when a client measured less. */
   private static String measured(Cell c) {
     List<String> out = new ArrayList<>();
-    for (PhaseRun r : c.runs) {
+    for (PhaseResult r : c.runs) {
       if (r.logs.isEmpty()) {
         continue;
       }
@@ -232,14 +232,14 @@ public final class Report {
 
   /** One row per item of each run of a phase: {@code (target, repeat from 1, run) → rows}. */
   private interface RunRows {
-    List<List<String>> rows(String target, int repeat, PhaseRun run);
+    List<List<String>> rows(String target, int repeat, PhaseResult run);
   }
 
   /** The rows of every target's every repeat of a phase, in order. */
   private List<List<String>> perRun(String phase, RunRows rows) {
     List<List<String>> out = new ArrayList<>();
     for (String target : targets) {
-      List<PhaseRun> runs = cells.get(phase).get(target).runs;
+      List<PhaseResult> runs = cells.get(phase).get(target).runs;
       for (int rep = 0; rep < runs.size(); rep++) {
         out.addAll(rows.rows(target, rep + 1, runs.get(rep)));
       }

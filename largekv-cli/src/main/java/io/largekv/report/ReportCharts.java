@@ -29,7 +29,7 @@ public final class ReportCharts {
         continue;
       }
       String target = report.targets.get(t);
-      PhaseRun first = c.runs.get(0);
+      PhaseResult first = c.runs.get(0);
       double[] tp = first.throughputSeries();
       tput.add(new Svg.Series(target, seconds(tp.length), tp));
       String op = c.mainOperation();

@@ -3,7 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
-import io.largekv.report.PhaseRun;
+import io.largekv.report.PhaseResult;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,7 +60,7 @@ class SummaryTest {
         List.of("largekv: result FAILED: 0 corrupt and 1 missing read(s)"),
         "connected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra, driver Apache Cassandra Java "
             + "Driver org.apache.cassandra:java-driver-core:4.19.3");
-    String s = Summary.render(List.of(new Summary.PhaseResult(Phase.UNIFORM_READ, PhaseRun.load(phase, 2),
+    String s = Summary.render(List.of(new Summary.Row(Phase.UNIFORM_READ, PhaseResult.load(phase, 2),
         List.of(client))));
     // 800 reads in the 8 s after a 2 s warm-up: 100/s, latencies of those seconds only
     assertThat(s).contains("uniform-read         100      8.0  READ                    800     1.55")

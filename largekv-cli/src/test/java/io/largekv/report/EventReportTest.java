@@ -71,7 +71,7 @@ class EventReportTest {
   void eventImpactIsComputedFromTheRawLogs(@TempDir Path dir) throws Exception {
     Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
     writeRun(run);
-    PhaseRun r = PhaseRun.load(run, 0);
+    PhaseResult r = PhaseResult.load(run, 0);
     List<EventImpact> impacts = r.eventImpacts();
     assertThat(impacts).hasSize(2); // the event that did not run has no impact
     EventImpact kill = impacts.get(0);
@@ -148,7 +148,7 @@ class EventReportTest {
     assertThat(report.nodeTable("uniform-read")).containsExactly(
         List.of("cassandra", "1", "1", "127.0.0.1", "running", "-40.0", "100", "5"),
         List.of("cassandra", "1", "2", "127.0.0.2", "running", "31.5", "20", "1"));
-    assertThat(PhaseRun.load(failed, 0).hasTimeZero()).isFalse();
+    assertThat(PhaseResult.load(failed, 0).hasTimeZero()).isFalse();
     assertThat(report.nodeTable("latest-read")).containsExactly(
         List.of("cassandra", "1", "1", "127.0.0.1", "running", "-", "0", "0"),
         List.of("cassandra", "1", "2", "127.0.0.2", "down", "-", "-", "-"));

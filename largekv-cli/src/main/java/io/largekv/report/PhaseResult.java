@@ -18,7 +18,7 @@ import org.HdrHistogram.Histogram;
  * merged into one view. Histograms of several clients and of several intervals are added, never
  * averaged; the first {@code warmupSeconds} of the phase are left out of the summary.
  */
-public final class PhaseRun {
+public final class PhaseResult {
 
   /** Operation logs YCSB writes that are not operations of the benchmark. */
   private static final List<String> NOT_OPERATIONS = List.of("CLEANUP", "VERIFY", "ERRORS");
@@ -41,7 +41,7 @@ public final class PhaseRun {
   /** Each client's first interval start and last interval end (ms since 1970), {0, 0} without any. */
   private final List<long[]> clientSpans = new ArrayList<>();
 
-  private PhaseRun(Path dir, long warmupSeconds) throws IOException {
+  private PhaseResult(Path dir, long warmupSeconds) throws IOException {
     this.dir = dir;
     List<Path> clientDirs;
     try (Stream<Path> s = Files.list(dir)) {
@@ -102,8 +102,8 @@ public final class PhaseRun {
     }
   }
 
-  public static PhaseRun load(Path dir, long warmupSeconds) throws IOException {
-    return new PhaseRun(dir, warmupSeconds);
+  public static PhaseResult load(Path dir, long warmupSeconds) throws IOException {
+    return new PhaseResult(dir, warmupSeconds);
   }
 
   /**
