@@ -10,6 +10,9 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import io.largekv.it.SharedCassandra;
 import io.largekv.it.TestSessions;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
@@ -59,10 +62,14 @@ class PrepareWhenServedIT {
   /**
    * The window itself: a second session refreshes its metadata without pause while the first
    * creates a table, and prepares the moment the table appears there. Here a plain PREPARE at that
-   * moment was refused in 40 of 40 rounds ("table t does not exist").
+   * moment was refused in 40 of 40 rounds ("table t does not exist"); the test checks that it was in
+   * the window (the waiting line) in at least one of its rounds, so it tests what it says.
    */
   @Test
   void aTableSeenInTheMetadataWhileAnotherSessionCreatesItIsPrepared() throws Exception {
+    PrintStream stderr = System.err;
+    ByteArrayOutputStream said = new ByteArrayOutputStream();
+    System.setErr(new PrintStream(said, true, StandardCharsets.UTF_8));
     try (CqlSession other = TestSessions.open(SharedCassandra.get())) {
       for (int round = 0; round < 10; round++) {
         String table = "created" + round;
@@ -77,7 +84,12 @@ class PrepareWhenServedIT {
         assertThat(YcqlSession.prepareWhenServed(cql, select, "ONE").getQuery()).isEqualTo(select);
         create.get(120, TimeUnit.SECONDS);
       }
+    } finally {
+      System.setErr(stderr);
+      stderr.print(said.toString(StandardCharsets.UTF_8)); // what the rounds said, in the test's output
     }
+    assertThat(said.toString(StandardCharsets.UTF_8).split("does not serve it yet", -1).length - 1)
+        .as("rounds in which the first PREPARE met the window and waited").isGreaterThanOrEqualTo(1);
   }
 
   @Test
