@@ -6,7 +6,8 @@ import io.largekv.format.KeyValueFormat;
 import io.largekv.format.RowFormat;
 import io.largekv.format.SampleAppsFormat;
 import io.largekv.properties.PropertyValues;
-import io.largekv.run.Fatal;
+import io.largekv.run.ProcessExit;
+import io.largekv.run.RunCounters;
 import io.largekv.run.RunOutcome;
 
 import io.largekv.run.RunProperties;
@@ -143,7 +144,7 @@ public class LargeKeyValueWorkload extends Workload {
       planning = new PropertyValues(p).bool(RunProperties.PLAN, false);
       configure(p, planning);
     } catch (UserError e) {
-      Fatal.exit(e.getMessage());
+      ProcessExit.badInput(e.getMessage());
     }
     if (planning) {
       // largekv.plan=true: what this command would do, then the process ends before any client
@@ -151,7 +152,7 @@ public class LargeKeyValueWorkload extends Workload {
       System.out.println("largekv plan:");
       System.out.print(plan.describe(RunOutcome.get().clientThreads()));
       System.out.flush();
-      Runtime.getRuntime().halt(0);
+      ProcessExit.end(ExitStatus.OK);
     }
   }
 
@@ -256,7 +257,7 @@ public class LargeKeyValueWorkload extends Workload {
       // one operation per key of the shard
       p.setProperty(mode == Mode.LOAD ? INSERT_COUNT : OPERATION_COUNT, Long.toString(shard));
       if (mode == Mode.VERIFY_RANGE) {
-        outcome.verifying("key numbers " + range.describeShard());
+        outcome.result().verifying("key numbers " + range.describeShard());
       } else {
         openCheckpoint(w, keyLength, valueLength, (int) Math.min(threads, shard));
       }
@@ -365,7 +366,7 @@ public class LargeKeyValueWorkload extends Workload {
       }
     }
     checkpoint.save();
-    checkpointWriter = checkpoint.saveEvery(checkpointInterval, e -> Fatal.exit(ExitStatus.ABORTED,
+    checkpointWriter = checkpoint.saveEvery(checkpointInterval, e -> ProcessExit.end(ExitStatus.ABORTED,
         "the load stops: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")")));
   }
 
@@ -423,12 +424,12 @@ public class LargeKeyValueWorkload extends Workload {
       Status s = db.insert(table, key, t.values);
       t.value.reset();
       boolean ok = s != null && s.isOk();
-      recordIfNoBinding(RunOutcome.Operation.INSERT, start, ok);
+      recordIfNoBinding(RunCounters.Operation.INSERT, start, ok);
       if (ok) {
         return true;
       }
       if (attempt >= retries) {
-        outcome.rowLost();
+        outcome.counters().rowLost();
         System.err.println("largekv: insert of key number " + n + " failed " + (attempt + 1)
             + " times (" + (s == null ? "null" : s.getName()) + "); the row is missing");
         return false;
@@ -447,9 +448,9 @@ public class LargeKeyValueWorkload extends Workload {
   }
 
   /** Operations are counted once: by the yugabyte-ycql binding, or here with any other binding. */
-  private void recordIfNoBinding(RunOutcome.Operation op, long start, boolean ok) {
+  private void recordIfNoBinding(RunCounters.Operation op, long start, boolean ok) {
     if (!outcome.recordedByBinding()) {
-      outcome.record(op, start, ok);
+      outcome.counters().record(op, start, ok);
     }
   }
 
@@ -485,7 +486,7 @@ public class LargeKeyValueWorkload extends Workload {
     t.result.clear();
     long start = System.nanoTime();
     Status s = db.read(table, format.key(n), null, t.result);
-    recordIfNoBinding(RunOutcome.Operation.READ, start, s.isOk());
+    recordIfNoBinding(RunCounters.Operation.READ, start, s.isOk());
     if (verify) {
       check(n, s, t.result);
     }
@@ -496,7 +497,7 @@ public class LargeKeyValueWorkload extends Workload {
   private Status check(long n, Status s, Map<String, ByteIterator> result) {
     if (s == Status.NOT_FOUND || (s.isOk() && result.isEmpty())) {
       report(MISSING, 0);
-      outcome.missing(mode == Mode.VERIFY_RANGE ? n : -1);
+      outcome.counters().missing(mode == Mode.VERIFY_RANGE ? n : -1);
       return MISSING;
     }
     if (!s.isOk()) {
@@ -505,7 +506,7 @@ public class LargeKeyValueWorkload extends Workload {
     long started = System.nanoTime();
     boolean ok = result.size() == 1 && format.valueMatches(n, bytes(result.values().iterator().next()));
     report(ok ? Status.OK : CORRUPT, System.nanoTime() - started);
-    outcome.verified(ok);
+    outcome.counters().verified(ok);
     return ok ? Status.OK : CORRUPT;
   }
 
@@ -514,7 +515,7 @@ public class LargeKeyValueWorkload extends Workload {
     format.value(n, t.value.array());
     long start = System.nanoTime();
     Status s = db.update(table, format.key(n), t.values);
-    recordIfNoBinding(RunOutcome.Operation.UPDATE, start, s.isOk());
+    recordIfNoBinding(RunCounters.Operation.UPDATE, start, s.isOk());
     t.value.reset();
   }
 
@@ -533,7 +534,7 @@ public class LargeKeyValueWorkload extends Workload {
     Vector<HashMap<String, ByteIterator>> rows = new Vector<>(length);
     long start = System.nanoTime();
     Status s = db.scan(table, format.key(n), length, null, rows);
-    recordIfNoBinding(RunOutcome.Operation.SCAN, start, s.isOk());
+    recordIfNoBinding(RunCounters.Operation.SCAN, start, s.isOk());
     if (!verify || !s.isOk()) {
       return;
     }
@@ -545,7 +546,7 @@ public class LargeKeyValueWorkload extends Workload {
       }
       boolean ok = row.size() == 1 && format.valueMatches(keyNumber, bytes(row.values().iterator().next()));
       report(ok ? Status.OK : CORRUPT, System.nanoTime() - started);
-      outcome.verified(ok);
+      outcome.counters().verified(ok);
     }
   }
 
@@ -566,16 +567,16 @@ public class LargeKeyValueWorkload extends Workload {
       t.result.clear();
       long start = System.nanoTime();
       Status s = db.read(table, key, null, t.result);
-      recordIfNoBinding(RunOutcome.Operation.READ, start, s.isOk());
+      recordIfNoBinding(RunCounters.Operation.READ, start, s.isOk());
       Status verdict = check(n, s, t.result);
       if (verdict != null) {
         if (verdict != Status.OK && repair) {
-          outcome.repair(insertWithRetries(db, t, n));
+          outcome.counters().repair(insertWithRetries(db, t, n));
         }
         return true;
       }
       if (attempt >= retries) {
-        outcome.unverified();
+        outcome.counters().unverified();
         System.err.println("largekv: read of key number " + n + " failed " + (attempt + 1) + " times ("
             + s.getName() + "); the row is not verified");
         return true;
@@ -622,13 +623,13 @@ public class LargeKeyValueWorkload extends Workload {
   public void cleanup() {
     if (threadStates.size() < expectedThreads) {
       // YCSB drops a client thread whose DB.init() fails and goes on with the others
-      outcome.problem("only " + threadStates.size() + " of " + expectedThreads + " client threads ran (the others "
+      outcome.result().problem("only " + threadStates.size() + " of " + expectedThreads + " client threads ran (the others "
           + "failed to start; see the errors above)");
     }
     if (mode != Mode.RUN) {
       long left = range.shardSize() - threadStates.stream().mapToLong(t -> t.next - t.start).sum();
       if (left > 0) {
-        outcome.problem(left + " key(s) of " + range.describeShard() + " were not " + (mode == Mode.LOAD
+        outcome.result().problem(left + " key(s) of " + range.describeShard() + " were not " + (mode == Mode.LOAD
             ? "loaded (the load stopped early, e.g. at maxexecutiontime: the same command continues it)" : "verified"
             + " (the verification stopped early)"));
       }
