@@ -94,10 +94,15 @@ public final class ProcessExit {
 
   /**
    * For largekv's client's {@code main}, after the run: the exit status to end with (the hook then
-   * does nothing). A run that ended before every client thread finished says so on stderr.
+   * does nothing). A run that ended before every client thread finished says so on stderr; when
+   * neither largekv's workload nor its binding ran (no hook was installed), 0, as YCSB's.
    */
   public static int statusForMain() {
     TAKEN_BY_MAIN.set(true);
+    if (!HOOKED.get()) {
+      // neither largekv's workload nor its binding ran (e.g. YCSB's BasicDB): no run of ours to judge
+      return ExitStatus.OK;
+    }
     return status(RunOutcome.get());
   }
 
