@@ -6,8 +6,9 @@ import java.util.concurrent.locks.LockSupport;
 
 /**
  * The one owner of ending a YCSB client's JVM and of its exit status ({@link ExitStatus},
- * docs/results.md). Nothing else in largekv calls {@code Runtime.halt} or {@code System.exit};
- * the workload and the binding report here.
+ * docs/results.md). Nothing else in the binding, the workload or largekv's client calls
+ * {@code Runtime.halt}; the one {@code System.exit} is largekv's client's {@code main}, with the
+ * status it gets here. The workload and the binding report here.
  *
  * <ul>
  *   <li><b>At once</b> ({@link #end(int, String)}, {@link #badInput}): bad input (status 2) or a
