@@ -170,8 +170,8 @@ public final class ClientEfficiency {
     List<BenchClient> clients = new ArrayList<>();
     for (String c : options.clients) {
       switch (c) {
-        case "largekv" -> clients.add(YcsbClient.largekv(options.ycsbProperties));
-        case "platform" -> clients.add(YcsbClient.largekvPlatform(options.ycsbProperties));
+        case "largekv" -> clients.add(YcsbBenchClient.largekv(options.ycsbProperties));
+        case "platform" -> clients.add(YcsbBenchClient.largekvPlatform(options.ycsbProperties));
         case "jdk" -> {
           Optional<Path> java21;
           try {
@@ -186,11 +186,11 @@ public final class ClientEfficiency {
                 + "): running without 'largekv YCSB JDK scheduler'");
           } else {
             virtualJava = java21.get();
-            clients.add(YcsbClient.largekvJdkScheduler(options.ycsbProperties, java21.get()));
+            clients.add(YcsbBenchClient.largekvJdkScheduler(options.ycsbProperties, java21.get()));
           }
         }
-        case "core" -> clients.add(YcsbClient.core(options.ycsbProperties));
-        case "async" -> clients.add(YcsbClient.asyncDriver(options.ycsbProperties));
+        case "core" -> clients.add(YcsbBenchClient.core(options.ycsbProperties));
+        case "async" -> clients.add(YcsbBenchClient.asyncDriver(options.ycsbProperties));
         default -> {
           if (options.latte == null) {
             console.println("bench: latte not found (install: cargo install latte-cli, or --latte PATH): "
@@ -299,7 +299,7 @@ public final class ClientEfficiency {
       double serverCpuPerRead = Double.NaN;
       double readRate = 0;
       for (Phase phase : Phase.values()) {
-        BenchClient c = YcsbClient.warmUp();
+        BenchClient c = YcsbBenchClient.warmUp();
         console.printf("bench: warm-up pass %d %s (%,d operations, not measured) ...%n", pass, phase.label, w.ops());
         Path output = options.results.resolve("warm-up-" + pass + "-" + phase.label + ".txt");
         MeasuredProcess.Result run = MeasuredProcess.run(pinned(c.command(phase, w, null)), options.repo, output, c,

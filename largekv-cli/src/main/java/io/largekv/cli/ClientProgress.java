@@ -53,10 +53,9 @@ final class ClientProgress {
       connection = line.substring("yugabyte-ycql: ".length());
     }
     // YCSB's status line and largekv's (successful and failed operations); every second in compare
-    boolean status = line.contains(" sec: ") || line.matches("largekv: [0-9]+ s: .*");
-    if (status) {
-      if (line.matches(".* [0-9]*0 (sec|s): .*")) {
-        progress.println(prefix + (timeBounded ? line.replaceFirst("; est completion in [^\\[]*", " ") : line));
+    if (YcsbOutput.isStatusLine(line)) {
+      if (YcsbOutput.atTenSeconds(line)) {
+        progress.println(prefix + (timeBounded ? YcsbOutput.withoutCompletionEstimate(line) : line));
       }
       return;
     }

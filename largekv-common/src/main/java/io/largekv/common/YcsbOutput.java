@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * YCSB's text output ({@code [SECTION], Metric, value}) as numbers: overall runtime and
  * throughput, and per operation its count, latency percentiles (µs, as YCSB's HdrHistogram
- * measurement prints them) and return codes.
+ * measurement prints them) and return codes. And the status lines a client prints on stderr while
+ * it runs (YCSB's {@code -s} line, largekv's): the one parser of both.
  */
 public final class YcsbOutput {
 
@@ -17,6 +18,15 @@ public final class YcsbOutput {
 
   /** How a client's stderr line with the time (ms since 1970) of its first operation starts. */
   public static final String FIRST_OPERATION = "largekv: first operation at ";
+
+  /** YCSB's status line: {@code 2026-11-23 05:13:02:080 30 sec: 52705 operations; ...}. */
+  private static final Pattern YCSB_STATUS = Pattern.compile(" \\d+ sec: (\\d+) operations;");
+  /** largekv's status line: {@code largekv: 40 s: 0 successful (0/s), 14 failed (14/s) ...}. */
+  private static final Pattern LARGEKV_STATUS = Pattern.compile("largekv: [0-9]+ s: .*");
+  /** A status line at a whole ten seconds (0, 10, 20, ...). */
+  private static final Pattern TEN_SECONDS = Pattern.compile(".* [0-9]*0 (sec|s): .*");
+  /** YCSB's estimate of the time left, up to the per-operation part ({@code [READ: ...]}). */
+  private static final Pattern COMPLETION_ESTIMATE = Pattern.compile("; est completion in [^\\[]*");
 
   private static final Pattern LINE = Pattern.compile("^\\[([^\\]]+)\\], ([^,]+), (.+)$", Pattern.MULTILINE);
 
@@ -33,6 +43,30 @@ public final class YcsbOutput {
     } catch (NumberFormatException e) {
       return -1;
     }
+  }
+
+  /** True for a status line: YCSB's ({@code ... 30 sec: ...}) or largekv's ({@code largekv: 40 s: ...}). */
+  public static boolean isStatusLine(String line) {
+    return line.contains(" sec: ") || LARGEKV_STATUS.matcher(line).matches();
+  }
+
+  /** True for a status line whose second is a multiple of ten (0 included). */
+  public static boolean atTenSeconds(String statusLine) {
+    return TEN_SECONDS.matcher(statusLine).matches();
+  }
+
+  /** The operations done so far that YCSB's status line reports; -1 for any other line. */
+  public static long operationsSoFar(String line) {
+    Matcher m = YCSB_STATUS.matcher(line);
+    return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  /**
+   * YCSB's status line without its "est completion in ..." (which counts against
+   * {@code operationcount} and means nothing for a phase that ends by time).
+   */
+  public static String withoutCompletionEstimate(String statusLine) {
+    return COMPLETION_ESTIMATE.matcher(statusLine).replaceFirst(" ");
   }
 
   public static YcsbOutput parse(String stdout) {

@@ -50,4 +50,28 @@ class YcsbOutputTest {
     assertThat(o.operations("UPDATE")).isZero();
     assertThat(o.percentileUs("UPDATE", "99")).isNaN();
   }
+
+  @Test
+  void statusLinesOfYcsbAndLargekvAreRecognisedAndReadOneWay() {
+    String ycsb = "2026-11-23 05:13:02:080 30 sec: 52705 operations; 2423.1 current ops/sec; est completion in 14 days "
+        + "[READ: Count=24110]";
+    String ycsbNotTen = "2026-11-23 05:13:03:080 31 sec: 55000 operations; 2300 current ops/sec; [READ: Count=2300]";
+    String largekv = "largekv: 40 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed "
+        + "in all [READ:NoNodeAvailableException=14]";
+    String async = "async 7 sec: 1200 operations;";
+    String other = "largekv: load of key numbers [0, 1000): 1000 inserted, 0 failed";
+
+    assertThat(YcsbOutput.isStatusLine(ycsb)).isTrue();
+    assertThat(YcsbOutput.isStatusLine(largekv)).isTrue();
+    assertThat(YcsbOutput.isStatusLine(async)).isTrue();
+    assertThat(YcsbOutput.isStatusLine(other)).isFalse();
+    assertThat(YcsbOutput.atTenSeconds(ycsb)).isTrue();
+    assertThat(YcsbOutput.atTenSeconds(largekv)).isTrue();
+    assertThat(YcsbOutput.atTenSeconds(ycsbNotTen)).isFalse();
+    assertThat(YcsbOutput.operationsSoFar(ycsb)).isEqualTo(52705);
+    assertThat(YcsbOutput.operationsSoFar(async)).isEqualTo(1200);
+    assertThat(YcsbOutput.operationsSoFar(largekv)).isEqualTo(-1);
+    assertThat(YcsbOutput.withoutCompletionEstimate(ycsb))
+        .isEqualTo("2026-11-23 05:13:02:080 30 sec: 52705 operations; 2423.1 current ops/sec [READ: Count=24110]");
+  }
 }

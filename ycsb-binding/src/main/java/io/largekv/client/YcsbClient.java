@@ -14,7 +14,7 @@ import java.util.concurrent.ThreadFactory;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
-import io.largekv.run.Fatal;
+import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
 import io.largekv.run.RunProperties;
 import org.apache.htrace.core.HTraceConfiguration;
@@ -51,7 +51,9 @@ import site.ycsb.measurements.exporter.TextMeasurementsExporter;
  *
  * <p>Before anything runs, YCSB's own options are checked ({@code -threads}, {@code -target},
  * counts): a value YCSB would misread is one line and exit status 2. The exit status of a run is
- * {@link RunOutcome}'s, as under YCSB's Client.
+ * the run's ({@link io.largekv.run.RunResult}): {@code main} exits with it when it ran YCSB's pieces
+ * itself, and {@link ProcessExit}'s shutdown hook sets it under {@code site.ycsb.Client}, which
+ * exits 0 whatever happened.
  */
 public final class YcsbClient {
 
@@ -71,7 +73,7 @@ public final class YcsbClient {
       checkYcsbOptions(props);
       threads = clientThreads(props, System.err);
     } catch (UserError e) {
-      Fatal.exit(e.getMessage());
+      ProcessExit.badInput(e.getMessage());
     }
     boolean ycsbsOwn = fitsInt(props, Client.RECORD_COUNT_PROPERTY) && fitsInt(props, Client.INSERT_COUNT_PROPERTY)
         && fitsInt(props, Client.OPERATION_COUNT_PROPERTY) && threads.factory() == null;
@@ -87,11 +89,11 @@ public final class YcsbClient {
     try {
       run(props, threads);
     } catch (UserError e) {
-      Fatal.exit(e.getMessage());
+      ProcessExit.badInput(e.getMessage());
       return;
     }
-    // as YCSB's Client: RunOutcome's exit hook turns this into the run's exit status
-    System.exit(0);
+    // the run's status comes back here (under site.ycsb.Client above, ProcessExit's hook sets it)
+    System.exit(ProcessExit.statusForMain());
   }
 
   /**
@@ -297,7 +299,7 @@ public final class YcsbClient {
     }
     long perThread = (opcount + threads - 1) / threads;
     if (perThread > Integer.MAX_VALUE) {
-      Fatal.exit(countKey + "=" + opcount + " needs at least " + ((opcount + Integer.MAX_VALUE - 1) / Integer.MAX_VALUE)
+      ProcessExit.badInput(countKey + "=" + opcount + " needs at least " + ((opcount + Integer.MAX_VALUE - 1) / Integer.MAX_VALUE)
           + " threads (YCSB's client threads count their operations in an int); accepted: a larger threadcount");
     }
     double target = v.number(Client.TARGET_PROPERTY, 0, "a number >= 0", d -> d >= 0);

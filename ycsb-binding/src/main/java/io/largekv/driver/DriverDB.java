@@ -11,9 +11,10 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
-import io.largekv.run.Fatal;
+import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
-import io.largekv.run.RunOutcome.Operation;
+import io.largekv.run.RunCounters;
+import io.largekv.run.RunCounters.Operation;
 import io.largekv.ycsb.BufferByteIterator;
 import io.largekv.ycsb.Layout;
 import io.largekv.ycsb.ValueBuffer;
@@ -48,7 +49,7 @@ import site.ycsb.measurements.Measurements;
  * <p>Results: a missing row is {@link Status#NOT_FOUND}; any driver error (timeouts, unavailable,
  * overloaded, ...) is {@link Status#ERROR}, and its class is counted in YCSB's output as
  * {@code [ERRORS], Return=<OPERATION>:<ExceptionClass>, count}. Every operation is recorded in
- * {@link RunOutcome}: only successful ones count as throughput. When no node is available at all
+ * {@link RunCounters}: only successful ones count as throughput. When no node is available at all
  * the thread pauses before it returns the error (10 ms, doubling up to {@code ycql.backoff_max_ms})
  * instead of spinning through failures while the driver reconnects.
  *
@@ -65,6 +66,7 @@ public class DriverDB extends DB {
 
   private YcqlSession shared;
   private RunOutcome outcome;
+  private RunCounters counters;
   private boolean kv;
   private boolean textFields;
   /** Consecutive operations of this thread that found no node available. */
@@ -79,13 +81,14 @@ public class DriverDB extends DB {
   @Override
   public void init() throws DBException {
     outcome = RunOutcome.get();
+    counters = outcome.counters();
     try {
       outcome.configure(getProperties());
       shared = YcqlSession.acquire(getProperties());
     } catch (UserError e) {
-      Fatal.exit(e.getMessage());
+      ProcessExit.badInput(e.getMessage());
     } catch (RuntimeException e) {
-      Fatal.exit(ExitStatus.ABORTED, "a client thread could not start, so the run stops (no run goes on with "
+      ProcessExit.end(ExitStatus.ABORTED, "a client thread could not start, so the run stops (no run goes on with "
           + "fewer threads): " + e.getClass().getSimpleName() + ": " + YcqlSession.oneLine(e.getMessage()));
     }
     outcome.bindingInitialized(getProperties());
@@ -192,7 +195,7 @@ public class DriverDB extends DB {
 
   private Status done(Operation op, long start, Status status) {
     unavailableInARow = 0;
-    outcome.record(op, start, status.isOk());
+    counters.record(op, start, status.isOk());
     return status;
   }
 
@@ -225,13 +228,13 @@ public class DriverDB extends DB {
     String errorClass = errorClass(e);
     Status status = ERROR_STATUSES.computeIfAbsent(op + ":" + errorClass, n -> new Status(n, "driver error class"));
     Measurements.getMeasurements().reportStatus(ERRORS_MEASUREMENT, status);
-    outcome.failedWith(op, errorClass);
+    counters.failedWith(op, errorClass);
     if (noNodeAvailable(e)) {
       backOff();
     } else {
       unavailableInARow = 0;
     }
-    outcome.record(op, start, false);
+    counters.record(op, start, false);
     return Status.ERROR;
   }
 

@@ -1,13 +1,14 @@
 package io.largekv.ycsb;
 
+import io.largekv.format.ReadBuffer;
 import java.nio.ByteBuffer;
 import site.ycsb.ByteIterator;
 
 /**
  * A column value read from the server, exposed to YCSB without copying. {@link #buffer()} gives
- * the bytes to a verifier directly.
+ * the bytes to a verifier directly ({@link ReadBuffer}: the workload knows only that).
  */
-public final class BufferByteIterator extends ByteIterator {
+public final class BufferByteIterator extends ByteIterator implements ReadBuffer {
   private final ByteBuffer buffer;
   private final int start;
 
@@ -22,7 +23,7 @@ public final class BufferByteIterator extends ByteIterator {
     buffer.position(start);
   }
 
-  /** The value's bytes, position at the first byte; read with absolute gets, do not modify. */
+  @Override
   public ByteBuffer buffer() {
     return buffer;
   }

@@ -2,7 +2,7 @@ package io.largekv.ycsb;
 
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
-import io.largekv.run.Fatal;
+import io.largekv.run.ProcessExit;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Properties;
@@ -29,7 +29,7 @@ public class YugabyteYcqlDB extends DB {
     try {
       driver = newDriverDB(getProperties());
     } catch (UserError e) {
-      Fatal.exit(e.getMessage());
+      ProcessExit.badInput(e.getMessage());
     }
     driver.setProperties(getProperties());
     driver.init();

@@ -2,14 +2,14 @@ package io.largekv.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.run.RunOutcome.Operation;
+import io.largekv.run.RunCounters.Operation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
-class RunOutcomeTest {
+class RunResultTest {
 
   private static RunOutcome outcome(String... kv) {
     Properties p = new Properties();
@@ -23,7 +23,7 @@ class RunOutcomeTest {
 
   private static String summary(RunOutcome o) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
-    o.printSummary(new PrintStream(out, true, StandardCharsets.UTF_8));
+    o.result().printSummary(new PrintStream(out, true, StandardCharsets.UTF_8));
     return out.toString(StandardCharsets.UTF_8);
   }
 
@@ -32,25 +32,25 @@ class RunOutcomeTest {
     RunOutcome o = outcome();
     long start = System.nanoTime();
     for (int i = 0; i < 990; i++) {
-      o.record(Operation.READ, start, true);
+      o.counters().record(Operation.READ, start, true);
     }
     for (int i = 0; i < 10; i++) {
-      o.record(Operation.READ, start, false);
-      o.failedWith(Operation.READ, "ReadTimeoutException");
+      o.counters().record(Operation.READ, start, false);
+      o.counters().failedWith(Operation.READ, "ReadTimeoutException");
     }
-    assertThat(o.successful()).isEqualTo(990);
-    assertThat(o.failed()).isEqualTo(10);
-    assertThat(o.problems()).isEmpty(); // exactly 1 %
-    assertThat(o.exitStatus()).isZero();
-    o.record(Operation.UPDATE, start, false);
-    assertThat(o.problems()).containsExactly("1.10 % of operations failed (11 of 1001; largekv.max_failed_fraction=0.01)");
-    assertThat(o.exitStatus()).isEqualTo(1);
+    assertThat(o.counters().successful()).isEqualTo(990);
+    assertThat(o.counters().failed()).isEqualTo(10);
+    assertThat(o.result().problems()).isEmpty(); // exactly 1 %
+    assertThat(o.result().exitStatus()).isZero();
+    o.counters().record(Operation.UPDATE, start, false);
+    assertThat(o.result().problems()).containsExactly("1.10 % of operations failed (11 of 1001; largekv.max_failed_fraction=0.01)");
+    assertThat(o.result().exitStatus()).isEqualTo(1);
     String s = summary(o);
     assertThat(s).contains("[LARGEKV], Operations, 990\n").contains("[LARGEKV], FailedOperations, 11\n")
         .contains("[LARGEKV], Failed:READ:ReadTimeoutException, 10\n").contains("[LARGEKV], Operations(UPDATE), 0\n")
         .contains("[LARGEKV], FailedOperations(UPDATE), 1\n").contains("[LARGEKV], ExitStatus, 1\n")
         .contains("[LARGEKV], Result, FAILED: 1.10 % of operations failed");
-    long ms = o.measuredMillis();
+    long ms = o.counters().measuredMillis();
     assertThat(s).contains("[LARGEKV], MeasuredTime(ms), " + ms + "\n");
   }
 
@@ -58,44 +58,44 @@ class RunOutcomeTest {
   void aLoadFailsOnALostRowNotOnRetriedAttempts() {
     RunOutcome o = outcome("dotransactions=false");
     long start = System.nanoTime();
-    o.record(Operation.INSERT, start, false);
-    o.record(Operation.INSERT, start, true);
-    assertThat(o.problems()).isEmpty();
-    o.rowLost();
-    assertThat(o.problems()).containsExactly("1 row(s) lost: every retry of their insert failed");
+    o.counters().record(Operation.INSERT, start, false);
+    o.counters().record(Operation.INSERT, start, true);
+    assertThat(o.result().problems()).isEmpty();
+    o.counters().rowLost();
+    assertThat(o.result().problems()).containsExactly("1 row(s) lost: every retry of their insert failed");
     assertThat(summary(o)).contains("[LARGEKV], LostRows, 1\n");
   }
 
   @Test
   void aRunFailsOnCorruptOrMissingReadsAndOnNoOperationAtAll() {
     RunOutcome o = outcome();
-    assertThat(o.problems()).containsExactly("no operation ran");
-    o.record(Operation.READ, System.nanoTime(), true);
-    o.verified(false);
-    o.missing(-1);
-    assertThat(o.problems()).containsExactly("1 corrupt and 1 missing read(s)");
+    assertThat(o.result().problems()).containsExactly("no operation ran");
+    o.counters().record(Operation.READ, System.nanoTime(), true);
+    o.counters().verified(false);
+    o.counters().missing(-1);
+    assertThat(o.result().problems()).containsExactly("1 corrupt and 1 missing read(s)");
   }
 
   @Test
   void aVerificationPassesWhenEveryBadRowWasRepaired() {
     RunOutcome o = outcome();
-    o.verifying("key numbers [0, 100)");
+    o.result().verifying("key numbers [0, 100)");
     for (long k : new long[] {7, 8, 9, 40, 99}) {
-      o.missing(k);
+      o.counters().missing(k);
     }
-    o.verified(false);
-    assertThat(o.problems()).containsExactly("5 row(s) missing and 1 corrupt in key numbers [0, 100)");
+    o.counters().verified(false);
+    assertThat(o.result().problems()).containsExactly("5 row(s) missing and 1 corrupt in key numbers [0, 100)");
     assertThat(summary(o)).contains("[LARGEKV], FirstMissingKeyRanges, 7-9 40 99\n");
     for (int i = 0; i < 6; i++) {
-      o.repair(true);
+      o.counters().repair(true);
     }
-    assertThat(o.problems()).isEmpty();
-    o.repair(false);
-    assertThat(o.problems()).containsExactly("5 row(s) missing and 1 corrupt in key numbers [0, 100), 1 of them "
+    assertThat(o.result().problems()).isEmpty();
+    o.counters().repair(false);
+    assertThat(o.result().problems()).containsExactly("5 row(s) missing and 1 corrupt in key numbers [0, 100), 1 of them "
         + "could not be repaired");
-    o.unverified();
-    assertThat(o.problems()).hasSize(2).last().isEqualTo("1 row(s) could not be read to verify them");
-    assertThat(o.resultLine()).startsWith("result FAILED: ").contains("0 rows ok, 1 corrupt, 5 missing (first: 7-9 40 99)");
+    o.counters().unverified();
+    assertThat(o.result().problems()).hasSize(2).last().isEqualTo("1 row(s) could not be read to verify them");
+    assertThat(o.result().resultLine()).startsWith("result FAILED: ").contains("0 rows ok, 1 corrupt, 5 missing (first: 7-9 40 99)");
   }
 
   @Test

@@ -10,18 +10,15 @@ import java.util.List;
 import java.util.Map;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * YCSB 0.17 through the repository's {@code bin/ycsb} with the {@code yugabyte-ycql} binding:
  * either largekv's workload or YCSB's stock CoreWorkload shaped to the same row (one 256-byte
  * field, key "user" + 46 digits = 50 bytes). Thread-per-operation: {@code threadcount} synchronous
- * threads are the concurrency.
+ * threads are the concurrency. (The benchmark's client process, not largekv's YCSB client
+ * {@code io.largekv.client.YcsbClient}, which {@code bin/ycsb} runs.)
  */
-final class YcsbClient implements BenchClient {
-
-  private static final Pattern STATUS = Pattern.compile(" \\d+ sec: (\\d+) operations;");
+final class YcsbBenchClient implements BenchClient {
 
   private final boolean async;
   private final String name;
@@ -31,7 +28,7 @@ final class YcsbClient implements BenchClient {
   /** The {@code java} bin/ycsb runs (its JAVA variable); null: bin/ycsb's default. */
   private final Path java;
 
-  private YcsbClient(boolean async, String name, String table, List<String> workloadProperties,
+  private YcsbBenchClient(boolean async, String name, String table, List<String> workloadProperties,
       List<String> extraProperties, Path java) {
     this.async = async;
     this.name = name;
@@ -46,15 +43,15 @@ final class YcsbClient implements BenchClient {
    * one), LargeKeyValueWorkload (reads verified byte for byte), {@code largekv.client_threads} at its
    * default ({@code auto}: virtual threads on 21+).
    */
-  static YcsbClient largekv(List<String> extraProperties) {
-    return new YcsbClient(false, "largekv YCSB (default)", "kv_largekv", List.of(
+  static YcsbBenchClient largekv(List<String> extraProperties) {
+    return new YcsbBenchClient(false, "largekv YCSB (default)", "kv_largekv", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
         "verify=true", "largekv.checkpoint=none"), extraProperties, null);
   }
 
   /** largekv's YCSB path on YCSB's platform threads ({@code largekv.client_threads=platform}). */
-  static YcsbClient largekvPlatform(List<String> extraProperties) {
-    return new YcsbClient(false, "largekv YCSB platform", "kv_platform", List.of(
+  static YcsbBenchClient largekvPlatform(List<String> extraProperties) {
+    return new YcsbBenchClient(false, "largekv YCSB platform", "kv_platform", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
         "verify=true", "largekv.client_threads=platform", "largekv.checkpoint=none"), extraProperties, null);
   }
@@ -64,8 +61,8 @@ final class YcsbClient implements BenchClient {
    * ({@code largekv.client_threads=virtual largekv.virtual_scheduler=jdk}) on {@code java21}, a Java
    * 21 or later: what the default path was before its virtual threads ran on the driver's I/O threads.
    */
-  static YcsbClient largekvJdkScheduler(List<String> extraProperties, Path java21) {
-    return new YcsbClient(false, "largekv YCSB JDK scheduler", "kv_jdk", List.of(
+  static YcsbBenchClient largekvJdkScheduler(List<String> extraProperties, Path java21) {
+    return new YcsbBenchClient(false, "largekv YCSB JDK scheduler", "kv_jdk", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
         "verify=true", "largekv.client_threads=virtual", "largekv.virtual_scheduler=jdk", "largekv.checkpoint=none"),
         extraProperties, java21);
@@ -75,19 +72,19 @@ final class YcsbClient implements BenchClient {
    * Not YCSB: the binding's driver session driven asynchronously from the driver's I/O thread
    * ({@code io.largekv.bench.AsyncDriverClient}), what the driver costs without thread-per-operation.
    */
-  static YcsbClient asyncDriver(List<String> extraProperties) {
-    return new YcsbClient(true, "Java driver async", "kv_async", List.of(), extraProperties, null);
+  static YcsbBenchClient asyncDriver(List<String> extraProperties) {
+    return new YcsbBenchClient(true, "Java driver async", "kv_async", List.of(), extraProperties, null);
   }
 
   /** Not measured: warms the server's write and read paths (JIT) before the first client. */
-  static YcsbClient warmUp() {
-    return new YcsbClient(false, "warm-up", "kv_warmup", List.of(
+  static YcsbBenchClient warmUp() {
+    return new YcsbBenchClient(false, "warm-up", "kv_warmup", List.of(
         "workload=io.largekv.workload.LargeKeyValueWorkload", "verify=false", "largekv.checkpoint=none"), List.of(), null);
   }
 
   /** YCSB's own CoreWorkload with our binding: isolates the workload's cost. */
-  static YcsbClient core(List<String> extraProperties) {
-    return new YcsbClient(false, "YCSB CoreWorkload", "kv_core", List.of(
+  static YcsbBenchClient core(List<String> extraProperties) {
+    return new YcsbBenchClient(false, "YCSB CoreWorkload", "kv_core", List.of(
         "workload=site.ycsb.workloads.CoreWorkload", "fieldcount=1", "fieldlength=256", "zeropadding=46"),
         extraProperties, null);
   }
@@ -104,7 +101,7 @@ final class YcsbClient implements BenchClient {
 
   @Override
   public BenchClient fresh() {
-    return new YcsbClient(async, name, table, workloadProperties, extraProperties, java);
+    return new YcsbBenchClient(async, name, table, workloadProperties, extraProperties, java);
   }
 
   @Override
@@ -161,8 +158,7 @@ final class YcsbClient implements BenchClient {
 
   @Override
   public long opsSoFar(String line) {
-    Matcher m = STATUS.matcher(line);
-    return m.find() ? Long.parseLong(m.group(1)) : -1;
+    return YcsbOutput.operationsSoFar(line);
   }
 
   @Override

@@ -1,0 +1,179 @@
+package io.largekv.run;
+
+import io.largekv.common.ExitStatus;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
+
+/**
+ * Whether a run's result may be published, and the exit status that follows: the one owner of that
+ * policy (docs/results.md). It judges {@link RunCounters}: status {@code 1}
+ * ({@link ExitStatus#FAILED}) when rows were lost, a read was corrupt or missing, rows could not be
+ * verified or repaired, more than {@value #MAX_FAILED_FRACTION} of a run's operations failed, a run
+ * ran no operation, or something else was reported ({@link #problem}); else {@code 0}.
+ *
+ * <p>Only successful operations ({@code Status.OK}) count as throughput. The {@code [LARGEKV]}
+ * section it prints:
+ *
+ * <pre>
+ *   [LARGEKV], Operations, 98812            successful operations
+ *   [LARGEKV], FailedOperations, 1188
+ *   [LARGEKV], MeasuredTime(ms), 30004      first operation's start to the last one's end
+ *   [LARGEKV], Throughput(ops/sec), 3293.3  successful operations per second of measured time
+ *   [LARGEKV], Result, FAILED: 1.2 % of operations failed (largekv.max_failed_fraction=0.01)
+ *   [LARGEKV], ExitStatus, 1
+ * </pre>
+ */
+public final class RunResult {
+
+  /** Largest fraction of a run's operations that may fail (default 0.01: 1 %). */
+  public static final String MAX_FAILED_FRACTION = "largekv.max_failed_fraction";
+  static final double DEFAULT_MAX_FAILED_FRACTION = 0.01;
+
+  /** What the process does: YCSB's load, its run, or largekv's verification of a key range. */
+  public enum Kind { LOAD, RUN, VERIFY }
+
+  private final RunCounters counters;
+  private final List<String> otherProblems = new CopyOnWriteArrayList<>();
+  private volatile Kind kind = Kind.RUN;
+  private volatile String verifiedRange;
+  private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
+
+  RunResult(RunCounters counters) {
+    this.counters = counters;
+  }
+
+  void load() {
+    kind = Kind.LOAD;
+  }
+
+  void maxFailedFraction(double fraction) {
+    maxFailedFraction = fraction;
+  }
+
+  /** This process verifies a key range ({@code largekv.verify_range}), described as {@code range}. */
+  public void verifying(String range) {
+    kind = Kind.VERIFY;
+    verifiedRange = range;
+  }
+
+  public Kind kind() {
+    return kind;
+  }
+
+  /** Something else that makes the result unpublishable, e.g. client threads that never ran. */
+  public void problem(String what) {
+    otherProblems.add(what);
+  }
+
+  /** Why this run's result must not be published; empty when every check passed. */
+  public List<String> problems() {
+    List<String> p = new ArrayList<>(otherProblems);
+    long lost = counters.lostRows();
+    if (lost > 0) {
+      p.add(lost + " row(s) lost: every retry of their insert failed");
+    }
+    long corrupt = counters.verifiedCorrupt();
+    long missing = counters.verifiedMissing();
+    if (kind == Kind.VERIFY) {
+      long notRepaired = counters.notRepaired();
+      boolean repairing = counters.repaired() + notRepaired > 0;
+      if (corrupt + missing > 0 && (!repairing || notRepaired > 0)) {
+        p.add(missing + " row(s) missing and " + corrupt + " corrupt in " + verifiedRange
+            + (repairing ? ", " + notRepaired + " of them could not be repaired" : ""));
+      }
+      if (counters.unverifiedRows() > 0) {
+        p.add(counters.unverifiedRows() + " row(s) could not be read to verify them");
+      }
+    } else if (corrupt + missing > 0) {
+      p.add(corrupt + " corrupt and " + missing + " missing read(s)");
+    }
+    long good = counters.successful();
+    long bad = counters.failed();
+    if (kind != Kind.LOAD && bad > 0 && bad > maxFailedFraction * (good + bad)) {
+      p.add(String.format(Locale.ROOT, "%.2f %% of operations failed (%d of %d; %s=%s)",
+          100.0 * bad / (good + bad), bad, good + bad, MAX_FAILED_FRACTION, trim(maxFailedFraction)));
+    }
+    if (kind == Kind.RUN && good + bad == 0) {
+      p.add("no operation ran");
+    }
+    return p;
+  }
+
+  /** {@link ExitStatus#OK} or {@link ExitStatus#FAILED}, from {@link #problems()}. */
+  public int exitStatus() {
+    return problems().isEmpty() ? ExitStatus.OK : ExitStatus.FAILED;
+  }
+
+  /** The {@code [LARGEKV]} section. */
+  public void printSummary(PrintStream out) {
+    long good = counters.successful();
+    long bad = counters.failed();
+    long ms = counters.measuredMillis();
+    out.println("[LARGEKV], Operations, " + good);
+    out.println("[LARGEKV], FailedOperations, " + bad);
+    for (RunCounters.Operation op : RunCounters.Operation.values()) {
+      long o = counters.successful(op);
+      long f = counters.failed(op);
+      if (o + f > 0) {
+        out.println("[LARGEKV], Operations(" + op + "), " + o);
+        out.println("[LARGEKV], FailedOperations(" + op + "), " + f);
+      }
+    }
+    counters.failuresByClass().forEach((k, v) -> out.println("[LARGEKV], Failed:" + k + ", " + v));
+    out.println("[LARGEKV], MeasuredTime(ms), " + ms);
+    out.println("[LARGEKV], Throughput(ops/sec), " + (ms == 0 ? "0.0"
+        : String.format(Locale.ROOT, "%.1f", good * 1000.0 / ms)));
+    out.println("[LARGEKV], LostRows, " + counters.lostRows());
+    if (kind == Kind.VERIFY) {
+      out.println("[LARGEKV], VerifiedRange, " + verifiedRange);
+      out.println("[LARGEKV], RowsOK, " + counters.verifiedOk());
+      out.println("[LARGEKV], RowsCorrupt, " + counters.verifiedCorrupt());
+      out.println("[LARGEKV], RowsMissing, " + counters.verifiedMissing());
+      out.println("[LARGEKV], RowsUnverified, " + counters.unverifiedRows());
+      if (counters.verifiedMissing() > 0) {
+        out.println("[LARGEKV], FirstMissingKeyRanges, " + counters.missingKeyRanges(20));
+      }
+      if (counters.repaired() + counters.notRepaired() > 0) {
+        out.println("[LARGEKV], RowsRepaired, " + counters.repaired());
+        out.println("[LARGEKV], RowsNotRepaired, " + counters.notRepaired());
+      }
+    }
+    List<String> problems = problems();
+    out.println("[LARGEKV], Result, " + (problems.isEmpty() ? "ok" : "FAILED: " + String.join("; ", problems)));
+    out.println("[LARGEKV], ExitStatus, " + (problems.isEmpty() ? ExitStatus.OK : ExitStatus.FAILED));
+  }
+
+  /** The line on stderr that says whether the result stands. */
+  public String resultLine() {
+    List<String> problems = problems();
+    long good = counters.successful();
+    long ms = counters.measuredMillis();
+    String base = String.format(Locale.ROOT, "%d successful operations (%.1f/s over %.1f s), %d failed",
+        good, ms == 0 ? 0.0 : good * 1000.0 / ms, ms / 1000.0, counters.failed());
+    if (kind == Kind.VERIFY) {
+      long missing = counters.verifiedMissing();
+      long repaired = counters.repaired();
+      long notRepaired = counters.notRepaired();
+      base = String.format(Locale.ROOT, "verified %s: %d rows ok, %d corrupt, %d missing%s, %d unverified%s; %s",
+          verifiedRange, counters.verifiedOk(), counters.verifiedCorrupt(), missing,
+          missing == 0 ? "" : " (first: " + counters.missingKeyRanges(5) + ")", counters.unverifiedRows(),
+          repaired + notRepaired == 0 ? "" : ", " + repaired + " repaired, " + notRepaired + " not repaired", base);
+    }
+    return problems.isEmpty() ? "result ok: " + base : "result FAILED: " + String.join("; ", problems) + " (" + base + ")";
+  }
+
+  /** Prints the {@code [LARGEKV]} section on {@code out} and the result line on {@code err}. */
+  public void report(PrintStream out, PrintStream err) {
+    printSummary(out);
+    out.flush();
+    err.println("largekv: " + resultLine());
+    err.flush();
+  }
+
+  private static String trim(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
+}
