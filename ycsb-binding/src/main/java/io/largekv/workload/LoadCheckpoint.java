@@ -8,7 +8,9 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.DirectoryNotEmptyException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -314,12 +316,21 @@ final class LoadCheckpoint {
 
   /**
    * Creates {@code tmp} in {@code dir}, creating the directory too. Another client's load that ends
-   * removes the shared default directory when it is empty, as it is between the two steps: then
+   * removes the shared default directory when it is empty, as it is between the two steps (or
+   * inside {@code createDirectories}, between its creation and its check of the directory): then
    * both are done again (at most five times).
    */
   private static FileChannel createIn(Path dir, Path tmp) throws IOException {
     for (int attempt = 1; ; attempt++) {
-      Files.createDirectories(dir);
+      try {
+        Files.createDirectories(dir);
+      } catch (FileAlreadyExistsException raced) {
+        // it found the directory there, then found none: another client's end removed it meanwhile
+        if (!Files.isDirectory(dir) && (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) || attempt == 5)) {
+          throw raced;
+        }
+        continue;
+      }
       try {
         return FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
