@@ -24,10 +24,10 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
    *
    * @param javaAgent a JVM option to add to a Java client (a profiler), or null
    */
-  List<String> command(Phase phase, Settings settings, String javaAgent);
+  List<String> command(BenchPhase phase, Settings settings, String javaAgent);
 
   /** Parses the client's output of a phase (a new parser per run: progress is stateful). */
-  Report report(Phase phase, Path output, Settings settings) throws IOException;
+  Report report(BenchPhase phase, Path output, Settings settings) throws IOException;
 
   /** A fresh instance for the next run (progress parsing keeps state). */
   BenchClient fresh();

@@ -128,7 +128,7 @@ public final class ClientEfficiency {
   }
 
   /** One client's measured phase. */
-  record Run(int round, Phase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
+  record Run(int round, BenchPhase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
       long ops) {
     double cpuPerKiloOps() {
       return process.usage().cpuSeconds() * 1000.0 / ops;
@@ -201,7 +201,7 @@ public final class ClientEfficiency {
         }
       }
     }
-    console.println(Machine.describe(options.latte, virtualJava));
+    console.println(BenchSetup.describe(options.latte, virtualJava));
     LocalCassandra server = null;
     String contactPoint = options.hosts;
     long serverPid = -1;
@@ -232,7 +232,7 @@ public final class ClientEfficiency {
         // rotate the order each round so no client always runs first on a fresh server
         List<BenchClient> order = new ArrayList<>(clients);
         java.util.Collections.rotate(order, -(round - 1));
-        for (Phase phase : Phase.values()) {
+        for (BenchPhase phase : BenchPhase.values()) {
           for (BenchClient template : order) {
             BenchClient client = template.fresh();
             settle(serverPid);
@@ -271,7 +271,7 @@ public final class ClientEfficiency {
     }
     console.println();
     console.print(table);
-    Files.writeString(options.results.resolve("summary.txt"), Machine.describe(options.latte, virtualJava) + "\n" + table,
+    Files.writeString(options.results.resolve("summary.txt"), BenchSetup.describe(options.latte, virtualJava) + "\n" + table,
         StandardCharsets.UTF_8);
     return status;
   }
@@ -298,7 +298,7 @@ public final class ClientEfficiency {
     for (int pass = 1; pass <= MAX_WARM_UP_PASSES; pass++) {
       double serverCpuPerRead = Double.NaN;
       double readRate = 0;
-      for (Phase phase : Phase.values()) {
+      for (BenchPhase phase : BenchPhase.values()) {
         BenchClient c = YcsbBenchClient.warmUp();
         console.printf("bench: warm-up pass %d %s (%,d operations, not measured) ...%n", pass, phase.label, w.ops());
         Path output = options.results.resolve("warm-up-" + pass + "-" + phase.label + ".txt");

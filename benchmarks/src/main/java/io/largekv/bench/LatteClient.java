@@ -49,10 +49,10 @@ final class LatteClient implements BenchClient {
   }
 
   @Override
-  public List<String> command(Phase phase, Settings s, String javaAgent) {
+  public List<String> command(BenchPhase phase, Settings s, String javaAgent) {
     List<String> cmd = new ArrayList<>(List.of(latte, "--log-dir", s.results().toString(),
         "run", script.toString(),
-        "-f", phase == Phase.INSERT ? "insert" : "read",
+        "-f", phase == BenchPhase.INSERT ? "insert" : "read",
         "-d", Long.toString(s.ops()),
         "-w", "0",
         "-t", "1",
@@ -80,7 +80,7 @@ final class LatteClient implements BenchClient {
   }
 
   @Override
-  public Report report(Phase phase, Path output, Settings settings) throws IOException {
+  public Report report(BenchPhase phase, Path output, Settings settings) throws IOException {
     double throughput = Double.NaN;
     double p99 = Double.NaN;
     long cycles = -1;
@@ -116,7 +116,7 @@ final class LatteClient implements BenchClient {
       problem = "no summary in latte's output";
     } else if (errors > 0 || cycles != settings.ops()) {
       problem = cycles + " cycles, " + errors + " errors, of " + settings.ops();
-    } else if (phase == Phase.READ && rows != cycles) {
+    } else if (phase == BenchPhase.READ && rows != cycles) {
       problem = rows + " rows returned by " + cycles + " reads";
     }
     return new Report(cycles - errors, errors, throughput, p99, problem);

@@ -88,7 +88,7 @@ final class Table {
             + "runs with errors or marked '*' are left out%n"));
     sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n",
         "phase", "client", "ops/s", "ops/s steady", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
-    for (Phase phase : Phase.values()) {
+    for (BenchPhase phase : BenchPhase.values()) {
       List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientEfficiency.Run::client)
           .distinct().toList();
       for (String client : clients) {

@@ -105,7 +105,7 @@ final class YcsbBenchClient implements BenchClient {
   }
 
   @Override
-  public List<String> command(Phase phase, Settings s, String javaAgent) {
+  public List<String> command(BenchPhase phase, Settings s, String javaAgent) {
     if (async) {
       return asyncCommand(phase, s, javaAgent);
     }
@@ -120,7 +120,7 @@ final class YcsbBenchClient implements BenchClient {
       // bin/ycsb's JVM options (its default -Xmx4g, and the agent)
       cmd.add("JAVA_OPTS=-Xmx4g " + javaAgent);
     }
-    YcsbCommandLine ycsb = YcsbCommandLine.launcher(s.repo(), phase == Phase.INSERT).status()
+    YcsbCommandLine ycsb = YcsbCommandLine.launcher(s.repo(), phase == BenchPhase.INSERT).status()
         .properties(workloadProperties)
         .property("hosts", s.contactPoint())
         .property("ycql.target", "cassandra")
@@ -133,7 +133,7 @@ final class YcsbBenchClient implements BenchClient {
         .property("measurementtype", "hdrhistogram")
         .property("hdrhistogram.percentiles", "50,99")
         .property("status.interval", 1);
-    if (phase == Phase.READ) {
+    if (phase == BenchPhase.READ) {
       ycsb.property("operationcount", s.ops()).property("readproportion", 1).property("updateproportion", 0)
           .property("insertproportion", 0).property("scanproportion", 0).property("requestdistribution", "uniform");
     }
@@ -141,7 +141,7 @@ final class YcsbBenchClient implements BenchClient {
     return cmd;
   }
 
-  private List<String> asyncCommand(Phase phase, Settings s, String javaAgent) {
+  private List<String> asyncCommand(BenchPhase phase, Settings s, String javaAgent) {
     String cp = System.getProperty("java.class.path");
     List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx4g"));
@@ -162,8 +162,8 @@ final class YcsbBenchClient implements BenchClient {
   }
 
   @Override
-  public Report report(Phase phase, Path output, Settings settings) throws IOException {
-    String op = phase == Phase.INSERT ? "INSERT" : "READ";
+  public Report report(BenchPhase phase, Path output, Settings settings) throws IOException {
+    String op = phase == BenchPhase.INSERT ? "INSERT" : "READ";
     YcsbOutput out = YcsbOutput.parse(Files.readString(output, StandardCharsets.UTF_8));
     long ok = out.returns(op, "OK");
     long failed = out.returnCodes(op).entrySet().stream().filter(e -> !e.getKey().equals("OK"))

@@ -1,7 +1,7 @@
 package io.largekv.bench;
 
 /** The two measured phases: every client does the same number of each, on its own table. */
-enum Phase {
+enum BenchPhase {
   /** Insert key numbers 0 … ops−1, one row per operation (YCSB's load). */
   INSERT("insert"),
   /** Read key numbers uniform over the inserted ones (requestdistribution=uniform, read only). */
@@ -9,7 +9,7 @@ enum Phase {
 
   final String label;
 
-  Phase(String label) {
+  BenchPhase(String label) {
     this.label = label;
   }
 }

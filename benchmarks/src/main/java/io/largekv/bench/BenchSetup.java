@@ -1,31 +1,21 @@
 package io.largekv.bench;
 
+import io.largekv.common.Machine;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** The machine a result came from: cores, CPU model, memory, kernel, Java, latte. */
-final class Machine {
+/** What a bench/run result came from: the machine ({@link Machine}), the virtual-thread client's Java, latte. */
+final class BenchSetup {
 
-  private Machine() {}
+  private BenchSetup() {}
 
-  /** {@code virtualJava}: the Java 21+ of the virtual-thread client, or null. */
+  /** {@code virtualJava}: the Java 21+ of the virtual-thread client, or null; {@code latte}: its binary, or null. */
   static String describe(String latte, Path virtualJava) {
-    StringBuilder sb = new StringBuilder("machine: ");
-    sb.append(Runtime.getRuntime().availableProcessors()).append(" cores (nproc), ");
-    sb.append(firstValue(Paths.get("/proc/cpuinfo"), "model name")).append(", ");
-    String mem = firstValue(Paths.get("/proc/meminfo"), "MemTotal");
-    if (!mem.isEmpty()) {
-      long kb = Long.parseLong(mem.replaceAll("[^0-9]", ""));
-      sb.append(String.format("%.1f GiB RAM", kb / 1024.0 / 1024.0));
-    }
-    sb.append("; Linux ").append(System.getProperty("os.version"));
-    sb.append("; Java ").append(System.getProperty("java.runtime.version"));
+    StringBuilder sb = new StringBuilder("machine: ").append(Machine.describe());
     if (virtualJava != null) {
       sb.append(" (virtual threads: ").append(javaVersion(virtualJava)).append(')');
     }
@@ -33,19 +23,6 @@ final class Machine {
       sb.append("; ").append(version(latte));
     }
     return sb.toString();
-  }
-
-  private static String firstValue(Path file, String key) {
-    try {
-      for (String line : Files.readAllLines(file)) {
-        if (line.startsWith(key)) {
-          return line.substring(line.indexOf(':') + 1).trim();
-        }
-      }
-    } catch (IOException e) {
-      // not Linux
-    }
-    return "";
   }
 
   private static String javaVersion(Path java) {
