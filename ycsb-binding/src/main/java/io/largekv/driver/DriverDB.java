@@ -15,9 +15,9 @@ import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
 import io.largekv.run.RunCounters;
 import io.largekv.run.RunCounters.Operation;
-import io.largekv.ycsb.BufferByteIterator;
+import io.largekv.value.BufferedValue;
+import io.largekv.value.ReadValue;
 import io.largekv.ycsb.Layout;
-import io.largekv.ycsb.ValueBuffer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -76,7 +76,6 @@ public class DriverDB extends DB {
    * because YCSB gives each thread its own DB instance and the driver copies the buffer's bounds
    * ({@code duplicate()}) when it binds.
    */
-  private final ValueBuffer value = new ValueBuffer();
 
   @Override
   public void init() throws DBException {
@@ -131,7 +130,7 @@ public class DriverDB extends DB {
       for (Row row : rs) {
         HashMap<String, ByteIterator> map = new HashMap<>();
         ByteBuffer key = row.getBytesUnsafe(0);
-        map.put(shared.columns.get(0), new BufferByteIterator(key));
+        map.put(shared.columns.get(0), new ReadValue(key));
         copyRow(row, 1, map);
         if (fields != null && !kv) {
           map.keySet().retainAll(withKey(fields));
@@ -173,7 +172,7 @@ public class DriverDB extends DB {
         if (values.size() != 1) {
           return done(op, start, Status.BAD_REQUEST);
         }
-        bound = shared.insert.bind(key, value.of(values.values().iterator().next()));
+        bound = shared.insert.bind(key, BufferedValue.bytes(values.values().iterator().next()));
       } else {
         // INSERT and UPDATE are both upserts in CQL; name only the given fields
         List<String> names = new ArrayList<>(new TreeSet<>(values.keySet()));
@@ -182,7 +181,7 @@ public class DriverDB extends DB {
         args[0] = key;
         for (int i = 0; i < names.size(); i++) {
           ByteIterator v = values.get(names.get(i));
-          args[i + 1] = textFields ? v.toString() : ValueBuffer.wrap(v);
+          args[i + 1] = textFields ? v.toString() : BufferedValue.ownBytes(v);
         }
         bound = ps.bind(args);
       }
@@ -203,7 +202,7 @@ public class DriverDB extends DB {
     for (int i = from; i < row.getColumnDefinitions().size(); i++) {
       ByteBuffer value = row.getBytesUnsafe(i);
       if (value != null) {
-        out.put(row.getColumnDefinitions().get(i).getName().asInternal(), new BufferByteIterator(value));
+        out.put(row.getColumnDefinitions().get(i).getName().asInternal(), new ReadValue(value));
       }
     }
   }

@@ -1,6 +1,7 @@
 package io.largekv.workload;
 
 import io.largekv.run.RunCounters;
+import io.largekv.value.BufferedValue;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -106,7 +107,7 @@ final class RunMode extends WorkloadMode {
       if (keyNumber < 0) {
         continue; // a row some other tool wrote: not ours to verify
       }
-      boolean ok = row.size() == 1 && format.valueMatches(keyNumber, bytes(row.values().iterator().next()));
+      boolean ok = row.size() == 1 && format.valueMatches(keyNumber, BufferedValue.bytes(row.values().iterator().next()));
       reportVerification(ok ? Status.OK : LargeKeyValueWorkload.CORRUPT, System.nanoTime() - started);
       counters.verified(ok);
     }

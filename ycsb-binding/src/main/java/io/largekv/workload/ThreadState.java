@@ -1,5 +1,6 @@
 package io.largekv.workload;
 
+import io.largekv.value.ReusableValue;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;

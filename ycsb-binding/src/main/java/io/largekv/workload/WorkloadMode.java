@@ -1,10 +1,9 @@
 package io.largekv.workload;
 
-import io.largekv.format.ReadBuffer;
 import io.largekv.format.RowFormat;
 import io.largekv.run.RunCounters;
 import io.largekv.run.RunOutcome;
-import java.nio.ByteBuffer;
+import io.largekv.value.BufferedValue;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -151,7 +150,7 @@ abstract class WorkloadMode {
       return null;
     }
     long started = System.nanoTime();
-    boolean ok = result.size() == 1 && format.valueMatches(n, bytes(result.values().iterator().next()));
+    boolean ok = result.size() == 1 && format.valueMatches(n, BufferedValue.bytes(result.values().iterator().next()));
     reportVerification(ok ? Status.OK : LargeKeyValueWorkload.CORRUPT, System.nanoTime() - started);
     counters.verified(ok);
     return ok ? Status.OK : LargeKeyValueWorkload.CORRUPT;
@@ -161,13 +160,5 @@ abstract class WorkloadMode {
   final void reportVerification(Status status, long nanos) {
     measurements.measure(LargeKeyValueWorkload.VERIFY_MEASUREMENT, (int) (nanos / 1000));
     measurements.reportStatus(LargeKeyValueWorkload.VERIFY_MEASUREMENT, status);
-  }
-
-  /** A read value's bytes: the binding's buffer itself when it gives one, else a copy. */
-  static ByteBuffer bytes(ByteIterator value) {
-    if (value instanceof ReadBuffer) {
-      return ((ReadBuffer) value).buffer();
-    }
-    return ByteBuffer.wrap(value.toArray());
   }
 }

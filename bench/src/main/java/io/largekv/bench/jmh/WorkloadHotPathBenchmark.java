@@ -1,9 +1,9 @@
 package io.largekv.bench.jmh;
 
+import io.largekv.value.BufferedValue;
+import io.largekv.value.ReadValue;
 import io.largekv.workload.LargeKeyValueWorkload;
 import io.largekv.format.KeyValueFormat;
-import io.largekv.ycsb.BufferByteIterator;
-import io.largekv.ycsb.ValueBuffer;
 import java.nio.ByteBuffer;
 import java.util.HashMap;
 import java.util.Map;
@@ -137,7 +137,7 @@ public class WorkloadHotPathBenchmark {
    * Stands in for the server: does what {@code YugabyteYcqlDB} does before and after its driver
    * call, nothing else. Inserts take the value's bytes as the binding does (the array itself for
    * largekv's values, {@code toArray()} otherwise: CoreWorkload's lazily generated values are
-   * produced here); reads return one column as a {@link BufferByteIterator}, as the binding does.
+   * produced here); reads return one column as a {@link ReadValue}, as the binding does.
    */
   static final class NoServerDB extends DB {
     private ByteBuffer held = ByteBuffer.allocate(256);
@@ -150,7 +150,7 @@ public class WorkloadHotPathBenchmark {
     @Override
     public Status read(String table, String key, Set<String> fields, Map<String, ByteIterator> result) {
       sink += key.length();
-      result.put("v", new BufferByteIterator(held));
+      result.put("v", new ReadValue(held));
       return Status.OK;
     }
 
@@ -158,13 +158,12 @@ public class WorkloadHotPathBenchmark {
     public Status insert(String table, String key, Map<String, ByteIterator> values) {
       sink += key.length();
       for (ByteIterator v : values.values()) {
-        sink += value.of(v).remaining();
+        sink += BufferedValue.bytes(v).remaining();
       }
       return Status.OK;
     }
 
     /** The binding's own: largekv's reused array through a reused buffer. */
-    private final ValueBuffer value = new ValueBuffer();
 
     @Override
     public Status update(String table, String key, Map<String, ByteIterator> values) {

@@ -1,18 +1,16 @@
-package io.largekv.ycsb;
+package io.largekv.value;
 
-import io.largekv.format.ReadBuffer;
 import java.nio.ByteBuffer;
-import site.ycsb.ByteIterator;
 
 /**
- * A column value read from the server, exposed to YCSB without copying. {@link #buffer()} gives
- * the bytes to a verifier directly ({@link ReadBuffer}: the workload knows only that).
+ * A column value the binding read from the server, handed to YCSB (and the workload's verification)
+ * in the driver's own buffer, without a copy.
  */
-public final class BufferByteIterator extends ByteIterator implements ReadBuffer {
+public final class ReadValue extends BufferedValue {
   private final ByteBuffer buffer;
   private final int start;
 
-  public BufferByteIterator(ByteBuffer buffer) {
+  public ReadValue(ByteBuffer buffer) {
     this.buffer = buffer;
     this.start = buffer.position();
   }
