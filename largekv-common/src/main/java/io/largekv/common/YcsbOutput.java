@@ -23,6 +23,9 @@ public final class YcsbOutput {
   private static final Pattern YCSB_STATUS = Pattern.compile(" \\d+ sec: (\\d+) operations;");
   /** largekv's status line: {@code largekv: 40 s: 0 successful (0/s), 14 failed (14/s) ...}. */
   private static final Pattern LARGEKV_STATUS = Pattern.compile("largekv: [0-9]+ s: .*");
+  /** The last interval's counts of largekv's status line. */
+  private static final Pattern LARGEKV_LAST_INTERVAL = Pattern.compile(
+      "^largekv: \\d+ s: (\\d+) successful \\([^)]*\\), (\\d+) failed \\([^)]*\\) in the last ");
   /** A status line at a whole ten seconds (0, 10, 20, ...). */
   private static final Pattern TEN_SECONDS = Pattern.compile(".* [0-9]*0 (sec|s): .*");
   /** YCSB's estimate of the time left, up to the per-operation part ({@code [READ: ...]}). */
@@ -59,6 +62,15 @@ public final class YcsbOutput {
   public static long operationsSoFar(String line) {
     Matcher m = YCSB_STATUS.matcher(line);
     return m.find() ? Long.parseLong(m.group(1)) : -1;
+  }
+
+  /**
+   * The successful and failed operations of the last interval that largekv's status line reports
+   * ({@code {successful, failed}}); null for any other line.
+   */
+  public static long[] lastInterval(String line) {
+    Matcher m = LARGEKV_LAST_INTERVAL.matcher(line);
+    return m.find() ? new long[] {Long.parseLong(m.group(1)), Long.parseLong(m.group(2))} : null;
   }
 
   /**

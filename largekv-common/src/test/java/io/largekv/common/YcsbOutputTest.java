@@ -69,6 +69,9 @@ class YcsbOutputTest {
     assertThat(YcsbOutput.atTenSeconds(largekv)).isTrue();
     assertThat(YcsbOutput.atTenSeconds(ycsbNotTen)).isFalse();
     assertThat(YcsbOutput.operationsSoFar(ycsb)).isEqualTo(52705);
+    assertThat(YcsbOutput.lastInterval(largekv)).containsExactly(0, 14);
+    assertThat(YcsbOutput.lastInterval(ycsb)).isNull();
+    assertThat(YcsbOutput.lastInterval(other)).isNull();
     assertThat(YcsbOutput.operationsSoFar(async)).isEqualTo(1200);
     assertThat(YcsbOutput.operationsSoFar(largekv)).isEqualTo(-1);
     assertThat(YcsbOutput.withoutCompletionEstimate(ycsb))

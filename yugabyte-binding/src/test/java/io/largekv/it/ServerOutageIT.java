@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.JavaRuntimes;
+import io.largekv.common.YcsbOutput;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
@@ -37,8 +38,6 @@ import org.junit.jupiter.params.provider.ValueSource;
 class ServerOutageIT {
 
   private static final String CLIENT = "io.largekv.client.YcsbClient";
-  private static final Pattern STATUS = Pattern.compile(
-      "^largekv: \\d+ s: (\\d+) successful \\([^)]*\\), (\\d+) failed \\([^)]*\\) in the last 1 s");
   private static LocalCassandra server;
   private static CqlSession cql;
 
@@ -107,10 +106,9 @@ class ServerOutageIT {
             synchronized (stderr) {
               stderr.append(line).append('\n');
             }
-            Matcher m = STATUS.matcher(line);
-            if (m.find()) {
-              statusAt.add(new long[] {System.currentTimeMillis(), Long.parseLong(m.group(1)),
-                  Long.parseLong(m.group(2))});
+            long[] second = YcsbOutput.lastInterval(line);
+            if (second != null) {
+              statusAt.add(new long[] {System.currentTimeMillis(), second[0], second[1]});
             }
           }
         } catch (java.io.IOException e) {
@@ -251,8 +249,9 @@ class ServerOutageIT {
           "largekv.checkpoint=none"), work.resolve("load.txt")).await();
       assertThat(load.exitCode).as(load.toString()).isZero();
 
+      // 90 s: the run must outlast the restart, which took 40 s on a loaded 2-core machine (the run ended first)
       Client run = new Client(commandWith(kind, "-t", keyspace, "recordcount=20000", "operationcount=100000000",
-          "threadcount=" + threads, "maxexecutiontime=50", "-s", "status.interval=1", "readproportion=0.95",
+          "threadcount=" + threads, "maxexecutiontime=90", "-s", "status.interval=1", "readproportion=0.95",
           "updateproportion=0.05"), work.resolve("run.txt"));
       long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
       while (run.statusAt.size() < 8 && run.process.isAlive() && System.nanoTime() < deadline) {
