@@ -9,7 +9,8 @@
 #                          (LARGEKV_JAVA21_HOME, then the usual JVM directories: JavaRuntimes),
 #                          else `java`; says which once (LARGEKV_JAVA_SAID) and exports JAVA, so the
 #                          launchers a launcher starts use the same one without looking again
-# largekv_exec CP MAIN ARG...  runs MAIN on $LARGEKV_JAVA with LARGEKV_JVM_OPTS (an array)
+# largekv_exec CP MAIN ARG...  runs MAIN on $LARGEKV_JAVA with LARGEKV_JVM_OPTS (an array); on Java 24+
+#                          also with --sun-misc-unsafe-memory-access=allow (no Unsafe warnings)
 
 # the jars of MODULE... (the modules a launcher runs); exit 1 when one is missing
 largekv_jars() {
@@ -57,18 +58,28 @@ largekv_pick_java() {
       || LARGEKV_JAVA=java
     [[ -n "$LARGEKV_JAVA" ]] || LARGEKV_JAVA=java
   fi
-  if [[ -z "${LARGEKV_JAVA_SAID:-}" ]]; then
-    echo "largekv: client Java: $LARGEKV_JAVA ($("$LARGEKV_JAVA" -XshowSettings:properties -version 2>&1 \
-      | sed -n 's/.*java\.runtime\.version = //p' | head -1))" >&2
-    export LARGEKV_JAVA_SAID=1
+  if [[ -z "${LARGEKV_JAVA_SAID:-}" || "${LARGEKV_JAVA_FEATURE_OF:-}" != "$LARGEKV_JAVA" ]]; then
+    local props
+    props="$("$LARGEKV_JAVA" -XshowSettings:properties -version 2>&1)"
+    if [[ -z "${LARGEKV_JAVA_SAID:-}" ]]; then
+      echo "largekv: client Java: $LARGEKV_JAVA ($(sed -n 's/.*java\.runtime\.version = //p' <<< "$props" | head -1))" >&2
+      export LARGEKV_JAVA_SAID=1
+    fi
+    LARGEKV_JAVA_FEATURE="$(sed -n 's/.*java\.specification\.version = //p' <<< "$props" | head -1)"
+    export LARGEKV_JAVA_FEATURE LARGEKV_JAVA_FEATURE_OF="$LARGEKV_JAVA"
   fi
   export JAVA="$LARGEKV_JAVA"
 }
 
 largekv_exec() {
-  local cp=$1 main=$2
+  local cp=$1 main=$2 jdk=()
   shift 2
-  exec "$LARGEKV_JAVA" ${LARGEKV_JVM_OPTS[@]+"${LARGEKV_JVM_OPTS[@]}"} -Dlargekv.repo.dir="$LARGEKV_HOME" \
+  # Java 24+ warns on stderr, before any line of ours, that the drivers' Guava calls sun.misc.Unsafe's
+  # memory access; allowing it (JEP 498, the option exists from 24 on) keeps the output to largekv's lines
+  if [[ "${LARGEKV_JAVA_FEATURE:-0}" =~ ^[0-9]+$ && "${LARGEKV_JAVA_FEATURE:-0}" -ge 24 ]]; then
+    jdk+=(--sun-misc-unsafe-memory-access=allow)
+  fi
+  exec "$LARGEKV_JAVA" ${jdk[@]+"${jdk[@]}"} ${LARGEKV_JVM_OPTS[@]+"${LARGEKV_JVM_OPTS[@]}"} -Dlargekv.repo.dir="$LARGEKV_HOME" \
     -Dlargekv.cassandra.classpath.file="$LARGEKV_HOME/local-cassandra/target/cassandra-classpath.txt" \
     -cp "$cp" "$main" "$@"
 }
