@@ -171,7 +171,7 @@ class RealNb5VerificationIT {
 
   /**
    * latest_read reads the keys it inserts: a read that reaches an insert still in flight is "not yet
-   * written", but a row whose insert was acknowledged before the read and that is then gone (deleted
+   * written", never missing (16 threads reading ages of a few keys, on the intact dataset), but a row whose insert was acknowledged before the read and that is then gone (deleted
    * here from outside, all the while) is a missing row that fails the run; also with nb5's
    * {@code errors=counter}, which counts the failed reads and goes on: the scenario's last step
    * locks {@code errors==stop}.
@@ -191,19 +191,28 @@ class RealNb5VerificationIT {
     try {
       Ycsb.Result load = ycsb("-load", ks, "recordcount=" + keycount, "threadcount=4");
       assertThat(load.exitCode).as(load.toString()).isZero();
+      List<String> on = RealNb5.on(SharedCassandra.get(), dir, ks);
+
+      // intact: reads right behind the inserts of other threads are not yet written or ok, never missing
+      RealNb5.Run intact = nb5.run(dir, 300, RealNb5.args(List.of("yb_kv_large", "latest_read", "keycount=" + keycount,
+          "latest_cycles=6000", "latest_p=0.5d", "read_threads=16"), on.toArray(new String[0])));
+      assertThat(intact.exitCode()).as(intact.toString()).isZero();
+      assertThat(intact.ok("latest_read") + intact.notYetWritten("latest_read")).isEqualTo(5900);
+      assertThat(intact.missing("latest_read") + intact.corrupt("latest_read")).isZero();
+
+      // the second run inserts key numbers 2100, 2101, ... (one per 60 cycles): delete them as they come
+      long from = keycount + 100;
       PreparedStatement delete = cql.prepare("DELETE FROM " + ks + ".kv WHERE k = ?");
-      // the phase inserts key numbers 2000, 2001, ... (one per 60 cycles): delete them as they come
       deleter = CompletableFuture.runAsync(() -> {
         while (!stop.get()) {
-          for (long n = keycount; n < keycount + 100 && !stop.get(); n++) {
+          for (long n = from; n < from + 100 && !stop.get(); n++) {
             cql.execute(delete.bind(FORMAT.key(n)));
             deletes.incrementAndGet();
           }
         }
       });
-      RealNb5.Run latest = nb5.run(dir, 300, RealNb5.args(List.of("yb_kv_large", "latest_read", "keycount=" + keycount,
-          "latest_cycles=6000", "latest_p=0.3d", "read_threads=4", "errors=counter"),
-          RealNb5.on(SharedCassandra.get(), dir, ks).toArray(new String[0])));
+      RealNb5.Run latest = nb5.run(dir, 300, RealNb5.args(List.of("yb_kv_large", "latest_read", "keycount=" + from,
+          "latest_cycles=6000", "latest_p=0.3d", "read_threads=4", "errors=counter"), on.toArray(new String[0])));
       stop.set(true);
       deleter.get(60, TimeUnit.SECONDS);
       assertThat(deletes.get()).isPositive();
