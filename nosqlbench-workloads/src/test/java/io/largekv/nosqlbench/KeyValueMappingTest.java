@@ -87,15 +87,18 @@ class KeyValueMappingTest {
     List<String> checked = new ArrayList<>();
     for (String scenario : DEFAULTS.scenarioNames()) {
       for (Workload.Step step : DEFAULTS.steps(scenario)) {
-        if (step.blockPattern().startsWith("schema_")) {
+        if (step.blockPattern().startsWith("schema_") || step.blockPattern().equals("verified_reads")) {
           continue;
         }
         Map<String, String> params = new HashMap<>(step.params());
         Workload w = FILE.workload(params);
         long keycount = Long.parseLong(params.getOrDefault("keycount", FILE.templateDefaults().get("keycount")));
-        long cycles = Long.parseLong(w.steps(scenario).stream().filter(s -> s.name().equals(step.name()))
-            .findFirst().orElseThrow().params().get("cycles"));
-        simulatePhase(scenario + "." + step.name(), w, step.blockPattern(), keycount, 0, Math.min(cycles, 40_000));
+        String cycles = w.steps(scenario).stream().filter(s -> s.name().equals(step.name()))
+            .findFirst().orElseThrow().params().get("cycles");
+        long first = cycles.contains("..") ? Long.parseLong(cycles.substring(0, cycles.indexOf(".."))) : 0;
+        long last = Long.parseLong(cycles.substring(cycles.indexOf("..") < 0 ? 0 : cycles.indexOf("..") + 2));
+        assertThat(first).as("%s.%s starts at key number 0 (keystart)", scenario, step.name()).isZero();
+        simulatePhase(scenario + "." + step.name(), w, step.blockPattern(), keycount, 0, Math.min(last, 40_000));
         // and far into a 30-billion-row phase, where cycle numbers exceed 2^31
         simulatePhase(scenario + "." + step.name() + "@2^34", w, step.blockPattern(), keycount, 1L << 34, 12_000);
         checked.add(scenario + "." + step.name());
@@ -145,6 +148,52 @@ class KeyValueMappingTest {
     }
     if (from == 0 && inserts > 0) {
       assertThat(newestInsert).isEqualTo(keycount + inserts - 1);
+    }
+  }
+
+  /**
+   * Every read checks its row against the value the same bindings generate for the key number it
+   * asked for; latest_read's inserts report their acknowledgement; a scenario that reads ends with
+   * the step that prints the counts and fails the run on a bad row.
+   */
+  @Test
+  void everyReadVerifiesItsRowAgainstTheValueOfItsKeyNumber() {
+    java.util.regex.Pattern call = java.util.regex.Pattern.compile(
+        "verifyRow\\('(\\w+)', result, \\{(\\w+)}, \\{(\\w+)}, (true|false)\\)");
+    Workload w = FILE.workload(Map.of("keystart", "1000", "keycount", "30000000000", "latest_p", "0.01d"));
+    List<String> verified = new ArrayList<>();
+    for (Workload.Op op : w.ops()) {
+      String where = op.block() + "." + op.name();
+      if (!op.isRead()) {
+        if (op.block().equals("latest_insert")) {
+          assertThat(op.verifier().strip()).isEqualTo("acknowledged({" + op.bindPoints().get(0) + "})");
+        }
+        continue;
+      }
+      assertThat(op.verifierInit()).as(where).contains("verifyRow = ", "on_bad_row");
+      java.util.regex.Matcher m = call.matcher(op.verifier().strip());
+      assertThat(m.matches()).as("%s verifier: %s", where, op.verifier()).isTrue();
+      assertThat(m.group(1)).as(where).isEqualTo(op.block());
+      assertThat(m.group(2)).as("%s checks the key it reads", where).isEqualTo(op.bindPoints().get(0));
+      assertThat(m.group(4)).as("%s: only latest_read reads keys its own phase inserts", where)
+          .isEqualTo(String.valueOf(op.block().equals("latest_read")));
+      BindingChain key = BindingChain.parse(w.bindings().get(m.group(2)));
+      BindingChain value = BindingChain.parse(w.bindings().get(m.group(3)));
+      Map<String, Object> state = new HashMap<>();
+      for (long c : new long[] {0, 1, 59, 60, 61, 123_456_789L, 1L << 33}) {
+        long n = keyNumber(key.apply(c, state));
+        assertThat(n).as("%s reads within [keystart, ...)", where).isGreaterThanOrEqualTo(1000);
+        assertThat(value.apply(c, state)).as("%s cycle %d: expected value of key number %d", where, c, n)
+            .isEqualTo(canonical(n));
+      }
+      verified.add(op.block());
+    }
+    assertThat(verified).containsExactlyInAnyOrder("uniform_read", "latest_read", "fixed_latest_read");
+    for (String scenario : DEFAULTS.scenarioNames()) {
+      List<Workload.Step> steps = DEFAULTS.steps(scenario);
+      boolean reads = steps.stream().anyMatch(s -> !s.blockPattern().startsWith("schema_")
+          && DEFAULTS.opsOfBlocks(s.blockPattern()).stream().anyMatch(Workload.Op::isRead));
+      assertThat(steps.get(steps.size() - 1).blockPattern().equals("verified_reads")).as(scenario).isEqualTo(reads);
     }
   }
 

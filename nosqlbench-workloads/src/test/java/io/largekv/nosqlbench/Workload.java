@@ -14,18 +14,28 @@ import java.util.regex.Pattern;
  */
 final class Workload {
 
-  /** One op of a block. */
-  record Op(String block, String name, String type, String statement, String consistency, int ratio) {
+  /**
+   * One op of a block; {@code verifier} and {@code verifierInit} are its Groovy verification (nb5's
+   * {@code verifier:} and {@code verifier-init:} fields), null when it has none.
+   */
+  record Op(String block, String name, String type, String statement, String consistency, int ratio,
+      String verifier, String verifierInit) {
     List<String> bindPoints() {
       return WorkloadFile.bindPoints(statement);
+    }
+
+    /** The bind points of the verifier: the bindings nb5 evaluates for the same cycle to check the result. */
+    List<String> verifierBindPoints() {
+      return verifier == null ? List.of() : WorkloadFile.bindPoints(verifier);
     }
 
     boolean isWrite() {
       return statement.trim().toUpperCase().startsWith("INSERT");
     }
 
+    /** A SELECT of the table (a prepared op); the raw SELECT of block verified_reads is not one. */
     boolean isRead() {
-      return statement.trim().toUpperCase().startsWith("SELECT");
+      return type.equals("prepared") && statement.trim().toUpperCase().startsWith("SELECT");
     }
   }
 
@@ -40,6 +50,9 @@ final class Workload {
       return tags.substring("block:".length());
     }
   }
+
+  /** The op fields besides the statement: nb5's result verification. */
+  static final java.util.Set<String> VERIFICATION_FIELDS = java.util.Set.of("verifier", "verifier-init");
 
   private static final Pattern ASSIGNMENT = Pattern.compile("(\\w[-_\\w.]*)(={1,3})(.+)");
 
@@ -81,14 +94,16 @@ final class Workload {
       for (Map.Entry<String, Object> o : blockOps.entrySet()) {
         Map<String, Object> fields = (Map<String, Object>) o.getValue();
         String type = fields.containsKey("prepared") ? "prepared" : fields.containsKey("raw") ? "raw" : null;
-        if (type == null || fields.size() != 1) {
+        if (type == null || (fields.containsKey("prepared") && fields.containsKey("raw"))
+            || !VERIFICATION_FIELDS.containsAll(fields.keySet().stream().filter(f -> !f.equals(type)).toList())) {
           throw new IllegalStateException("op " + b.getKey() + "." + o.getKey()
-              + " must have exactly one field, prepared: or raw:, not " + fields.keySet());
+              + " must have one statement field, prepared: or raw:, and else only " + VERIFICATION_FIELDS + ", not "
+              + fields.keySet());
         }
         Object ratio = params.getOrDefault("ratio", 1);
         ops.add(new Op(b.getKey(), o.getKey(), type, String.valueOf(fields.get(type)),
             params.containsKey("cl") ? String.valueOf(params.get("cl")) : null,
-            Integer.parseInt(String.valueOf(ratio))));
+            Integer.parseInt(String.valueOf(ratio)), (String) fields.get("verifier"), (String) fields.get("verifier-init")));
       }
     }
     return ops;

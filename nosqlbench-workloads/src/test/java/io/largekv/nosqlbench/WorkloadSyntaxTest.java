@@ -122,6 +122,7 @@ class WorkloadSyntaxTest {
       }
       assertThat(op.bindPoints()).as("%s.%s", op.block(), op.name()).isNotEmpty();
       bound.addAll(op.bindPoints());
+      bound.addAll(op.verifierBindPoints());
     }
     assertThat(DEFAULTS.bindings().keySet()).containsAll(bound);
     assertThat(bound).containsAll(DEFAULTS.bindings().keySet());
@@ -132,7 +133,7 @@ class WorkloadSyntaxTest {
     assertThat(DEFAULTS.scenarioNames()).contains("default", "load", "uniform_read", "latest_read",
         "latest_read_fixed", "dense20b_read_heavy", "dense20b_write_only", "uncached_random_read", "smoke");
     assertThat(DEFAULTS.steps("default")).extracting(Workload.Step::name)
-        .containsExactly("schema", "load", "uniform_read", "latest_read");
+        .containsExactly("schema", "load", "uniform_read", "latest_read", "verified");
     for (String scenario : DEFAULTS.scenarioNames()) {
       for (Workload.Step step : DEFAULTS.steps(scenario)) {
         String where = scenario + "." + step.name();
@@ -142,6 +143,10 @@ class WorkloadSyntaxTest {
         if (step.blockPattern().startsWith("schema_")) {
           assertThat(step.command()).as(where).contains("threads==1", "cycles==UNDEF");
           assertThat(ops).allSatisfy(op -> assertThat(op.type()).isEqualTo("raw"));
+        } else if (step.blockPattern().equals("verified_reads")) {
+          // the counts of the scenario's verified reads; fails the run after any bad row, whatever errors= says
+          assertThat(step.name()).as(where).isEqualTo("verified");
+          assertThat(step.command()).as(where).contains("threads==1", "cycles==1", "errors==stop");
         } else {
           assertThat(step.params()).as(where).containsKeys("threads", "cycles");
           assertThat(ops).allSatisfy(op -> assertThat(op.type()).isEqualTo("prepared"));
@@ -173,7 +178,7 @@ class WorkloadSyntaxTest {
     assertThat(mix("uncached_random_read")[1]).isZero(); // read-only
 
     assertThat(step("load", "load").params()).containsEntry("threads", "256")
-        .containsEntry("cycles", "30000000000");
+        .containsEntry("cycles", "0..30000000000");
     assertThat(step("uniform_read", "main").params()).containsEntry("threads", "256");
     assertThat(step("dense20b_read_heavy", "main").params()).containsEntry("threads", "34")
         .containsEntry("keycount", "20000000000");

@@ -1,0 +1,229 @@
+package io.largekv.nosqlbench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.largekv.cassandra.LocalCassandra;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A real, stock nb5 for the integration tests, run through {@code bin/nb5} as a user runs it.
+ *
+ * <p>{@code LARGEKV_NB5} names the nb5 executable (CI: {@code ../shared/nb5/nb5}, which runs the
+ * release {@code NB5_VERSION} asks for: 5.17.9 on Java 17, 5.25.7 on Java 25). Its directory goes
+ * first on {@code PATH}, and bin/nb5 finds it there as it finds a user's nb5. Each test names the
+ * version it runs; {@code nb5 --version} must say it. Without {@code LARGEKV_NB5}, or when that nb5
+ * cannot run the version, the test is skipped with the reason, except under {@code CI=true}, where
+ * it fails.
+ */
+final class RealNb5 {
+
+  /** The releases the real-nb5 tests run on: the two ends of the range largekv supports. */
+  static final List<String> VERSIONS = List.of("5.17.9", "5.25.7");
+
+  /** {@link #VERSIONS}, for {@code @MethodSource}. */
+  static List<String> versions() {
+    return VERSIONS;
+  }
+
+  private static final Map<String, String> CHECKED = new ConcurrentHashMap<>();
+  private static final Pattern VERIFIED = Pattern.compile(
+      "yb_kv_large verified reads: (\\w+): (\\d+) ok, (\\d+) missing, (\\d+) corrupt, (\\d+) not yet written");
+
+  private final Path executable;
+  private final String version;
+
+  private RealNb5(Path executable, String version) {
+    this.executable = executable;
+    this.version = version;
+  }
+
+  /** nb5 {@code version} from {@code LARGEKV_NB5}, checked with {@code --version}; skips or fails (CI) when absent. */
+  static RealNb5 version(String version) {
+    String configured = System.getenv("LARGEKV_NB5");
+    boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
+    if (configured == null || configured.isBlank()) {
+      unavailable(ci, "LARGEKV_NB5 is not set: the real-nb5 tests need an nb5 executable "
+          + "(e.g. LARGEKV_NB5=$PWD/../shared/nb5/nb5, which .ci/run sets)");
+    }
+    Path exe = Path.of(configured).toAbsolutePath().normalize();
+    if (!Files.isExecutable(exe) || !exe.getFileName().toString().equals("nb5")) {
+      unavailable(ci, "LARGEKV_NB5=" + configured + " is not an executable named nb5 (bin/nb5 looks for nb5 on PATH)");
+    }
+    RealNb5 nb5 = new RealNb5(exe, version);
+    String problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
+    if (!problem.isEmpty()) {
+      unavailable(ci, problem);
+    }
+    return nb5;
+  }
+
+  private static void unavailable(boolean ci, String why) {
+    System.out.println("real nb5: " + why); // in the console too, not only the report
+    if (ci) {
+      fail("CI=true: " + why);
+    }
+    assumeTrue(false, why);
+  }
+
+  /** "" when {@code nb5 --version} runs and names this version, else what went wrong. */
+  private String versionProblem() {
+    try {
+      Path dir = Files.createTempDirectory("largekv-nb5-version");
+      try {
+        Run r = run(dir, 600, "--version");
+        if (r.exitCode() != 0 || !r.output().contains(version)) {
+          return "NB5_VERSION=" + version + " " + executable + " --version did not name " + version + " (exit "
+              + r.exitCode() + "): " + r.output().strip();
+        }
+        return "";
+      } finally {
+        LocalCassandra.deleteRecursively(dir);
+      }
+    } catch (IOException e) {
+      return "could not run " + executable + " --version: " + e;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "interrupted";
+    }
+  }
+
+  String version() {
+    return version;
+  }
+
+  /** Exit status and output (stdout and stderr together) of one nb5 run. */
+  record Run(int exitCode, String output) {
+
+    /** Every {@code yb_kv_large verified reads: PHASE: ...} line of the run, by phase. */
+    Map<String, long[]> verifiedReads() {
+      Map<String, long[]> counts = new java.util.TreeMap<>();
+      Matcher m = VERIFIED.matcher(output);
+      while (m.find()) {
+        counts.put(m.group(1), new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
+            Long.parseLong(m.group(4)), Long.parseLong(m.group(5))});
+      }
+      return counts;
+    }
+
+    long ok(String phase) {
+      return count(phase, 0);
+    }
+
+    long missing(String phase) {
+      return count(phase, 1);
+    }
+
+    long corrupt(String phase) {
+      return count(phase, 2);
+    }
+
+    long notYetWritten(String phase) {
+      return count(phase, 3);
+    }
+
+    private long count(String phase, int i) {
+      long[] c = verifiedReads().get(phase);
+      assertThat(c).as("a 'yb_kv_large verified reads: %s' line in:\n%s", phase, output).isNotNull();
+      return c[i];
+    }
+
+    @Override
+    public String toString() {
+      return "exit " + exitCode + "\n" + output;
+    }
+  }
+
+  /**
+   * {@code bin/nb5 --logs-dir DIR/logs ARGS} in working directory {@code dir}, for at most
+   * {@code seconds}; output in {@code DIR/nb5-<n>.txt}.
+   */
+  Run run(Path dir, int seconds, String... args) throws IOException, InterruptedException {
+    return await(start(dir, dir, args), seconds);
+  }
+
+  private final Map<Process, Path> outputs = new ConcurrentHashMap<>();
+
+  /** Starts {@code bin/nb5 --logs-dir DIR/logs ARGS} in {@code dir}; {@link #await} ends it. */
+  Process start(Path dir, String... args) throws IOException {
+    return start(dir, dir, args);
+  }
+
+  /** As {@link #start(Path, String...)} in working directory {@code cwd} (e.g. the repository root). */
+  Process start(Path cwd, Path dir, String... args) throws IOException {
+    Path repo = WorkloadFile.repoDir();
+    Path logs = Files.createDirectories(dir.resolve("logs"));
+    List<String> cmd = new ArrayList<>(List.of("bash", repo.resolve("bin/nb5").toString(), "--logs-dir",
+        logs.toString()));
+    cmd.addAll(Arrays.asList(args));
+    Path out;
+    synchronized (this) {
+      int n = 0;
+      do {
+        out = dir.resolve("nb5-" + n++ + ".txt");
+      } while (Files.exists(out));
+      Files.createFile(out);
+    }
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
+        .redirectOutput(out.toFile());
+    pb.environment().remove("NB5_JAR");
+    pb.environment().remove("NB5_JAVA");
+    pb.environment().put("NB5_VERSION", version);
+    pb.environment().put("PATH", executable.getParent() + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    Process p = pb.start();
+    outputs.put(p, out);
+    return p;
+  }
+
+  private Path outputOf(Process p) {
+    return outputs.remove(p);
+  }
+
+  /** Waits at most {@code seconds} for a process {@link #start} began (killed after that). */
+  Run await(Process p, int seconds) throws IOException, InterruptedException {
+    Path out = outputOf(p);
+    boolean done = p.waitFor(seconds, TimeUnit.SECONDS);
+    if (!done) {
+      p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+    String output = Files.readString(out, StandardCharsets.UTF_8);
+    assertThat(done).as("nb5 finished within %d s:\n%s", seconds, output).isTrue();
+    return new Run(p.exitValue(), output);
+  }
+
+  /** The connection arguments for the local Cassandra, with a driver config for a loaded machine. */
+  static List<String> on(LocalCassandra cassandra, Path dir, String keyspace) {
+    Path conf = dir.resolve("slow-machine.conf");
+    try {
+      if (!Files.exists(conf)) {
+        // a busy 2-core machine: PREPARE and requests may take longer than the driver's 2 s
+        Files.writeString(conf, "datastax-java-driver {\n  basic.request.timeout = 30 seconds\n}\n");
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    return List.of("target=cassandra", "hosts=" + cassandra.host(), "port=" + cassandra.nativePort(),
+        "localdc=" + cassandra.localDatacenter(), "datacenter=" + cassandra.localDatacenter(), "rf=1",
+        "keyspace=" + keyspace, "driverconfig=" + conf);
+  }
+
+  /** {@code first} then {@code more}, as one argument array. */
+  static String[] args(List<String> first, String... more) {
+    List<String> all = new ArrayList<>(first);
+    all.addAll(Arrays.asList(more));
+    return all.toArray(new String[0]);
+  }
+}
