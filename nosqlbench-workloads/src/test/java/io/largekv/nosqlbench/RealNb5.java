@@ -2,9 +2,10 @@ package io.largekv.nosqlbench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
+import io.largekv.it.MissingTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -72,11 +73,7 @@ final class RealNb5 {
   }
 
   private static void unavailable(boolean ci, String why) {
-    System.out.println("real nb5: " + why); // in the console too, not only the report
-    if (ci) {
-      fail("CI=true: " + why);
-    }
-    assumeTrue(false, why);
+    throw MissingTool.skipOrFail("real nb5: " + why);
   }
 
   /** "" when {@code nb5 --version} runs and names this version, else what went wrong. */
@@ -91,7 +88,7 @@ final class RealNb5 {
         }
         return "";
       } finally {
-        LocalCassandra.deleteRecursively(dir);
+        Directories.deleteRecursively(dir);
       }
     } catch (IOException e) {
       return "could not run " + executable + " --version: " + e;

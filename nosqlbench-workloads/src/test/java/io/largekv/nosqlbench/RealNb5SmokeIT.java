@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.it.SharedCassandra;
 import io.largekv.it.Ycsb;
@@ -85,7 +86,7 @@ class RealNb5SmokeIT {
       assertThat(ycsb.returnCount("VERIFY", "MISSING")).isZero();
     } finally {
       cql.execute("DROP KEYSPACE IF EXISTS " + keyspace);
-      LocalCassandra.deleteRecursively(dir);
+      Directories.deleteRecursively(dir);
       if (!docsLogExisted && Files.exists(docsLog) && Files.size(docsLog) == 0) {
         Files.delete(docsLog);
       }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
-import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.it.SharedCassandra;
 import io.largekv.it.Ycsb;
@@ -107,7 +107,7 @@ class RealNb5VerificationIT {
     } finally {
       running.forEach(Process::destroyForcibly);
       SharedCassandra.session().execute("DROP KEYSPACE IF EXISTS " + ks);
-      LocalCassandra.deleteRecursively(dir);
+      Directories.deleteRecursively(dir);
     }
   }
 
@@ -165,7 +165,7 @@ class RealNb5VerificationIT {
       assertThat(fixed.output()).contains("yb_kv_large verification FAILED: ");
     } finally {
       cql.execute("DROP KEYSPACE IF EXISTS " + ks);
-      LocalCassandra.deleteRecursively(dir);
+      Directories.deleteRecursively(dir);
     }
   }
 
@@ -227,7 +227,7 @@ class RealNb5VerificationIT {
         deleter.cancel(true);
       }
       cql.execute("DROP KEYSPACE IF EXISTS " + ks);
-      LocalCassandra.deleteRecursively(dir);
+      Directories.deleteRecursively(dir);
     }
   }
 }
