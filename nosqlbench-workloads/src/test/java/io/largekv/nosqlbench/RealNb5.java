@@ -55,24 +55,24 @@ final class RealNb5 {
   /** nb5 {@code version} from {@code LARGEKV_NB5}, checked with {@code --version}; skips or fails (CI) when absent. */
   static RealNb5 version(String version) {
     String configured = System.getenv("LARGEKV_NB5");
-    boolean ci = "true".equalsIgnoreCase(System.getenv("CI"));
     if (configured == null || configured.isBlank()) {
-      unavailable(ci, "LARGEKV_NB5 is not set: the real-nb5 tests need an nb5 executable "
+      unavailable("LARGEKV_NB5 is not set: the real-nb5 tests need an nb5 executable "
           + "(e.g. LARGEKV_NB5=$PWD/../shared/nb5/nb5, which .ci/run sets)");
     }
     Path exe = Path.of(configured).toAbsolutePath().normalize();
     if (!Files.isExecutable(exe) || !exe.getFileName().toString().equals("nb5")) {
-      unavailable(ci, "LARGEKV_NB5=" + configured + " is not an executable named nb5 (bin/nb5 looks for nb5 on PATH)");
+      unavailable("LARGEKV_NB5=" + configured + " is not an executable named nb5 (bin/nb5 looks for nb5 on PATH)");
     }
     RealNb5 nb5 = new RealNb5(exe, version);
     String problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
     if (!problem.isEmpty()) {
-      unavailable(ci, problem);
+      unavailable(problem);
     }
     return nb5;
   }
 
-  private static void unavailable(boolean ci, String why) {
+  /** Skipped with {@code why}, or failed under {@code CI=true}; never returns. */
+  private static void unavailable(String why) {
     throw MissingTool.skipOrFail("real nb5: " + why);
   }
 

@@ -71,11 +71,6 @@ public class DriverDB extends DB {
   private boolean textFields;
   /** Consecutive operations of this thread that found no node available. */
   private int unavailableInARow;
-  /**
-   * The insert's value without a copy, reused so that an insert allocates nothing of its own. Safe
-   * because YCSB gives each thread its own DB instance and the driver copies the buffer's bounds
-   * ({@code duplicate()}) when it binds.
-   */
 
   @Override
   public void init() throws DBException {

@@ -29,7 +29,11 @@ public final class ReusableValue extends BufferedValue {
     position = 0;
   }
 
-  /** The whole array; the same buffer on every call, rewound. */
+  /**
+   * The whole array; the same buffer on every call, rewound, so that an insert allocates nothing of
+   * its own. Safe because each client thread has its own value and the driver copies the buffer's
+   * bounds ({@code duplicate()}) when it binds.
+   */
   @Override
   public ByteBuffer buffer() {
     view.limit(bytes.length).position(0);

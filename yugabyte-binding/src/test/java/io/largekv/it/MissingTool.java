@@ -13,7 +13,7 @@ public final class MissingTool {
   private MissingTool() {}
 
   /** True when this is a CI run ({@code CI=true}). */
-  public static boolean inCi() {
+  private static boolean inCi() {
     return "true".equalsIgnoreCase(System.getenv("CI"));
   }
 

@@ -163,8 +163,6 @@ public class WorkloadHotPathBenchmark {
       return Status.OK;
     }
 
-    /** The binding's own: largekv's reused array through a reused buffer. */
-
     @Override
     public Status update(String table, String key, Map<String, ByteIterator> values) {
       return insert(table, key, values);
