@@ -48,9 +48,12 @@ public final class Largekv {
       "  --nodes N              a local cluster of N nodes on 127.0.0.1..N (default 1; RF 3 from 3 nodes on)",
       "  --event PHASE@S:ACTION an event S seconds after the phase's first operation (repeatable): kill-node:N,",
       "                         stop-node:N, start-node:N, add-node, decommission-node:N (local cluster), exec:COMMAND",
+      "  --harness ycsb|nb5     the client: YCSB with largekv's binding (default), or your own nb5 on",
+      "                         yb_kv_large (found as bin/nb5 finds it; every read verified; docs/nosqlbench.md)",
       "  --plan                 print what each phase would do (key ranges, threads, mix, rows, bytes, duration at",
       "                         the seed's rate) and exit; nothing is started or connected",
       "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase",
+      "  -p nb5.NAME=VALUE      with --harness nb5: an nb5 or yb_kv_large parameter (e.g. nb5.driverconfig=FILE)",
       "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md");
 
   private Largekv() {}
@@ -112,6 +115,9 @@ public final class Largekv {
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
       return ExitStatus.OK;
+    }
+    if (o.harness.equals(NB5)) {
+      return runNb5(o, repo, outDir, out, err);
     }
     LocalCassandra local = null;
     try {
@@ -177,6 +183,88 @@ public final class Largekv {
     }
   }
 
+  /** The harnesses {@code --harness} accepts. */
+  static final String YCSB = "ycsb";
+  static final String NB5 = "nb5";
+
+  /**
+   * The nb5 parameters largekv sets itself for each phase and client, which a {@code -p nb5.NAME}
+   * must not change: the phase, its rows and threads, where it connects, how it ends and how an
+   * error is handled (nb5's default, errors=stop: a failed operation ends the phase, FAILED).
+   */
+  static final List<String> NB5_SET_BY_LARGEKV = List.of("driver", "workload", "tags", "cycles", "threads",
+      "keycount", "keystart", "hosts", "port", "localdc", "datacenter", "target", "alias", "instrument", "errors",
+      "cyclerate", "rate");
+
+  /** {@code bin/largekv run --harness nb5}: the phases as nb5 processes, the same table and raw layout. */
+  private static int runNb5(RunOptions o, Path repo, Path outDir, PrintStream out, PrintStream err) throws Exception {
+    Nb5 nb5 = Nb5.find(repo);
+    err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5), workload nosqlbench-workloads/yb_kv_large.yaml");
+    List<String> params = new ArrayList<>();
+    for (String p : o.properties) {
+      params.add(p.substring("nb5.".length()));
+    }
+    LocalCassandra local = null;
+    try {
+      String hosts = o.hosts;
+      String target = o.target != null ? o.target : hosts == null ? "cassandra" : "yugabyte";
+      String localdc = o.localdc;
+      int rf = 3;
+      if (hosts == null) {
+        local = LocalCassandra.builder().nodes(o.nodes).start();
+        hosts = local.contactPoints();
+        localdc = local.localDatacenter();
+        rf = localReplicationFactor(o.nodes);
+      }
+      for (String p : params) {
+        if (p.startsWith("rf=")) {
+          rf = (int) PhaseOptions.atLeast("-p nb5.rf", p.substring(3), 1);
+        }
+      }
+      params.removeIf(p -> p.startsWith("rf="));
+      Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(target, hosts, localdc, rf, params);
+      Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
+      List<Summary.Row> results = new ArrayList<>();
+      int status = ExitStatus.OK;
+      long warmup = o.warmupOr(o.hosts == null);
+      for (Phase phase : o.phases) {
+        Path file = repo.resolve("workloads").resolve(o.fullScale ? phase.fullScaleWorkload : phase.localWorkload);
+        long records = o.records != null ? o.records : Phase.setting(file, "recordcount").orElseThrow();
+        int threads = o.threads != null ? o.threads : Phase.setting(file, "threadcount").orElse(1L).intValue();
+        long duration = o.duration != null ? o.duration : Phase.setting(file, "maxexecutiontime").orElse(60L);
+        Path phaseDir = outDir.resolve(phase.name);
+        List<PhaseRunner.Result> clients;
+        try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
+            "largekv: [" + phase.name + "] ")) {
+          clients = runner.run(phase, connection, records, threads, duration, 1, phaseDir, events, phase.name);
+        }
+        NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
+        Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
+        results.add(r);
+        if (r.exitCode() != 0) {
+          status = ExitStatus.FAILED;
+          err.printf("largekv: phase %s FAILED%s; its output: %s%n", phase.name,
+              r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
+        }
+      }
+      String summary = Summary.render(results);
+      Files.writeString(outDir.resolve("summary.txt"), summary);
+      out.println();
+      out.print(summary);
+      out.println("Raw nb5 output: " + outDir);
+      if (status != ExitStatus.OK) {
+        err.println("largekv: one or more phases FAILED: these results must not be published (exit status " + status
+            + ")");
+      }
+      return status;
+    } finally {
+      if (local != null) {
+        err.println("largekv: stopping the local Cassandra");
+        local.close();
+      }
+    }
+  }
+
   /** The properties every phase of a run gets: the local datacenter and the user's -p. */
   private static void addRunProperties(RunOptions o, List<String> props) {
     if (o.localdc != null) {
@@ -215,6 +303,7 @@ public final class Largekv {
     String hosts;
     String target;
     boolean fullScale;
+    String harness = YCSB;
 
     @Override
     String help() {
@@ -235,6 +324,12 @@ public final class Largekv {
       switch (name) {
         case "--hosts" -> hosts = value;
         case "--target" -> target = Target.parse("--target", value).propertyValue();
+        case "--harness" -> {
+          if (!value.equals(YCSB) && !value.equals(NB5)) {
+            throw new UserError("--harness " + value + " is not accepted; accepted: " + YCSB + ", " + NB5);
+          }
+          harness = value;
+        }
         default -> {
           return false;
         }
@@ -254,7 +349,32 @@ public final class Largekv {
             + " is not local; accepted: --nodes without --hosts");
       }
       Event.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
+      if (o.harness.equals(NB5)) {
+        o.checkNb5();
+      }
       return o;
+    }
+
+    /** What nb5 cannot do as asked, refused before anything starts. */
+    private void checkNb5() throws UserError {
+      if (plan) {
+        throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
+      }
+      if (hosts != null && localdc == null) {
+        throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "
+            + "datacenter; accepted: --localdc DC");
+      }
+      for (String p : properties) {
+        if (!p.startsWith("nb5.")) {
+          throw new UserError("-p " + p + " is a YCSB property, and --harness nb5 runs no YCSB; accepted: -p nb5.NAME=VALUE "
+              + "(an nb5 or yb_kv_large parameter, docs/nosqlbench.md)");
+        }
+        String name = p.substring("nb5.".length(), p.indexOf('='));
+        if (NB5_SET_BY_LARGEKV.contains(name)) {
+          throw new UserError("-p " + p + ": bin/largekv sets nb5's " + name + " itself (from its options); accepted: "
+              + "-p nb5.NAME=VALUE for a NAME other than " + String.join(", ", NB5_SET_BY_LARGEKV));
+        }
+      }
     }
   }
 

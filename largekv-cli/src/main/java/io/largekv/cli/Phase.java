@@ -54,6 +54,18 @@ public final class Phase {
     }
   }
 
+  /** A whole-number setting of a workload file, e.g. its {@code recordcount}; empty when it has none. */
+  static Optional<Long> setting(Path workloadFile, String name) {
+    java.util.Properties p = new java.util.Properties();
+    try (java.io.Reader r = Files.newBufferedReader(workloadFile, StandardCharsets.UTF_8)) {
+      p.load(r);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    String v = p.getProperty(name);
+    return v == null ? Optional.empty() : Optional.of(Long.parseLong(v.strip().replace("_", "")));
+  }
+
   public static Phase byName(String name) {
     for (Phase p : ALL) {
       if (p.name.equals(name.trim())) {

@@ -57,6 +57,13 @@ public final class Summary {
         sb.append(indent).append(String.format(Locale.ROOT, "FAILED (exit status %d, %s)%s%n", pr.exitCode(),
             ExitStatus.describe(pr.exitCode()), pr.reason().isEmpty() ? "" : ": " + pr.reason()));
       }
+      long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
+      long completed = r.outputs.stream().mapToLong(o -> (long) Math.max(0, o.number("NB5", "CompletedOperations")))
+          .sum();
+      if (completed > 0 && r.warmupMs == 0 && completed != logged) {
+        sb.append(indent).append(String.format(Locale.ROOT, "nb5 completed %d operations, its histogram log holds %d "
+            + "(nb5 leaves its last interval out of the log; ops/s and seconds are the log's)%n", completed, logged));
+      }
       long failed = r.outputs.stream().mapToLong(o -> o.failedOperations()).sum();
       if (failed > 0) {
         sb.append(indent).append("failed operations: ").append(failed).append(" (not counted in ops/s)\n");

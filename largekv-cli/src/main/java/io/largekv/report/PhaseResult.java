@@ -14,14 +14,17 @@ import org.HdrHistogram.Histogram;
 
 /**
  * One run of one phase against one target: the raw output of its client processes
- * ({@code client-<i>/ycsb.txt}, {@code client-<i>/hdr/<OPERATION>.hdr}, {@code client-<i>/exit.txt})
- * merged into one view. Histograms of several clients and of several intervals are added, never
+ * ({@code client-<i>/ycsb.txt}, {@code client-<i>/hdr/<OPERATION>.hdr}, {@code client-<i>/exit.txt};
+ * an nb5 client has {@code nb5-summary.txt} in place of {@code ycsb.txt}) merged into one view. Histograms of several clients and of several intervals are added, never
  * averaged; the first {@code warmupSeconds} of the phase are left out of the summary.
  */
 public final class PhaseResult {
 
   /** Operation logs YCSB writes that are not operations of the benchmark. */
   private static final List<String> NOT_OPERATIONS = List.of("CLEANUP", "VERIFY", "ERRORS");
+
+  /** An nb5 client's counts and verdict, in YCSB's {@code [SECTION], metric, value} form. */
+  public static final String NB5_SUMMARY = "nb5-summary.txt";
 
   public final Path dir;
   public final int clients;
@@ -51,7 +54,9 @@ public final class PhaseResult {
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     for (Path c : clientDirs) {
-      Path out = c.resolve("ycsb.txt");
+      // YCSB's output, else largekv's reading of an nb5 client's (Nb5PhaseRunner), in YCSB's form
+      Path out = Files.exists(c.resolve("ycsb.txt")) || !Files.exists(c.resolve(NB5_SUMMARY)) ? c.resolve("ycsb.txt")
+          : c.resolve(NB5_SUMMARY);
       outputs.add(YcsbOutput.parse(Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : ""));
       timelines.add(Timeline.read(c.resolve("timeline.csv")));
       Path exit = c.resolve("exit.txt");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.fail;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
+import io.largekv.common.Nb5Output;
 import io.largekv.it.MissingTool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,8 +18,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A real, stock nb5 for the integration tests, run through {@code bin/nb5} as a user runs it.
@@ -41,8 +40,6 @@ final class RealNb5 {
   }
 
   private static final Map<String, String> CHECKED = new ConcurrentHashMap<>();
-  private static final Pattern VERIFIED = Pattern.compile(
-      "yb_kv_large verified reads: (\\w+): (\\d+) ok, (\\d+) missing, (\\d+) corrupt, (\\d+) not yet written");
 
   private final Path executable;
   private final String version;
@@ -105,37 +102,31 @@ final class RealNb5 {
   /** Exit status and output (stdout and stderr together) of one nb5 run. */
   record Run(int exitCode, String output) {
 
-    /** Every {@code yb_kv_large verified reads: PHASE: ...} line of the run, by phase. */
-    Map<String, long[]> verifiedReads() {
-      Map<String, long[]> counts = new java.util.TreeMap<>();
-      Matcher m = VERIFIED.matcher(output);
-      while (m.find()) {
-        counts.put(m.group(1), new long[] {Long.parseLong(m.group(2)), Long.parseLong(m.group(3)),
-            Long.parseLong(m.group(4)), Long.parseLong(m.group(5))});
-      }
-      return counts;
+    /** Every {@code yb_kv_large verified reads: PHASE: ...} line of the run, by phase ({@link Nb5Output}). */
+    Map<String, Nb5Output.Verified> verifiedReads() {
+      return Nb5Output.parse(output).verified();
     }
 
     long ok(String phase) {
-      return count(phase, 0);
+      return counts(phase).ok();
     }
 
     long missing(String phase) {
-      return count(phase, 1);
+      return counts(phase).missing();
     }
 
     long corrupt(String phase) {
-      return count(phase, 2);
+      return counts(phase).corrupt();
     }
 
     long notYetWritten(String phase) {
-      return count(phase, 3);
+      return counts(phase).notYetWritten();
     }
 
-    private long count(String phase, int i) {
-      long[] c = verifiedReads().get(phase);
+    private Nb5Output.Verified counts(String phase) {
+      Nb5Output.Verified c = verifiedReads().get(phase);
       assertThat(c).as("a 'yb_kv_large verified reads: %s' line in:\n%s", phase, output).isNotNull();
-      return c[i];
+      return c;
     }
 
     @Override

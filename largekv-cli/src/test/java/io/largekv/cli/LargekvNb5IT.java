@@ -1,0 +1,136 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
+import io.largekv.common.Nb5Output;
+import io.largekv.common.YcsbOutput;
+import io.largekv.it.MissingTool;
+import io.largekv.it.TestSessions;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * {@code bin/largekv run --harness nb5} with a real, stock nb5 on both ends of the supported range
+ * (CI: {@code LARGEKV_NB5=../shared/nb5/nb5}, which runs the release {@code NB5_VERSION} names),
+ * against a real Cassandra: the three phases print the table and verify every read; after rows are
+ * deleted and overwritten from outside, a read phase FAILS with the missing and corrupt counts,
+ * whether nb5 stops at the first bad row (the default) or counts them.
+ */
+class LargekvNb5IT {
+
+  private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
+  private static final int ROWS = 4000;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"5.17.9", "5.25.7"})
+  void runsThePhasesAndFailsOnADamagedDataset(String version) throws Exception {
+    String nb5 = System.getenv("LARGEKV_NB5");
+    if (nb5 == null || nb5.isBlank() || !Files.isExecutable(Path.of(nb5))) {
+      throw MissingTool.skipOrFail("real nb5: LARGEKV_NB5 does not name an nb5 executable (.ci/run sets it to "
+          + "../shared/nb5/nb5)");
+    }
+    Path dir = Files.createTempDirectory("largekv-nb5-run");
+    try (LocalCassandra cassandra = LocalCassandra.builder().start()) {
+      Path conf = dir.resolve("slow-machine.conf");
+      // a busy 2-core machine: PREPARE and requests may take longer than the driver's 2 s
+      Files.writeString(conf, "datastax-java-driver {\n  basic.request.timeout = 30 seconds\n}\n");
+      List<String> common = List.of("--harness", "nb5", "--hosts", cassandra.contactPoint(), "--localdc",
+          cassandra.localDatacenter(), "--target", "cassandra", "-p", "nb5.rf=1", "-p", "nb5.driverconfig=" + conf,
+          "--records", Integer.toString(ROWS), "--duration", "8", "--warmup", "2", "--threads", "4");
+
+      Run intact = largekv(nb5, version, dir.resolve("intact"), common);
+      assertThat(intact.exit).as(intact.all()).isZero();
+      assertThat(intact.err).contains("largekv: harness nb5 " + version + " (bin/nb5)");
+      assertThat(intact.out).contains("nb5 " + version + " (cqld4), yb_kv_large").doesNotContain("FAILED");
+      // the load: every row inserted, as nb5 counted it; the table's count is its log's, never more
+      Path load = dir.resolve("intact/load/client-0");
+      YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
+      assertThat(loadSummary.number("NB5", "CompletedOperations")).isEqualTo(ROWS);
+      assertThat(LargekvRunIT.summaryCount(intact.out, "load", "INSERT")).isPositive().isLessThanOrEqualTo(ROWS)
+          .isEqualTo(loadSummary.operations("INSERT"));
+      for (String phase : List.of("uniform-read", "latest-read")) {
+        Path client = dir.resolve("intact").resolve(phase).resolve("client-0");
+        assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
+        // the table's verified counts are nb5's own line, and every read was present and correct
+        Nb5Output.Verified v = Nb5Output.parse(Files.readString(client.resolve("nb5.txt"))).total();
+        assertThat(v.ok()).isPositive();
+        assertThat(v.missing() + v.corrupt()).isZero();
+        assertThat(intact.out).contains("verified reads: ok=" + v.ok() + " corrupt=0 missing=0");
+        assertThat(LargekvRunIT.summaryCount(intact.out, phase, "READ")).isPositive();
+      }
+
+      // damage from outside: 100 rows deleted, 100 overwritten with other bytes
+      try (CqlSession cql = TestSessions.open(cassandra)) {
+        for (int n = 1000; n < 1100; n++) {
+          cql.execute("DELETE FROM largekv.kv WHERE k = '" + key(n) + "'");
+        }
+        for (int n = 2000; n < 2100; n++) {
+          cql.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
+              "UPDATE largekv.kv SET v = ? WHERE k = ?", ByteBuffer.wrap(new byte[256]), key(n)));
+        }
+      }
+      List<String> reads = new ArrayList<>(common);
+      reads.addAll(List.of("--phases", "uniform-read"));
+      Run stopped = largekv(nb5, version, dir.resolve("stopped"), reads);
+      assertThat(stopped.exit).as(stopped.all()).isEqualTo(1);
+      assertThat(stopped.out).contains("FAILED");
+      assertThat(stopped.err).contains("on_bad_row=stop ends the run").contains("these results must not be published");
+
+      reads.addAll(List.of("-p", "nb5.on_bad_row=count"));
+      Run counted = largekv(nb5, version, dir.resolve("counted"), reads);
+      assertThat(counted.exit).as(counted.all()).isEqualTo(1);
+      Nb5Output.Verified v = Nb5Output.parse(Files.readString(dir.resolve("counted/uniform-read/client-0/nb5.txt")))
+          .total();
+      assertThat(v.missing()).isPositive();
+      assertThat(v.corrupt()).isPositive();
+      assertThat(counted.out).contains("verified reads: ok=" + v.ok() + " corrupt=" + v.corrupt() + " missing="
+          + v.missing()).contains("FAILED (exit status 1, FAILED): yb_kv_large verification FAILED: " + v.missing()
+          + " row(s) missing, " + v.corrupt() + " corrupt");
+    } finally {
+      Directories.deleteRecursively(dir);
+    }
+  }
+
+  private static String key(long n) {
+    return String.format(java.util.Locale.ROOT, "key:%046d", n);
+  }
+
+  private record Run(int exit, String out, String err) {
+    String all() {
+      return out + "\n" + err;
+    }
+  }
+
+  private static Run largekv(String nb5, String version, Path out, List<String> options) throws Exception {
+    Path stdout = out.resolveSibling(out.getFileName() + "-stdout.txt");
+    Path stderr = out.resolveSibling(out.getFileName() + "-stderr.txt");
+    List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString(), "run", "--out", out.toString()));
+    cmd.addAll(options);
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectOutput(stdout.toFile())
+        .redirectError(stderr.toFile());
+    pb.environment().remove("NB5_JAR");
+    pb.environment().put("NB5_VERSION", version);
+    pb.environment().put("PATH", Path.of(nb5).toAbsolutePath().getParent() + ":" + System.getenv("PATH"));
+    Process p = pb.start();
+    boolean done = p.waitFor(600, TimeUnit.SECONDS);
+    if (!done) {
+      p.descendants().forEach(ProcessHandle::destroyForcibly);
+      p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+    Run r = new Run(done ? p.exitValue() : -1, Files.readString(stdout, StandardCharsets.UTF_8),
+        Files.readString(stderr, StandardCharsets.UTF_8));
+    assertThat(done).as("bin/largekv finished within 600 s:\n" + r.all()).isTrue();
+    return r;
+  }
+
+}
