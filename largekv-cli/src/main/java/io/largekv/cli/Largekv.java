@@ -137,50 +137,67 @@ public final class Largekv {
       }
       addRunProperties(o, props);
       PhaseRunner runner = new PhaseRunner(repo, err);
-      List<Summary.Row> results = new ArrayList<>();
-      int status = ExitStatus.OK;
-      long warmup = o.warmupOr(o.hosts == null);
-      for (Phase phase : o.phases) {
+      return runPhases(o, local, outDir, out, err, "YCSB", (phase, phaseDir, events) -> {
         List<String> phaseProps = new ArrayList<>(props);
         phaseProps.addAll(o.phaseProperties(phase));
-        Path phaseDir = outDir.resolve(phase.name);
-        List<PhaseRunner.Result> clients;
-        try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
-            "largekv: [" + phase.name + "] ")) {
-          clients = runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload, phaseProps, 1,
-              phaseDir, events, phase.name);
-        }
-        NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
-        Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup),
-            clients);
-        results.add(r);
-        if (r.exitCode() != 0) {
-          status = ExitStatus.FAILED;
-          err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s%n", phase.name, r.exitCode(),
-              ExitStatus.describe(r.exitCode()), r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
-          if (r.exitCode() == ExitStatus.BAD_INPUT) {
-            // the same settings would be refused by every phase
-            status = ExitStatus.BAD_INPUT;
-            break;
-          }
-        }
-      }
-      String summary = Summary.render(results);
-      Files.writeString(outDir.resolve("summary.txt"), summary);
-      out.println();
-      out.print(summary);
-      out.println("Raw YCSB output: " + outDir);
-      if (status != ExitStatus.OK) {
-        err.println("largekv: " + (status == ExitStatus.BAD_INPUT ? "bad input" : "one or more phases FAILED")
-            + ": these results must not be published (exit status " + status + ")");
-      }
-      return status;
+        return runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload, phaseProps, 1,
+            phaseDir, events, phase.name);
+      });
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");
         local.close();
       }
     }
+  }
+
+  /** One phase's clients, run by one harness: its results once every client ended. */
+  @FunctionalInterface
+  interface PhaseClients {
+    List<PhaseRunner.Result> run(Phase phase, Path phaseDir, PhaseEvents events)
+        throws java.io.IOException, InterruptedException;
+  }
+
+  /**
+   * The phases of a run, one after the other, each with its events and, on a local cluster, its
+   * nodes' traffic; the table; the status: a phase that FAILED fails the run, bad input ends it.
+   */
+  private static int runPhases(RunOptions o, LocalCassandra local, Path outDir, PrintStream out, PrintStream err,
+      String harness, PhaseClients phaseClients) throws Exception {
+    List<Summary.Row> results = new ArrayList<>();
+    int status = ExitStatus.OK;
+    long warmup = o.warmupOr(o.hosts == null);
+    for (Phase phase : o.phases) {
+      Path phaseDir = outDir.resolve(phase.name);
+      List<PhaseRunner.Result> clients;
+      try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
+          "largekv: [" + phase.name + "] ")) {
+        clients = phaseClients.run(phase, phaseDir, events);
+      }
+      NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
+      Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
+      results.add(r);
+      if (r.exitCode() != 0) {
+        status = ExitStatus.FAILED;
+        err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s%n", phase.name, r.exitCode(),
+            ExitStatus.describe(r.exitCode()), r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
+        if (r.exitCode() == ExitStatus.BAD_INPUT) {
+          // the same settings would be refused by every phase
+          status = ExitStatus.BAD_INPUT;
+          break;
+        }
+      }
+    }
+    String summary = Summary.render(results);
+    Files.writeString(outDir.resolve("summary.txt"), summary);
+    out.println();
+    out.print(summary);
+    out.println("Raw " + harness + " output: " + outDir);
+    if (status != ExitStatus.OK) {
+      err.println("largekv: " + (status == ExitStatus.BAD_INPUT ? "bad input" : "one or more phases FAILED")
+          + ": these results must not be published (exit status " + status + ")");
+    }
+    return status;
   }
 
   /** The harnesses {@code --harness} accepts. */
@@ -224,39 +241,13 @@ public final class Largekv {
       params.removeIf(p -> p.startsWith("rf="));
       Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(target, hosts, localdc, rf, params);
       Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
-      List<Summary.Row> results = new ArrayList<>();
-      int status = ExitStatus.OK;
-      long warmup = o.warmupOr(o.hosts == null);
-      for (Phase phase : o.phases) {
+      return runPhases(o, local, outDir, out, err, "nb5", (phase, phaseDir, events) -> {
         Path file = repo.resolve("workloads").resolve(o.fullScale ? phase.fullScaleWorkload : phase.localWorkload);
         long records = o.records != null ? o.records : Phase.setting(file, "recordcount").orElseThrow();
         int threads = o.threads != null ? o.threads : Phase.setting(file, "threadcount").orElse(1L).intValue();
         long duration = o.duration != null ? o.duration : Phase.setting(file, "maxexecutiontime").orElse(60L);
-        Path phaseDir = outDir.resolve(phase.name);
-        List<PhaseRunner.Result> clients;
-        try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
-            "largekv: [" + phase.name + "] ")) {
-          clients = runner.run(phase, connection, records, threads, duration, 1, phaseDir, events, phase.name);
-        }
-        NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
-        Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
-        results.add(r);
-        if (r.exitCode() != 0) {
-          status = ExitStatus.FAILED;
-          err.printf("largekv: phase %s FAILED%s; its output: %s%n", phase.name,
-              r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
-        }
-      }
-      String summary = Summary.render(results);
-      Files.writeString(outDir.resolve("summary.txt"), summary);
-      out.println();
-      out.print(summary);
-      out.println("Raw nb5 output: " + outDir);
-      if (status != ExitStatus.OK) {
-        err.println("largekv: one or more phases FAILED: these results must not be published (exit status " + status
-            + ")");
-      }
-      return status;
+        return runner.run(phase, connection, records, threads, duration, 1, phaseDir, events, phase.name);
+      });
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");
@@ -370,6 +361,9 @@ public final class Largekv {
               + "(an nb5 or yb_kv_large parameter, docs/nosqlbench.md)");
         }
         String name = p.substring("nb5.".length(), p.indexOf('='));
+        if (name.equals("rf")) {
+          atLeast("-p nb5.rf", p.substring(p.indexOf('=') + 1), 1);
+        }
         if (NB5_SET_BY_LARGEKV.contains(name)) {
           throw new UserError("-p " + p + ": bin/largekv sets nb5's " + name + " itself (from its options); accepted: "
               + "-p nb5.NAME=VALUE for a NAME other than " + String.join(", ", NB5_SET_BY_LARGEKV));

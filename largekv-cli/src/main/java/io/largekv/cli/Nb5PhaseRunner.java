@@ -127,7 +127,7 @@ final class Nb5PhaseRunner {
         progress.println(prefix + "FAILED: " + why);
         for (int c = 0; c < clients; c++) {
           Path dir = Files.createDirectories(runDir.resolve("client-" + c));
-          failed.add(finish(phase, dir, String.join(" ", schema), p.exitValue(), false, why));
+          failed.add(finish(phase, dir, String.join(" ", schema), p.exitValue(), false, why, share(records, clients, c)));
         }
         return failed;
       }
@@ -190,7 +190,7 @@ final class Nb5PhaseRunner {
       }
       pumps.get(c).join();
       results.add(finish(phase, runDir.resolve("client-" + c), shown.get(c), p.exitValue(), ended[c] && why[c] == null,
-          why[c]));
+          why[c], share(records, clients, c)));
     }
     return results;
   }
@@ -203,7 +203,7 @@ final class Nb5PhaseRunner {
         "instrument=true", "threads=" + threads));
     if (phase.isLoad()) {
       long from = records * c / clients;
-      long to = records * (c + 1) / clients;
+      long to = from + share(records, clients, c);
       a.addAll(List.of("alias=load", "tags=block:rampup", "cycles=" + from + ".." + to));
     } else {
       String blocks = phase == Phase.UNIFORM_READ ? "uniform_.*" : "latest_.*";
@@ -212,6 +212,11 @@ final class Nb5PhaseRunner {
     }
     a.addAll(connection.arguments());
     return a;
+  }
+
+  /** The rows client {@code c} of {@code clients} loads: its share of {@code [0, records)}. */
+  static long share(long records, int clients, int c) {
+    return records * (c + 1) / clients - records * c / clients;
   }
 
   /** Ends nb5 as a user's Ctrl-C would: SIGTERM to it and its children (its counts are printed as it exits). */
@@ -252,7 +257,7 @@ final class Nb5PhaseRunner {
    * status is the signal's).
    */
   private PhaseRunner.Result finish(Phase phase, Path dir, String command, int nb5Exit, boolean endedAtDeadline,
-      String why) throws IOException {
+      String why, long rows) throws IOException {
     Path out = dir.resolve("nb5.txt");
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
     Nb5Output nb5Output = Nb5Output.parse(text);
@@ -261,6 +266,10 @@ final class Nb5PhaseRunner {
     String reason = why;
     if (reason == null && !exited) {
       reason = "nb5 exited " + nb5Exit + lastError(text).map(e -> ": " + e).orElse("");
+    }
+    if (reason == null && phase.isLoad() && completed(text) != rows) {
+      // nb5 runs whole strides only: a load that left cycles out must not pass for a whole one
+      reason = "nb5 completed " + completed(text) + " of the " + rows + " inserts of its share";
     }
     if (reason == null && !phase.isLoad() && !nb5Output.verifiedOk()) {
       reason = nb5Output.verdict().isEmpty() ? "nb5 printed no verification counts" : nb5Output.verdict();

@@ -49,6 +49,8 @@ class LargekvOptionsTest {
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p",
         "nb5.errors=counter"}))
         .hasMessageStartingWith("-p nb5.errors=counter: bin/largekv sets nb5's errors itself");
+    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p", "nb5.rf=0"}))
+        .hasMessage("-p nb5.rf 0 is not accepted; accepted values: a whole number >= 1");
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--plan"}))
         .hasMessage("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--hosts", "10.0.0.1"}))
