@@ -46,7 +46,7 @@ class LargekvNb5IT {
       Files.writeString(conf, "datastax-java-driver {\n  basic.request.timeout = 30 seconds\n}\n");
       List<String> common = List.of("--harness", "nb5", "--hosts", cassandra.contactPoint(), "--localdc",
           cassandra.localDatacenter(), "--target", "cassandra", "-p", "nb5.rf=1", "-p", "nb5.driverconfig=" + conf,
-          "--records", Integer.toString(ROWS), "--duration", "8", "--warmup", "2", "--threads", "4");
+          "--records", Integer.toString(ROWS), "--duration", "6", "--warmup", "1", "--threads", "4");
 
       Run intact = largekv(nb5, version, dir.resolve("intact"), common);
       assertThat(intact.exit).as(intact.all()).isZero();
