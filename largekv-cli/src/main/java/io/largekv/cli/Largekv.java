@@ -116,39 +116,46 @@ public final class Largekv {
           : o.hosts);
       return ExitStatus.OK;
     }
-    if (o.harness.equals(NB5)) {
-      return runNb5(o, repo, outDir, out, err);
-    }
+    // nb5 is asked for before a server starts: without it, one line and nothing started
+    Nb5 nb5 = o.harness.equals(NB5) ? Nb5.find(repo) : null;
     LocalCassandra local = null;
     try {
-      String hosts = o.hosts;
-      String target = o.target;
-      List<String> props = new ArrayList<>();
-      if (hosts == null) {
+      if (o.hosts == null) {
         local = LocalCassandra.builder().nodes(o.nodes).start();
-        hosts = local.contactPoints();
-        target = target == null ? "cassandra" : target;
-        props.add("ycql.localdc=" + local.localDatacenter());
-        props.add("ycql.replication_factor=" + localReplicationFactor(o.nodes));
       }
-      props.add("hosts=" + hosts);
-      if (target != null) {
-        props.add("ycql.target=" + target);
-      }
-      addRunProperties(o, props);
-      PhaseRunner runner = new PhaseRunner(repo, err);
-      return runPhases(o, local, outDir, out, err, "YCSB", (phase, phaseDir, events) -> {
-        List<String> phaseProps = new ArrayList<>(props);
-        phaseProps.addAll(o.phaseProperties(phase));
-        return runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload, phaseProps, 1,
-            phaseDir, events, phase.name);
-      });
+      return nb5 == null ? runPhases(o, local, outDir, out, err, "YCSB", ycsbClients(o, repo, local, err))
+          : runPhases(o, local, outDir, out, err, "nb5", nb5Clients(o, repo, nb5, local, err));
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");
         local.close();
       }
     }
+  }
+
+  /** Each phase as one bin/ycsb process against the hosts, or {@code local}. */
+  private static PhaseClients ycsbClients(RunOptions o, Path repo, LocalCassandra local, PrintStream err) {
+    String hosts = o.hosts;
+    String target = o.target;
+    List<String> props = new ArrayList<>();
+    if (local != null) {
+      hosts = local.contactPoints();
+      target = target == null ? "cassandra" : target;
+      props.add("ycql.localdc=" + local.localDatacenter());
+      props.add("ycql.replication_factor=" + localReplicationFactor(o.nodes));
+    }
+    props.add("hosts=" + hosts);
+    if (target != null) {
+      props.add("ycql.target=" + target);
+    }
+    addRunProperties(o, props);
+    PhaseRunner runner = new PhaseRunner(repo, err);
+    return (phase, phaseDir, events) -> {
+      List<String> phaseProps = new ArrayList<>(props);
+      phaseProps.addAll(o.phaseProperties(phase));
+      return runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload, phaseProps, 1,
+          phaseDir, events, phase.name);
+    };
   }
 
   /** One phase's clients, run by one harness: its results once every client ended. */
@@ -213,47 +220,34 @@ public final class Largekv {
       "keycount", "keystart", "hosts", "port", "localdc", "datacenter", "target", "alias", "instrument", "errors",
       "cyclerate", "rate");
 
-  /** {@code bin/largekv run --harness nb5}: the phases as nb5 processes, the same table and raw layout. */
-  private static int runNb5(RunOptions o, Path repo, Path outDir, PrintStream out, PrintStream err) throws Exception {
-    Nb5 nb5 = Nb5.find(repo);
+  /**
+   * {@code --harness nb5}: each phase as one process of the user's nb5 against the hosts, or
+   * {@code local}; the same table and raw layout.
+   */
+  private static PhaseClients nb5Clients(RunOptions o, Path repo, Nb5 nb5, LocalCassandra local, PrintStream err) {
     err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5), workload nosqlbench-workloads/yb_kv_large.yaml");
+    String target = o.target != null ? o.target : local != null ? "cassandra" : "yugabyte";
+    int rf = local != null ? localReplicationFactor(o.nodes) : 3;
     List<String> params = new ArrayList<>();
     for (String p : o.properties) {
-      params.add(p.substring("nb5.".length()));
-    }
-    LocalCassandra local = null;
-    try {
-      String hosts = o.hosts;
-      String target = o.target != null ? o.target : hosts == null ? "cassandra" : "yugabyte";
-      String localdc = o.localdc;
-      int rf = 3;
-      if (hosts == null) {
-        local = LocalCassandra.builder().nodes(o.nodes).start();
-        hosts = local.contactPoints();
-        localdc = local.localDatacenter();
-        rf = localReplicationFactor(o.nodes);
-      }
-      for (String p : params) {
-        if (p.startsWith("rf=")) {
-          rf = (int) PhaseOptions.atLeast("-p nb5.rf", p.substring(3), 1);
-        }
-      }
-      params.removeIf(p -> p.startsWith("rf="));
-      Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(target, hosts, localdc, rf, params);
-      Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
-      return runPhases(o, local, outDir, out, err, "nb5", (phase, phaseDir, events) -> {
-        Path file = repo.resolve("workloads").resolve(o.fullScale ? phase.fullScaleWorkload : phase.localWorkload);
-        long records = o.records != null ? o.records : Phase.setting(file, "recordcount").orElseThrow();
-        int threads = o.threads != null ? o.threads : Phase.setting(file, "threadcount").orElse(1L).intValue();
-        long duration = o.duration != null ? o.duration : Phase.setting(file, "maxexecutiontime").orElse(60L);
-        return runner.run(phase, connection, records, threads, duration, 1, phaseDir, events, phase.name);
-      });
-    } finally {
-      if (local != null) {
-        err.println("largekv: stopping the local Cassandra");
-        local.close();
+      String param = p.substring("nb5.".length());
+      if (param.startsWith("rf=")) {
+        rf = (int) PhaseOptions.atLeast("-p nb5.rf", param.substring(3), 1);
+      } else {
+        params.add(param);
       }
     }
+    Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(target,
+        local != null ? local.contactPoints() : o.hosts, local != null ? local.localDatacenter() : o.localdc, rf,
+        params);
+    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
+    return (phase, phaseDir, events) -> {
+      Path file = repo.resolve("workloads").resolve(o.fullScale ? phase.fullScaleWorkload : phase.localWorkload);
+      long records = o.records != null ? o.records : Phase.setting(file, "recordcount").orElseThrow();
+      int threads = o.threads != null ? o.threads : Phase.setting(file, "threadcount").orElse(1L).intValue();
+      long duration = o.duration != null ? o.duration : Phase.setting(file, "maxexecutiontime").orElse(60L);
+      return runner.run(phase, connection, records, threads, duration, 1, phaseDir, events, phase.name);
+    };
   }
 
   /** The properties every phase of a run gets: the local datacenter and the user's -p. */

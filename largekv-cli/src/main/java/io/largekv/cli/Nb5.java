@@ -4,6 +4,7 @@ import io.largekv.common.Nb5Output;
 import io.largekv.common.UserError;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,14 +30,21 @@ final class Nb5 {
     String output;
     int exit;
     try {
-      Process p = new ProcessBuilder(command(repo, List.of("--version"))).directory(repo.toFile())
-          .redirectErrorStream(true).start();
-      output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (!p.waitFor(600, TimeUnit.SECONDS)) {
-        p.destroyForcibly();
-        throw new UserError("--harness nb5: bin/nb5 --version did not answer in 600 s");
+      // to a file, read after the wait: a pipe read first would wait for ever on an nb5 that hangs
+      Path file = Files.createTempFile("largekv-nb5-version", ".txt");
+      try {
+        Process p = new ProcessBuilder(command(repo, List.of("--version"))).directory(repo.toFile())
+            .redirectErrorStream(true).redirectOutput(file.toFile()).start();
+        if (!p.waitFor(600, TimeUnit.SECONDS)) {
+          p.descendants().forEach(ProcessHandle::destroyForcibly);
+          p.destroyForcibly();
+          throw new UserError("--harness nb5: bin/nb5 --version did not answer in 600 s");
+        }
+        exit = p.exitValue();
+        output = Files.readString(file, StandardCharsets.UTF_8);
+      } finally {
+        Files.deleteIfExists(file);
       }
-      exit = p.exitValue();
     } catch (IOException e) {
       throw new UserError("--harness nb5: cannot run bin/nb5: " + e.getMessage());
     }

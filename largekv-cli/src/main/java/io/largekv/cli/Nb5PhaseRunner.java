@@ -4,10 +4,7 @@ import io.largekv.common.Nb5Output;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
 import io.largekv.report.Nb5Histograms;
-import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -118,12 +115,15 @@ final class Nb5PhaseRunner {
       Files.createDirectories(runDir.resolve("schema-logs"));
       Process p = new ProcessBuilder(nb5.command(schema)).directory(runDir.toFile()).redirectErrorStream(true)
           .redirectOutput(runDir.resolve("schema.txt").toFile()).start();
+      String schemaWhy = null;
       if (!p.waitFor(FIRST_OPERATION_TIMEOUT_S, TimeUnit.SECONDS)) {
         stop(p);
+        schemaWhy = awaitEnd(p);
       }
-      if (p.exitValue() != 0) {
+      if (p.exitValue() != 0 || schemaWhy != null) {
         List<PhaseRunner.Result> failed = new ArrayList<>();
-        String why = "nb5's schema step exited " + p.exitValue() + " (" + runDir.resolve("schema.txt") + ")";
+        String why = (schemaWhy != null ? "nb5's schema step did not end in " + FIRST_OPERATION_TIMEOUT_S + " s"
+            : "nb5's schema step exited " + p.exitValue()) + " (" + runDir.resolve("schema.txt") + ")";
         progress.println(prefix + "FAILED: " + why);
         for (int c = 0; c < clients; c++) {
           Path dir = Files.createDirectories(runDir.resolve("client-" + c));
@@ -183,10 +183,9 @@ final class Nb5PhaseRunner {
     List<PhaseRunner.Result> results = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
       Process p = processes.get(c);
-      if (!p.waitFor(EXIT_TIMEOUT_S, TimeUnit.SECONDS)) {
-        p.descendants().forEach(ProcessHandle::destroyForcibly);
-        p.destroyForcibly().waitFor();
-        why[c] = "nb5 did not exit within " + EXIT_TIMEOUT_S + " s of the phase's end";
+      String notEnded = awaitEnd(p);
+      if (notEnded != null) {
+        why[c] = notEnded;
       }
       pumps.get(c).join();
       results.add(finish(phase, runDir.resolve("client-" + c), shown.get(c), p.exitValue(), ended[c] && why[c] == null,
@@ -226,29 +225,35 @@ final class Nb5PhaseRunner {
     p.toHandle().destroy();
   }
 
+  /**
+   * Waits for nb5 to exit, at most {@link #EXIT_TIMEOUT_S}, then kills it and its children;
+   * null when it exited, else why the client failed.
+   */
+  private static String awaitEnd(Process p) throws InterruptedException {
+    if (p.waitFor(EXIT_TIMEOUT_S, TimeUnit.SECONDS)) {
+      return null;
+    }
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly().waitFor();
+    return "nb5 did not exit within " + EXIT_TIMEOUT_S + " s of being ended";
+  }
+
   /** Keeps nb5's output in its file, starts the events at the first operation, shows progress every 10 s. */
   private void pump(Process p, Path file, String prefix, PhaseEvents events, AtomicLong firstOperation) {
-    long lines = 0;
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
-         OutputStream f = Files.newOutputStream(file)) {
-      String line;
-      while ((line = r.readLine()) != null) {
-        f.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        Matcher m = PROGRESS.matcher(line);
-        if (m.find()) {
-          if (Long.parseLong(m.group(4)) > 0 && firstOperation.compareAndSet(-1, System.currentTimeMillis())) {
-            events.firstOperation(firstOperation.get());
-          }
-          if (lines++ % 10 == 0) {
-            progress.println(prefix + line);
-          }
-        } else if (line.startsWith("yb_kv_large") || line.contains(" ERROR ")) {
+    long[] progressLines = {0};
+    PhaseRunner.keepLines(p.getInputStream(), file, progress, prefix + "lost nb5's output", line -> {
+      Matcher m = PROGRESS.matcher(line);
+      if (m.find()) {
+        if (Long.parseLong(m.group(4)) > 0 && firstOperation.compareAndSet(-1, System.currentTimeMillis())) {
+          events.firstOperation(firstOperation.get());
+        }
+        if (progressLines[0]++ % 10 == 0) {
           progress.println(prefix + line);
         }
+      } else if (line.startsWith("yb_kv_large") || line.contains(" ERROR ")) {
+        progress.println(prefix + line);
       }
-    } catch (IOException e) {
-      progress.println(prefix + "lost nb5's output (" + file + "): " + e.getMessage());
-    }
+    });
   }
 
   /**
@@ -262,14 +267,15 @@ final class Nb5PhaseRunner {
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
     Nb5Output nb5Output = Nb5Output.parse(text);
     Map<String, Long> counts = Nb5Histograms.translate(dir.resolve("nb5.hdr"), dir.resolve("hdr"));
+    long completed = completed(text);
     boolean exited = nb5Exit == 0 || (endedAtDeadline && (nb5Exit == 143 || nb5Exit == 130));
     String reason = why;
     if (reason == null && !exited) {
       reason = "nb5 exited " + nb5Exit + lastError(text).map(e -> ": " + e).orElse("");
     }
-    if (reason == null && phase.isLoad() && completed(text) != rows) {
+    if (reason == null && phase.isLoad() && completed != rows) {
       // nb5 runs whole strides only: a load that left cycles out must not pass for a whole one
-      reason = "nb5 completed " + completed(text) + " of the " + rows + " inserts of its share";
+      reason = "nb5 completed " + completed + " of the " + rows + " inserts of its share";
     }
     if (reason == null && !phase.isLoad() && !nb5Output.verifiedOk()) {
       reason = nb5Output.verdict().isEmpty() ? "nb5 printed no verification counts" : nb5Output.verdict();
@@ -301,7 +307,7 @@ final class Nb5PhaseRunner {
     s.append(String.format(Locale.ROOT, "[LARGEKV], FailedOperations, %d%n", failed));
     s.append("[LARGEKV], Result, ").append(reason == null ? "ok" : "FAILED: " + reason).append('\n');
     s.append("[NB5], Version, ").append(nb5.version()).append('\n');
-    s.append("[NB5], CompletedOperations, ").append(completed(text)).append('\n');
+    s.append("[NB5], CompletedOperations, ").append(completed).append('\n');
     s.append("[NB5], ExitStatus, ").append(nb5Exit).append(endedAtDeadline ? " (ended at the phase's end)" : "")
         .append('\n');
     Files.writeString(dir.resolve(io.largekv.report.PhaseResult.NB5_SUMMARY), s.toString());

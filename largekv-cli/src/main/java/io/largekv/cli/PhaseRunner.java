@@ -6,6 +6,7 @@ import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -14,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * Runs one phase — {@code bin/run} and {@code bin/compare} alike — as {@code clients} processes of
@@ -186,16 +188,25 @@ public final class PhaseRunner {
 
   /** Keeps a client's stderr in its file and hands every line to its progress. */
   private void pump(Process proc, Path file, ClientProgress client) {
-    try (BufferedReader r = new BufferedReader(new InputStreamReader(proc.getErrorStream(), StandardCharsets.UTF_8));
+    keepLines(proc.getErrorStream(), file, progress, "largekv: lost a client's stderr", client::accept);
+    client.finish(file);
+  }
+
+  /**
+   * Keeps every line a client process prints in {@code file} and hands it to {@code each}, until
+   * the process closes the stream; a stream lost on the way is said on {@code progress}, after
+   * {@code lost} (e.g. "largekv: lost a client's stderr").
+   */
+  static void keepLines(InputStream in, Path file, PrintStream progress, String lost, Consumer<String> each) {
+    try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
          OutputStream f = Files.newOutputStream(file)) {
       String line;
       while ((line = r.readLine()) != null) {
         f.write((line + "\n").getBytes(StandardCharsets.UTF_8));
-        client.accept(line);
+        each.accept(line);
       }
     } catch (IOException e) {
-      progress.println("largekv: lost a client's stderr (" + file + "): " + e.getMessage());
+      progress.println(lost + " (" + file + "): " + e.getMessage());
     }
-    client.finish(file);
   }
 }

@@ -60,7 +60,7 @@ public final class Summary {
       long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
       long completed = r.outputs.stream().mapToLong(o -> (long) Math.max(0, o.number("NB5", "CompletedOperations")))
           .sum();
-      if (completed > 0 && r.warmupMs == 0 && completed != logged) {
+      if (completed > 0 && pr.phase().isLoad() && completed != logged) {
         sb.append(indent).append(String.format(Locale.ROOT, "nb5 completed %d operations, its histogram log holds %d "
             + "(nb5 leaves its last interval out of the log; ops/s and seconds are the log's)%n", completed, logged));
       }

@@ -7,7 +7,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.Nb5Output;
 import io.largekv.common.YcsbOutput;
-import io.largekv.it.MissingTool;
+import io.largekv.it.Nb5Executable;
 import io.largekv.it.TestSessions;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -34,11 +34,7 @@ class LargekvNb5IT {
   @ParameterizedTest
   @ValueSource(strings = {"5.17.9", "5.25.7"})
   void runsThePhasesAndFailsOnADamagedDataset(String version) throws Exception {
-    String nb5 = System.getenv("LARGEKV_NB5");
-    if (nb5 == null || nb5.isBlank() || !Files.isExecutable(Path.of(nb5))) {
-      throw MissingTool.skipOrFail("real nb5: LARGEKV_NB5 does not name an nb5 executable (.ci/run sets it to "
-          + "../shared/nb5/nb5)");
-    }
+    Path nb5 = Nb5Executable.configured();
     Path dir = Files.createTempDirectory("largekv-nb5-run");
     try (LocalCassandra cassandra = LocalCassandra.builder().start()) {
       Path conf = dir.resolve("slow-machine.conf");
@@ -111,16 +107,14 @@ class LargekvNb5IT {
     }
   }
 
-  private static Run largekv(String nb5, String version, Path out, List<String> options) throws Exception {
+  private static Run largekv(Path nb5, String version, Path out, List<String> options) throws Exception {
     Path stdout = out.resolveSibling(out.getFileName() + "-stdout.txt");
     Path stderr = out.resolveSibling(out.getFileName() + "-stderr.txt");
     List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString(), "run", "--out", out.toString()));
     cmd.addAll(options);
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectOutput(stdout.toFile())
         .redirectError(stderr.toFile());
-    pb.environment().remove("NB5_JAR");
-    pb.environment().put("NB5_VERSION", version);
-    pb.environment().put("PATH", Path.of(nb5).toAbsolutePath().getParent() + ":" + System.getenv("PATH"));
+    Nb5Executable.environment(pb.environment(), nb5, version);
     Process p = pb.start();
     boolean done = p.waitFor(600, TimeUnit.SECONDS);
     if (!done) {

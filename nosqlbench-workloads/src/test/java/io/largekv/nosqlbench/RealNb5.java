@@ -7,6 +7,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.Nb5Output;
 import io.largekv.it.MissingTool;
+import io.largekv.it.Nb5Executable;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -51,15 +52,7 @@ final class RealNb5 {
 
   /** nb5 {@code version} from {@code LARGEKV_NB5}, checked with {@code --version}; skips or fails (CI) when absent. */
   static RealNb5 version(String version) {
-    String configured = System.getenv("LARGEKV_NB5");
-    if (configured == null || configured.isBlank()) {
-      unavailable("LARGEKV_NB5 is not set: the real-nb5 tests need an nb5 executable "
-          + "(e.g. LARGEKV_NB5=$PWD/../shared/nb5/nb5, which .ci/run sets)");
-    }
-    Path exe = Path.of(configured).toAbsolutePath().normalize();
-    if (!Files.isExecutable(exe) || !exe.getFileName().toString().equals("nb5")) {
-      unavailable("LARGEKV_NB5=" + configured + " is not an executable named nb5 (bin/nb5 looks for nb5 on PATH)");
-    }
+    Path exe = Nb5Executable.configured();
     RealNb5 nb5 = new RealNb5(exe, version);
     String problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
     if (!problem.isEmpty()) {
@@ -167,10 +160,7 @@ final class RealNb5 {
     }
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
         .redirectOutput(out.toFile());
-    pb.environment().remove("NB5_JAR");
-    pb.environment().remove("NB5_JAVA");
-    pb.environment().put("NB5_VERSION", version);
-    pb.environment().put("PATH", executable.getParent() + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    Nb5Executable.environment(pb.environment(), executable, version);
     Process p = pb.start();
     outputs.put(p, out);
     return p;
