@@ -267,11 +267,21 @@ final class Nb5PhaseRunner {
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
     Nb5Output nb5Output = Nb5Output.parse(text);
     Map<String, Long> counts = Nb5Histograms.translate(dir.resolve("nb5.hdr"), dir.resolve("hdr"));
+    Map<String, long[]> byOp = new TreeMap<>();
+    counts.forEach((op, n) -> {
+      boolean f = op.endsWith("-FAILED");
+      byOp.computeIfAbsent(f ? op.substring(0, op.length() - "-FAILED".length()) : op, k -> new long[2])[f ? 1 : 0] += n;
+    });
+    long failed = byOp.values().stream().mapToLong(n -> n[1]).sum();
     long completed = completed(text);
     boolean exited = nb5Exit == 0 || (endedAtDeadline && (nb5Exit == 143 || nb5Exit == 130));
     String reason = why;
     if (reason == null && !exited) {
       reason = "nb5 exited " + nb5Exit + lastError(text).map(e -> ": " + e).orElse("");
+    }
+    if (reason == null && failed > 0) {
+      // an operation that failed fails the phase, also one nb5 had in flight when it was ended
+      reason = failed + " operation(s) failed (nb5's errorsfor_* timers)";
     }
     if (reason == null && phase.isLoad() && completed != rows) {
       // nb5 runs whole strides only: a load that left cycles out must not pass for a whole one
@@ -283,12 +293,6 @@ final class Nb5PhaseRunner {
     int exit = reason == null ? 0 : 1;
     StringBuilder s = new StringBuilder();
     s.append("# largekv's reading of nb5's output (nb5.txt) and histogram log (nb5.hdr); see docs/nosqlbench.md\n");
-    long failed = 0;
-    Map<String, long[]> byOp = new TreeMap<>();
-    counts.forEach((op, n) -> {
-      boolean f = op.endsWith("-FAILED");
-      byOp.computeIfAbsent(f ? op.substring(0, op.length() - "-FAILED".length()) : op, k -> new long[2])[f ? 1 : 0] += n;
-    });
     for (Map.Entry<String, long[]> e : byOp.entrySet()) {
       s.append(String.format(Locale.ROOT, "[%s], Operations, %d%n[%s], Return=OK, %d%n", e.getKey(), e.getValue()[0],
           e.getKey(), e.getValue()[0]));
@@ -296,7 +300,6 @@ final class Nb5PhaseRunner {
         s.append(String.format(Locale.ROOT, "[%s], Return=ERROR, %d%n", e.getKey(), e.getValue()[1]));
         s.append(String.format(Locale.ROOT, "[ERRORS], Return=%s:nb5 error, %d%n", e.getKey(), e.getValue()[1]));
       }
-      failed += e.getValue()[1];
     }
     Nb5Output.Verified v = nb5Output.total();
     if (!nb5Output.verified().isEmpty()) {

@@ -7,6 +7,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.Nb5Output;
 import io.largekv.common.YcsbOutput;
+import io.largekv.format.KeyValueFormat;
 import io.largekv.it.Nb5Executable;
 import io.largekv.it.TestSessions;
 import java.nio.ByteBuffer;
@@ -30,6 +31,7 @@ class LargekvNb5IT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
   private static final int ROWS = 4000;
+  private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
 
   @ParameterizedTest
   @ValueSource(strings = {"5.17.9", "5.25.7"})
@@ -68,11 +70,11 @@ class LargekvNb5IT {
       // damage from outside: 100 rows deleted, 100 overwritten with other bytes
       try (CqlSession cql = TestSessions.open(cassandra)) {
         for (int n = 1000; n < 1100; n++) {
-          cql.execute("DELETE FROM largekv.kv WHERE k = '" + key(n) + "'");
+          cql.execute("DELETE FROM largekv.kv WHERE k = '" + FORMAT.key(n) + "'");
         }
         for (int n = 2000; n < 2100; n++) {
           cql.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
-              "UPDATE largekv.kv SET v = ? WHERE k = ?", ByteBuffer.wrap(new byte[256]), key(n)));
+              "UPDATE largekv.kv SET v = ? WHERE k = ?", ByteBuffer.wrap(new byte[256]), FORMAT.key(n)));
         }
       }
       List<String> reads = new ArrayList<>(common);
@@ -92,13 +94,41 @@ class LargekvNb5IT {
       assertThat(counted.out).contains("verified reads: ok=" + v.ok() + " corrupt=" + v.corrupt() + " missing="
           + v.missing()).contains("FAILED (exit status 1, FAILED): yb_kv_large verification FAILED: " + v.missing()
           + " row(s) missing, " + v.corrupt() + " corrupt");
+
+      // the rows repaired, then the server killed under a read phase: the phase FAILS (whenever the
+      // kill lands: before nb5 connects, or mid-phase), and not for a bad row
+      try (CqlSession cql = TestSessions.open(cassandra)) {
+        for (int n = 1000; n < 2100; n++) {
+          cql.execute(com.datastax.oss.driver.api.core.cql.SimpleStatement.newInstance(
+              "INSERT INTO largekv.kv (k, v) VALUES (?, ?)", FORMAT.key(n), ByteBuffer.wrap(FORMAT.value(n))));
+        }
+      }
+      List<String> killed = new ArrayList<>(common);
+      killed.addAll(List.of("--phases", "uniform-read", "--duration", "120"));
+      Path killedOut = dir.resolve("killed");
+      Thread killer = new Thread(() -> {
+        Path stderr = killedOut.resolveSibling("killed-stderr.txt");
+        try {
+          for (int i = 0; i < 600; i++) {   // at most 300 s for nb5's first progress line
+            if (Files.exists(stderr) && Files.readString(stderr).contains("uniform_read (pending,current,complete)")) {
+              break;
+            }
+            Thread.sleep(500);
+          }
+          cassandra.node().kill();
+        } catch (Exception e) {
+          throw new IllegalStateException(e);
+        }
+      }, "kill-the-server");
+      killer.start();
+      Run down = largekv(nb5, version, killedOut, killed);
+      killer.join(60_000);
+      assertThat(down.exit).as(down.all()).isEqualTo(1);
+      assertThat(down.out).contains("FAILED").doesNotContain("verification FAILED");
+      assertThat(down.err).contains("these results must not be published");
     } finally {
       Directories.deleteRecursively(dir);
     }
-  }
-
-  private static String key(long n) {
-    return String.format(java.util.Locale.ROOT, "key:%046d", n);
   }
 
   private record Run(int exit, String out, String err) {
