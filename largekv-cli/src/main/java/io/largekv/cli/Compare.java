@@ -55,6 +55,8 @@ public final class Compare {
       "  --event PHASE@S:ACTION       an event S seconds after the phase's first operation, in every target's run",
       "                               of the phase and every repeat (repeatable): kill-node:N, stop-node:N,",
       "                               start-node:N, add-node, decommission-node:N (local clusters), exec:COMMAND",
+      "  --harness LIST               ycsb (default), nb5 (your own nb5 on yb_kv_large, found as bin/nb5 finds it),",
+      "                               or ycsb,nb5: both on every target, side by side (a fresh local server for each)",
       "  --plan                       print what each phase would do against each target and exit; nothing is",
       "                               started or connected",
       "  -p NAME=VALUE                a property for every target and phase");
@@ -66,19 +68,25 @@ public final class Compare {
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
     if (o.plan) {
       for (CompareTarget t : o.targets) {
-        List<String> props = new ArrayList<>(List.of("hosts=" + (t.local() ? "127.0.0.1" : t.hosts),
-            "ycql.target=" + t.dialect));
-        if (t.local()) {
-          props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(o.nodes));
-        }
-        props.addAll(o.properties);
-        props.addAll(t.properties);
+        // a local target's plan: its server is not started, so its address and datacenter are the usual ones
+        List<String> props = targetProperties(o, t, t.local() ? "127.0.0.1" : t.hosts, "datacenter1");
         out.println();
         Largekv.printPlans(repo, o.phases, phase -> o.phaseProperties(phase, t), !o.localTargets, props, o.clients,
             out, "target " + t.label
             + (t.local() ? " (a local Cassandra of " + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : ""));
       }
       return ExitStatus.OK;
+    }
+    Nb5 nb5 = null;
+    if (o.harnesses.contains(Harness.NB5)) {
+      // every target's phases translated for nb5, and nb5 asked for, before a directory or a server
+      for (CompareTarget t : o.targets) {
+        List<String> props = targetProperties(o, t, t.local() ? "127.0.0.1" : t.hosts, "datacenter1");
+        for (Phase phase : o.phases) {
+          Harness.nb5Settings(repo, o.phaseProperties(phase, t, props), o.workloadFile(phase));
+        }
+      }
+      nb5 = Nb5.find(repo);
     }
     Path dir = o.out != null ? o.out : repo.resolve("results").resolve("compare-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
@@ -87,6 +95,12 @@ public final class Compare {
     setup.setProperty("started", Instant.now().toString());
     setup.setProperty("phases", String.join(",", o.phases.stream().map(p -> p.name).toList()));
     setup.setProperty("targets", String.join(",", o.targets.stream().map(t -> t.label).toList()));
+    setup.setProperty("harnesses", String.join(",", o.harnesses));
+    setup.setProperty("columns", String.join(",", o.targets.stream().flatMap(t -> o.harnesses.stream()
+        .map(h -> o.column(t, h))).toList()));
+    for (String h : o.harnesses) {
+      setup.setProperty("harness." + h, Harness.describe(h, nb5));
+    }
     setup.setProperty("repeat", Integer.toString(o.repeat));
     setup.setProperty("clients", Integer.toString(o.clients));
     setup.setProperty("warmup", Long.toString(o.warmup));
@@ -118,34 +132,32 @@ public final class Compare {
     save(setup, dir);
 
     for (CompareTarget t : o.targets) {
-      LocalCassandra local = null;
-      try {
-        String hosts = t.hosts;
-        List<String> props = new ArrayList<>();
-        if (t.local()) {
-          local = LocalCassandra.builder().clusterName("largekv-" + t.label).nodes(o.nodes).start();
-          hosts = local.contactPoints();
-          props.add("ycql.localdc=" + local.localDatacenter());
-          props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(o.nodes));
-        } else if (o.localdc != null) {
-          props.add("ycql.localdc=" + o.localdc);
-        }
-        props.add("hosts=" + hosts);
-        props.add("ycql.target=" + t.dialect);
-        props.addAll(o.properties);
-        props.addAll(t.properties);
-        for (Phase phase : o.phases) {
-          for (int rep = 1; rep <= o.repeat; rep++) {
-            Path runDir = dir.resolve(t.label).resolve(phase.name).resolve("rep-" + rep);
-            runClients(repo, o, t, phase, rep, props, runDir, err, setup, local);
+      for (String harness : o.harnesses) {
+        // a local target is a fresh server for each harness: neither runs on the other's data and compactions
+        LocalCassandra local = null;
+        try {
+          if (t.local()) {
+            local = LocalCassandra.builder().clusterName("largekv-" + t.label).nodes(o.nodes).start();
+          }
+          List<String> props = local != null ? targetProperties(o, t, local.contactPoints(), local.localDatacenter())
+              : targetProperties(o, t, t.hosts, null);
+          Harness.PhaseClients clients = harness.equals(Harness.NB5)
+              ? Harness.nb5(nb5, repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile)
+              : Harness.ycsb(repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile);
+          String column = o.column(t, harness);
+          for (Phase phase : o.phases) {
+            for (int rep = 1; rep <= o.repeat; rep++) {
+              runClients(clients, o, column, phase, rep, dir.resolve(column).resolve(phase.name).resolve("rep-" + rep),
+                  err, setup, local);
+            }
+          }
+        } finally {
+          if (local != null) {
+            local.close();
           }
         }
-      } finally {
-        if (local != null) {
-          local.close();
-        }
+        save(setup, dir);
       }
-      save(setup, dir);
     }
     setup.setProperty("finished", Instant.now().toString());
     save(setup, dir);
@@ -162,20 +174,24 @@ public final class Compare {
     return ExitStatus.OK;
   }
 
-  private static void runClients(Path repo, Options o, CompareTarget t, Phase phase, int rep, List<String> props,
+  /** The properties of every phase against target {@code t} at {@code hosts}: the -p of every target, then its own. */
+  private static List<String> targetProperties(Options o, CompareTarget t, String hosts, String localDc) {
+    List<String> user = new ArrayList<>(o.properties);
+    user.addAll(t.properties);
+    return o.serverProperties(t.local(), hosts, localDc, t.dialect, user);
+  }
+
+  private static void runClients(Harness.PhaseClients clients, Options o, String column, Phase phase, int rep,
       Path runDir, PrintStream err, Properties setup, LocalCassandra local) throws IOException, InterruptedException {
     Files.createDirectories(runDir);
-    String label = String.format("%s %s rep %d", t.label, phase.name, rep);
-    List<String> phaseProps = new ArrayList<>(props);
-    phaseProps.addAll(o.phaseProperties(phase, t));
+    String label = String.format("%s %s rep %d", column, phase.name, rep);
     List<PhaseRunner.Result> results;
     try (PhaseEvents events = new PhaseEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
-      results = new PhaseRunner(repo, err).run(phase, o.localTargets ? phase.localWorkload : phase.fullScaleWorkload,
-          phaseProps, o.clients, runDir, events, label);
+      results = clients.run(phase, runDir, events, label);
     }
     NodeTraffic.write(local, runDir.resolve("nodes.tsv"));
     for (int c = 0; c < results.size(); c++) {
-      setup.setProperty("command." + t.label + "." + phase.name + ".rep-" + rep + ".client-" + c, results.get(c).command);
+      setup.setProperty("command." + column + "." + phase.name + ".rep-" + rep + ".client-" + c, results.get(c).command);
       if (results.get(c).exitCode != 0) {
         err.printf("largekv: [%s client %d] FAILED with exit code %d (the other targets go on)%n", label, c,
             results.get(c).exitCode);
@@ -197,7 +213,25 @@ public final class Compare {
     int clients = 1;
     Long rate;
     int repeat = 1;
+    List<String> harnesses = List.of(Harness.YCSB);
     private final List<String[]> targetProps = new ArrayList<>();
+
+    /** The report's column of target {@code t} run by {@code harness}: its label, or LABEL/HARNESS with several. */
+    String column(CompareTarget t, String harness) {
+      return harnesses.size() == 1 ? t.label : t.label + "/" + harness;
+    }
+
+    /** A phase's workload file in {@code workloads/}: the laptop-sized one with local targets. */
+    String workloadFile(Phase phase) {
+      return localTargets ? phase.localWorkload : phase.fullScaleWorkload;
+    }
+
+    /** Every property of a phase against {@code t}: the target's {@code props}, then {@link #phaseProperties(Phase, CompareTarget)}. */
+    List<String> phaseProperties(Phase phase, CompareTarget t, List<String> props) {
+      List<String> p = new ArrayList<>(props);
+      p.addAll(phaseProperties(phase, t));
+      return p;
+    }
 
     @Override
     String help() {
@@ -218,6 +252,7 @@ public final class Compare {
         case "--clients" -> clients = (int) between(name, v, 1, 1000);
         case "--rate" -> rate = atLeast(name, v, 1);
         case "--repeat" -> repeat = (int) between(name, v, 1, 100);
+        case "--harness" -> harnesses = Harness.parse(v, true);
         default -> {
           return false;
         }
@@ -319,6 +354,28 @@ public final class Compare {
       }
       for (CompareTarget t : o.targets) {
         Event.check(o.events, o.phases, t.local() ? o.nodes : 0, "--target " + t.label);
+      }
+      Harness.checkProperties(o.harnesses, o.properties, o.help());
+      for (CompareTarget t : o.targets) {
+        Harness.checkProperties(o.harnesses, t.properties, o.help());
+      }
+      if (o.harnesses.contains(Harness.NB5)) {
+        if (o.plan) {
+          throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan with --harness ycsb");
+        }
+        if (o.rate != null) {
+          throw new UserError("--rate with --harness " + String.join(",", o.harnesses) + ": largekv reads nb5's "
+              + "service-time timers only, so nb5's latency under a rate would not be corrected for coordinated "
+              + "omission as YCSB's is; accepted: --rate with --harness ycsb");
+        }
+        if (o.clients > 1) {
+          throw new UserError("--clients " + o.clients + " with --harness " + String.join(",", o.harnesses) + ": one nb5 "
+              + "process per phase is what is tested; accepted: --clients 1 (nb5's --threads scale one process)");
+        }
+        if (!o.localTargets && o.localdc == null) {
+          throw new UserError("--harness nb5 with targets with hosts needs --localdc: nb5's cqld4 does not infer the "
+              + "local datacenter; accepted: --localdc DC");
+        }
       }
       return o;
     }

@@ -52,7 +52,8 @@ public final class Largekv {
       "                         yb_kv_large (found as bin/nb5 finds it; every read verified; docs/nosqlbench.md)",
       "  --plan                 print what each phase would do (key ranges, threads, mix, rows, bytes, duration at",
       "                         the seed's rate) and exit; nothing is started or connected",
-      "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase",
+      "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase; with --harness nb5",
+      "                         those nb5 can apply (recordcount, ycql.compaction, ...; others are refused)",
       "  -p nb5.NAME=VALUE      with --harness nb5: an nb5 or yb_kv_large parameter (e.g. nb5.driverconfig=FILE)",
       "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md");
 
@@ -103,28 +104,36 @@ public final class Largekv {
     Path outDir = o.out != null ? o.out : repo.resolve("results").resolve("run-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     if (o.plan) {
-      List<String> props = new ArrayList<>(List.of("hosts=" + (o.hosts != null ? o.hosts : "127.0.0.1")));
-      if (o.hosts == null) {
-        props.add("ycql.target=" + (o.target == null ? "cassandra" : o.target));
-        props.add("ycql.replication_factor=" + localReplicationFactor(o.nodes));
-      } else if (o.target != null) {
-        props.add("ycql.target=" + o.target);
-      }
-      addRunProperties(o, props);
+      // the local server is not started for a plan: its usual address and datacenter
+      List<String> props = runProperties(o, "127.0.0.1", "datacenter1");
       printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
       return ExitStatus.OK;
     }
-    // nb5 is asked for before a server starts: without it, one line and nothing started
-    Nb5 nb5 = o.harness.equals(NB5) ? Nb5.find(repo) : null;
+    Nb5 nb5 = null;
+    if (o.harness.equals(Harness.NB5)) {
+      // every phase's settings are translated, and nb5 is asked for, before a server starts
+      List<String> props = runProperties(o, "127.0.0.1", "datacenter1");
+      for (Phase phase : o.phases) {
+        Harness.nb5Settings(repo, phaseProperties(o, props, phase), workloadFile(o, phase));
+      }
+      nb5 = Nb5.find(repo);
+    }
     LocalCassandra local = null;
     try {
       if (o.hosts == null) {
         local = LocalCassandra.builder().nodes(o.nodes).start();
       }
-      return nb5 == null ? runPhases(o, local, outDir, out, err, "YCSB", ycsbClients(o, repo, local, err))
-          : runPhases(o, local, outDir, out, err, "nb5", nb5Clients(o, repo, nb5, local, err));
+      List<String> props = local == null ? runProperties(o, null, null)
+          : runProperties(o, local.contactPoints(), local.localDatacenter());
+      if (nb5 == null) {
+        return runPhases(o, local, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
+            phase -> phaseProperties(o, props, phase), phase -> workloadFile(o, phase)));
+      }
+      err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
+      return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
+          phase -> phaseProperties(o, props, phase), phase -> workloadFile(o, phase)));
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");
@@ -133,36 +142,27 @@ public final class Largekv {
     }
   }
 
-  /** Each phase as one bin/ycsb process against the hosts, or {@code local}. */
-  private static PhaseClients ycsbClients(RunOptions o, Path repo, LocalCassandra local, PrintStream err) {
-    String hosts = o.hosts;
-    String target = o.target;
-    List<String> props = new ArrayList<>();
-    if (local != null) {
-      hosts = local.contactPoints();
-      target = target == null ? "cassandra" : target;
-      props.add("ycql.localdc=" + local.localDatacenter());
-      props.add("ycql.replication_factor=" + localReplicationFactor(o.nodes));
-    }
-    props.add("hosts=" + hosts);
-    if (target != null) {
-      props.add("ycql.target=" + target);
-    }
-    addRunProperties(o, props);
-    PhaseRunner runner = new PhaseRunner(repo, err);
-    return (phase, phaseDir, events) -> {
-      List<String> phaseProps = new ArrayList<>(props);
-      phaseProps.addAll(o.phaseProperties(phase));
-      return runner.run(phase, o.fullScale ? phase.fullScaleWorkload : phase.localWorkload, phaseProps, 1,
-          phaseDir, events, phase.name);
-    };
+  /**
+   * The properties every phase of a run gets, as YCSB takes them (the nb5 harness translates them,
+   * {@link Nb5Settings}): where to connect ({@code local}'s contact points and datacenter, else
+   * {@code --hosts}), the dialect, the local keyspace's replication factor and the user's -p.
+   */
+  private static List<String> runProperties(RunOptions o, String localHosts, String localDc) {
+    boolean local = o.hosts == null;
+    return o.serverProperties(local, local ? localHosts : o.hosts, localDc,
+        local && o.target == null ? "cassandra" : o.target, o.properties);
   }
 
-  /** One phase's clients, run by one harness: its results once every client ended. */
-  @FunctionalInterface
-  interface PhaseClients {
-    List<PhaseRunner.Result> run(Phase phase, Path phaseDir, PhaseEvents events)
-        throws java.io.IOException, InterruptedException;
+  /** A phase's workload file in {@code repo}. */
+  private static String workloadFile(RunOptions o, Phase phase) {
+    return o.fullScale ? phase.fullScaleWorkload : phase.localWorkload;
+  }
+
+  /** A phase's properties: the run's, then the options' ({@link PhaseOptions#phaseProperties}), which win. */
+  private static List<String> phaseProperties(RunOptions o, List<String> props, Phase phase) {
+    List<String> phaseProps = new ArrayList<>(props);
+    phaseProps.addAll(o.phaseProperties(phase));
+    return phaseProps;
   }
 
   /**
@@ -170,7 +170,7 @@ public final class Largekv {
    * nodes' traffic; the table; the status: a phase that FAILED fails the run, bad input ends it.
    */
   private static int runPhases(RunOptions o, LocalCassandra local, Path outDir, PrintStream out, PrintStream err,
-      String harness, PhaseClients phaseClients) throws Exception {
+      String harness, Harness.PhaseClients phaseClients) throws Exception {
     List<Summary.Row> results = new ArrayList<>();
     int status = ExitStatus.OK;
     long warmup = o.warmupOr(o.hosts == null);
@@ -179,7 +179,7 @@ public final class Largekv {
       List<PhaseRunner.Result> clients;
       try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
           "largekv: [" + phase.name + "] ")) {
-        clients = phaseClients.run(phase, phaseDir, events);
+        clients = phaseClients.run(phase, phaseDir, events, phase.name);
       }
       NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
@@ -205,57 +205,6 @@ public final class Largekv {
           + ": these results must not be published (exit status " + status + ")");
     }
     return status;
-  }
-
-  /** The harnesses {@code --harness} accepts. */
-  static final String YCSB = "ycsb";
-  static final String NB5 = "nb5";
-
-  /**
-   * The nb5 parameters largekv sets itself for each phase and client, which a {@code -p nb5.NAME}
-   * must not change: the phase, its rows and threads, where it connects, how it ends and how an
-   * error is handled (nb5's default, errors=stop: a failed operation ends the phase, FAILED).
-   */
-  static final List<String> NB5_SET_BY_LARGEKV = List.of("driver", "workload", "tags", "cycles", "threads",
-      "keycount", "keystart", "hosts", "port", "localdc", "datacenter", "target", "alias", "instrument", "errors",
-      "cyclerate", "rate");
-
-  /**
-   * {@code --harness nb5}: each phase as one process of the user's nb5 against the hosts, or
-   * {@code local}; the same table and raw layout.
-   */
-  private static PhaseClients nb5Clients(RunOptions o, Path repo, Nb5 nb5, LocalCassandra local, PrintStream err) {
-    err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5), workload nosqlbench-workloads/yb_kv_large.yaml");
-    String target = o.target != null ? o.target : local != null ? "cassandra" : "yugabyte";
-    int rf = local != null ? localReplicationFactor(o.nodes) : 3;
-    List<String> params = new ArrayList<>();
-    for (String p : o.properties) {
-      String param = p.substring("nb5.".length());
-      if (param.startsWith("rf=")) {
-        rf = (int) PhaseOptions.atLeast("-p nb5.rf", param.substring(3), 1);
-      } else {
-        params.add(param);
-      }
-    }
-    Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(target,
-        local != null ? local.contactPoints() : o.hosts, local != null ? local.localDatacenter() : o.localdc, rf,
-        params);
-    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
-    return (phase, phaseDir, events) -> {
-      Path file = repo.resolve("workloads").resolve(o.fullScale ? phase.fullScaleWorkload : phase.localWorkload);
-      long records = o.records != null ? o.records : Phase.setting(file, "recordcount").orElseThrow();
-      int threads = o.threads != null ? o.threads : Phase.setting(file, "threadcount").orElse(1L).intValue();
-      long duration = o.duration != null ? o.duration : Phase.setting(file, "maxexecutiontime").orElse(60L);
-      return runner.run(phase, connection, records, threads, duration, 1, phaseDir, events, phase.name);
-    };
-  }
-
-  /** The properties every phase of a run gets: the local datacenter and the user's -p. */
-  private static void addRunProperties(RunOptions o, List<String> props) {
-    if (o.localdc != null) {
-      props.add("ycql.localdc=" + o.localdc);
-    }
-    props.addAll(o.properties);
   }
 
   /**
@@ -288,7 +237,7 @@ public final class Largekv {
     String hosts;
     String target;
     boolean fullScale;
-    String harness = YCSB;
+    String harness = Harness.YCSB;
 
     @Override
     String help() {
@@ -309,12 +258,7 @@ public final class Largekv {
       switch (name) {
         case "--hosts" -> hosts = value;
         case "--target" -> target = Target.parse("--target", value).propertyValue();
-        case "--harness" -> {
-          if (!value.equals(YCSB) && !value.equals(NB5)) {
-            throw new UserError("--harness " + value + " is not accepted; accepted: " + YCSB + ", " + NB5);
-          }
-          harness = value;
-        }
+        case "--harness" -> harness = Harness.parse(value, false).get(0);
         default -> {
           return false;
         }
@@ -334,7 +278,8 @@ public final class Largekv {
             + " is not local; accepted: --nodes without --hosts");
       }
       Event.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
-      if (o.harness.equals(NB5)) {
+      Harness.checkProperties(List.of(o.harness), o.properties, o.help());
+      if (o.harness.equals(Harness.NB5)) {
         o.checkNb5();
       }
       return o;
@@ -348,20 +293,6 @@ public final class Largekv {
       if (hosts != null && localdc == null) {
         throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "
             + "datacenter; accepted: --localdc DC");
-      }
-      for (String p : properties) {
-        if (!p.startsWith("nb5.")) {
-          throw new UserError("-p " + p + " is a YCSB property, and --harness nb5 runs no YCSB; accepted: -p nb5.NAME=VALUE "
-              + "(an nb5 or yb_kv_large parameter, docs/nosqlbench.md)");
-        }
-        String name = p.substring("nb5.".length(), p.indexOf('='));
-        if (name.equals("rf")) {
-          atLeast("-p nb5.rf", p.substring(p.indexOf('=') + 1), 1);
-        }
-        if (NB5_SET_BY_LARGEKV.contains(name)) {
-          throw new UserError("-p " + p + ": bin/largekv sets nb5's " + name + " itself (from its options); accepted: "
-              + "-p nb5.NAME=VALUE for a NAME other than " + String.join(", ", NB5_SET_BY_LARGEKV));
-        }
       }
     }
   }

@@ -59,9 +59,12 @@ final class Nb5PhaseRunner {
       return a;
     }
 
-    /** {@code HOST[:PORT],...} as nb5's {@code hosts} and one {@code port} (0: the driver's default). */
-    static Connection of(String dialect, String contactPoints, String localdc, int replicationFactor,
-        List<String> params) {
+    /**
+     * {@code HOST[:PORT],...} as nb5's {@code hosts} and one {@code port}: the hosts' own, else
+     * {@code defaultPort} (0: the driver's default).
+     */
+    static Connection of(String dialect, String contactPoints, int defaultPort, String localdc,
+        int replicationFactor, List<String> params) {
       List<String> hosts = new ArrayList<>();
       int port = 0;
       for (String h : contactPoints.split(",")) {
@@ -78,7 +81,7 @@ final class Nb5PhaseRunner {
         }
         hosts.add(host);
       }
-      return new Connection(dialect, hosts, port, localdc, replicationFactor, params);
+      return new Connection(dialect, hosts, port != 0 ? port : defaultPort, localdc, replicationFactor, params);
     }
   }
 

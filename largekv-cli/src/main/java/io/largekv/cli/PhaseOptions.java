@@ -136,6 +136,29 @@ abstract class PhaseOptions {
     return p;
   }
 
+  /**
+   * The properties of every phase against one server, as YCSB takes them (the nb5 harness
+   * translates them, {@link Nb5Settings}): a local cluster's datacenter ({@code localDc}) and
+   * keyspace replication factor, or {@code --localdc}; where ({@code hosts}); the dialect (null: the
+   * binding's default); then {@code userProperties} (the user's -p, a target's own), which win.
+   */
+  List<String> serverProperties(boolean local, String hosts, String localDc, String dialect,
+      List<String> userProperties) {
+    List<String> props = new ArrayList<>();
+    if (local) {
+      props.add("ycql.localdc=" + localDc);
+      props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(nodes));
+    } else if (localdc != null) {
+      props.add("ycql.localdc=" + localdc);
+    }
+    props.add("hosts=" + hosts);
+    if (dialect != null) {
+      props.add("ycql.target=" + dialect);
+    }
+    props.addAll(userProperties);
+    return props;
+  }
+
   /** A whole number {@code >= min} for {@code option}. */
   static long atLeast(String option, String v, long min) throws UserError {
     try {

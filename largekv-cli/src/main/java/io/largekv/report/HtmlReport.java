@@ -18,7 +18,7 @@ public final class HtmlReport {
         + ".caveat{background:#fff4d6;border:1px solid #e0b84c;padding:8px 12px}"
         + "code{font-size:12px}</style></head>\n<body>\n<h1>largekv comparison</h1>\n");
     report.caveat().ifPresent(c -> sb.append("<p class=\"caveat\"><b>Caveat:</b> ").append(Svg.esc(c)).append("</p>\n"));
-    sb.append("<p>Targets: ").append(Svg.esc(String.join(", ", report.targets))).append(". ").append(Svg.esc(report.notes()))
+    sb.append(report.harnesses.size() > 1 ? "<p>Targets and harnesses: " : "<p>Targets: ").append(Svg.esc(String.join(", ", report.columns))).append(". ").append(Svg.esc(report.notes()))
         .append("</p>\n");
     for (String phase : report.phases) {
       sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n");

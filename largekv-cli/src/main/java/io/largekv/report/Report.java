@@ -21,7 +21,9 @@ import org.HdrHistogram.Histogram;
 /**
  * The comparison report's model, loaded from the raw data of a {@code bin/largekv compare} directory
  * alone (so {@code bin/largekv report DIR} re-renders it): per phase a table with a column per
- * target, the events' and the local cluster's tables, the caveat, the notes and the setup. Latency
+ * target, or per target and harness when the comparison ran several ({@code TARGET/HARNESS}), the
+ * events' and the local cluster's tables, the caveat, the notes and the setup (each harness and its
+ * version among it). Latency
  * figures come from the HdrHistogram logs of every client and repeat, merged after the warm-up;
  * percentiles are never averaged. Rendered by {@link ReportCharts}, {@link MarkdownReport} and
  * {@link HtmlReport}; written by {@link ReportFiles}.
@@ -93,20 +95,30 @@ public final class Report {
 
   public final Path dir;
   public final Properties setup;
+  /**
+   * The columns: a target's label, or {@code LABEL/HARNESS} when the comparison ran several
+   * harnesses; each column's raw data is in {@code DIR/<column>/<phase>/rep-N}.
+   */
+  public final List<String> columns;
+  /** The targets' labels (a target has a column per harness). */
   public final List<String> targets;
+  /** The harnesses that ran, e.g. {@code ycsb}, {@code nb5} (older directories: ycsb). */
+  public final List<String> harnesses;
   public final List<String> phases;
-  /** phase → target → cell. */
+  /** phase → column → cell. */
   public final Map<String, Map<String, Cell>> cells = new LinkedHashMap<>();
 
   private Report(Path dir, Properties setup) throws IOException {
     this.dir = dir;
     this.setup = setup;
     this.targets = split(setup.getProperty("targets", ""));
+    this.columns = split(setup.getProperty("columns", setup.getProperty("targets", "")));
+    this.harnesses = split(setup.getProperty("harnesses", "ycsb"));
     this.phases = split(setup.getProperty("phases", ""));
     long warmup = Long.parseLong(setup.getProperty("warmup", "0"));
     for (String phase : phases) {
       Map<String, Cell> row = new LinkedHashMap<>();
-      for (String target : targets) {
+      for (String target : columns) {
         Path phaseDir = dir.resolve(target).resolve(phase);
         List<PhaseResult> runs = new ArrayList<>();
         if (Files.isDirectory(phaseDir)) {
@@ -158,16 +170,16 @@ public final class Report {
     Map<String, List<String>> rows = new LinkedHashMap<>();
     Map<String, Cell> row = cells.get(phase);
     List<String> others = otherOperations(phase);
-    for (String target : targets) {
+    for (String target : columns) {
       Cell c = row.get(target);
       Histogram h = c.latency();
       boolean any = h.getTotalCount() > 0;
       double[] tp = c.throughputs();
       add(rows, "status", c.failed() ? "FAILED" + failure(c) : "ok");
       add(rows, "throughput (ops/s)", tp.length == 0 ? "-" : ReportFormat.throughput(tp));
-      if (targets.size() > 1) {
-        double[] first = row.get(targets.get(0)).throughputs();
-        add(rows, "throughput vs " + targets.get(0), tp.length == 0 || first.length == 0 ? "-"
+      if (columns.size() > 1) {
+        double[] first = row.get(columns.get(0)).throughputs();
+        add(rows, "throughput vs " + columns.get(0), tp.length == 0 || first.length == 0 ? "-"
             : String.format(Locale.ROOT, "%.2f×", mean(tp) / mean(first)));
       }
       add(rows, "measured seconds", measured(c));
@@ -238,7 +250,7 @@ public final class Report {
   /** The rows of every target's every repeat of a phase, in order. */
   private List<List<String>> perRun(String phase, RunRows rows) {
     List<List<String>> out = new ArrayList<>();
-    for (String target : targets) {
+    for (String target : columns) {
       List<PhaseResult> runs = cells.get(phase).get(target).runs;
       for (int rep = 0; rep < runs.size(); rep++) {
         out.addAll(rows.rows(target, rep + 1, runs.get(rep)));
@@ -319,10 +331,10 @@ public final class Report {
 
   // ------------------------------------------------------------------ what both documents say
 
-  /** The main table's header: a column per target. */
+  /** The main table's header: a column per target (and harness). */
   List<String> header() {
     List<String> header = new ArrayList<>(List.of(""));
-    header.addAll(targets);
+    header.addAll(columns);
     return header;
   }
 
@@ -413,6 +425,9 @@ public final class Report {
     if (!setup.getProperty("events", "").isEmpty()) {
       rows.put("events", setup.getProperty("events"));
     }
+    for (String h : harnesses) {
+      rows.put("harness " + h, setup.getProperty("harness." + h, h));
+    }
     for (String t : targets) {
       String versions = serverLines(t);
       rows.put("target " + t, setup.getProperty("target." + t + ".dialect", "") + " at "
@@ -425,11 +440,17 @@ public final class Report {
     return rows;
   }
 
-  /** The binding's "connected to ..." and DDL lines from the target's first client. */
+  /** The columns of a target: its label, or {@code LABEL/HARNESS} for each harness. */
+  private List<String> columnsOf(String target) {
+    return columns.stream().filter(c -> c.equals(target) || c.startsWith(target + "/")).toList();
+  }
+
+  /** The binding's "connected to ..." and DDL lines from the target's first YCSB client. */
   private String serverLines(String target) {
     for (String phase : phases) {
-      Path err = dir.resolve(target).resolve(phase).resolve("rep-1").resolve("client-0").resolve("stderr.txt");
-      if (Files.exists(err)) {
+      Path err = columnsOf(target).stream().map(c -> dir.resolve(c).resolve(phase).resolve("rep-1").resolve("client-0")
+          .resolve("stderr.txt")).filter(Files::exists).findFirst().orElse(null);
+      if (err != null) {
         try {
           List<String> lines = Files.readAllLines(err).stream()
               .filter(l -> l.startsWith(YcsbOutput.CONNECTED) || l.startsWith("yugabyte-ycql: CREATE")).toList();
@@ -441,7 +462,9 @@ public final class Report {
         }
       }
     }
-    return "server not reached";
+    boolean nb5Ran = columnsOf(target).stream().anyMatch(c -> phases.stream().anyMatch(phase -> Files.exists(
+        dir.resolve(c).resolve(phase).resolve("rep-1").resolve("client-0").resolve("nb5.txt"))));
+    return nb5Ran ? "server version: not printed by nb5" : "server not reached";
   }
 
 

@@ -23,12 +23,12 @@ public final class ReportCharts {
     List<Svg.Series> curve = new ArrayList<>();
     List<Svg.Marker> markers = new ArrayList<>();
     double warmup = phase.equals("load") ? Double.NaN : Double.parseDouble(report.setup.getProperty("warmup", "0"));
-    for (int t = 0; t < report.targets.size(); t++) {
-      Report.Cell c = report.cells.get(phase).get(report.targets.get(t));
+    for (int t = 0; t < report.columns.size(); t++) {
+      Report.Cell c = report.cells.get(phase).get(report.columns.get(t));
       if (c.runs.isEmpty() || c.mainOperation() == null) {
         continue;
       }
-      String target = report.targets.get(t);
+      String target = report.columns.get(t);
       PhaseResult first = c.runs.get(0);
       double[] tp = first.throughputSeries();
       tput.add(new Svg.Series(target, seconds(tp.length), tp));

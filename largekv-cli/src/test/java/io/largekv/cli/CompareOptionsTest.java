@@ -153,4 +153,34 @@ class CompareOptionsTest {
         .isEqualTo("1,100 (1,000–1,200, 3 runs)");
     assertThat(io.largekv.report.ReportFormat.throughput(new double[] {1234.4})).isEqualTo("1,234");
   }
+
+  @Test
+  void harnessesAreOneOrBothAndNb5RefusesWhatItCannotDo() throws Exception {
+    Compare.Options both = Compare.Options.parse(new String[] {"compare", "--harness", "ycsb,nb5"});
+    assertThat(both.harnesses).containsExactly("ycsb", "nb5");
+    assertThat(both.column(both.targets.get(0), "nb5")).isEqualTo("cassandra-stcs/nb5");
+    Compare.Options one = Compare.Options.parse(new String[] {"compare", "--harness", "nb5"});
+    assertThat(one.column(one.targets.get(0), "nb5")).isEqualTo("cassandra-stcs");
+    assertThat(Compare.Options.parse(new String[] {"compare"}).harnesses).containsExactly("ycsb");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "-p", "nb5.read_cl=ONE"}))
+        .hasMessageStartingWith("-p nb5.read_cl=ONE is an nb5 parameter, and no nb5 runs; accepted: -p nb5.NAME=VALUE "
+            + "with --harness nb5");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5,nb5"}))
+        .hasMessage("--harness nb5,nb5 is not accepted; accepted: ycsb, nb5, or both as ycsb,nb5");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "latte"}))
+        .hasMessage("--harness latte is not accepted; accepted: ycsb, nb5, or both as ycsb,nb5");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "ycsb,nb5", "--rate", "100"}))
+        .hasMessageStartingWith("--rate with --harness ycsb,nb5: largekv reads nb5's service-time timers only");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5", "--clients", "2"}))
+        .hasMessageStartingWith("--clients 2 with --harness nb5: one nb5 process per phase is what is tested");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5", "--plan"}))
+        .hasMessage("--plan prints YCSB's plan of each phase; accepted: --plan with --harness ycsb");
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5", "--target",
+        "yugabyte=10.0.0.1"}))
+        .hasMessageStartingWith("--harness nb5 with targets with hosts needs --localdc");
+    // a property nb5 cannot apply ends the comparison before nb5 is looked for, a directory or a server
+    assertThatThrownBy(() -> Compare.run(new String[] {"compare", "--harness", "ycsb,nb5", "--target-prop",
+        "cassandra-lcs:ycql.request_timeout_ms=9000"}, System.out, System.err))
+        .hasMessageStartingWith("-p ycql.request_timeout_ms=9000: the nb5 harness cannot apply");
+  }
 }

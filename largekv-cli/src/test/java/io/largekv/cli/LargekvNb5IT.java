@@ -21,11 +21,13 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
- * {@code bin/largekv run --harness nb5} with a real, stock nb5 on both ends of the supported range
- * (CI: {@code LARGEKV_NB5=../shared/nb5/nb5}, which runs the release {@code NB5_VERSION} names),
- * against a real Cassandra: the three phases print the table and verify every read; after rows are
- * deleted and overwritten from outside, a read phase FAILS with the missing and corrupt counts,
- * whether nb5 stops at the first bad row (the default) or counts them.
+ * nb5 inside largekv's runs, with a real, stock nb5 on both ends of the supported range (CI:
+ * {@code LARGEKV_NB5=../shared/nb5/nb5}, which runs the release {@code NB5_VERSION} names), against
+ * a real Cassandra: {@code bin/largekv compare --harness ycsb,nb5} runs both harnesses' three phases
+ * side by side, every read verified, the report's cells equal to nb5's own counts; after rows are
+ * deleted and overwritten from outside, {@code bin/largekv run --harness nb5}'s read phase FAILS
+ * with the missing and corrupt counts, whether nb5 stops at the first bad row (the default) or
+ * counts them; a server killed under a read phase FAILS it too, and not as a bad row.
  */
 class LargekvNb5IT {
 
@@ -46,25 +48,35 @@ class LargekvNb5IT {
           cassandra.localDatacenter(), "--target", "cassandra", "-p", "nb5.rf=1", "-p", "nb5.driverconfig=" + conf,
           "--records", Integer.toString(ROWS), "--duration", "6", "--warmup", "1", "--threads", "4");
 
-      Run intact = largekv(nb5, version, dir.resolve("intact"), common);
+      // intact: nb5 beside YCSB in one comparison on this server (YCSB's phases, then nb5's)
+      Path cmp = dir.resolve("compare");
+      Run intact = largekv(nb5, version, cmp, List.of("compare", "--harness", "ycsb,nb5", "--target",
+          "cassandra=" + cassandra.contactPoint(), "--localdc", cassandra.localDatacenter(),
+          "-p", "ycql.replication_factor=1", "-p", "nb5.driverconfig=" + conf,
+          "--records", Integer.toString(ROWS), "--duration", "6", "--warmup", "1", "--threads", "4"));
       assertThat(intact.exit).as(intact.all()).isZero();
-      assertThat(intact.err).contains("largekv: harness nb5 " + version + " (bin/nb5)");
-      assertThat(intact.out).contains("nb5 " + version + " (cqld4), yb_kv_large").doesNotContain("FAILED");
-      // the load: every row inserted, as nb5 counted it; the table's count is its log's, never more
-      Path load = dir.resolve("intact/load/client-0");
+      String md = Files.readString(cmp.resolve("report.md"));
+      assertThat(md).contains("|  | cassandra/ycsb | cassandra/nb5 |")
+          .contains("**harness nb5**: nb5 " + version + " (bin/nb5, cqld4)").contains("**harness ycsb**: YCSB 0.17");
+      // the load: every row inserted, as nb5 counted it; the report's count is its log's, never more
+      Path load = cmp.resolve("cassandra/nb5/load/rep-1/client-0");
       YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
       assertThat(loadSummary.number("NB5", "CompletedOperations")).isEqualTo(ROWS);
-      assertThat(LargekvRunIT.summaryCount(intact.out, "load", "INSERT")).isPositive().isLessThanOrEqualTo(ROWS)
-          .isEqualTo(loadSummary.operations("INSERT"));
+      assertThat(CompareIT.row(md, "load", "operations").get(1)).isEqualTo(Long.toString(
+          loadSummary.operations("INSERT")));
+      for (String phase : List.of("load", "uniform-read", "latest-read")) {
+        assertThat(CompareIT.row(md, phase, "status")).as(phase).containsExactly("ok", "ok");
+      }
       for (String phase : List.of("uniform-read", "latest-read")) {
-        Path client = dir.resolve("intact").resolve(phase).resolve("client-0");
+        Path client = cmp.resolve("cassandra/nb5").resolve(phase).resolve("rep-1/client-0");
         assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
-        // the table's verified counts are nb5's own line, and every read was present and correct
+        // the report's verified counts are nb5's own line, and every read was present and correct
         Nb5Output.Verified v = Nb5Output.parse(Files.readString(client.resolve("nb5.txt"))).total();
         assertThat(v.ok()).isPositive();
         assertThat(v.missing() + v.corrupt()).isZero();
-        assertThat(intact.out).contains("verified reads: ok=" + v.ok() + " corrupt=0 missing=0");
-        assertThat(LargekvRunIT.summaryCount(intact.out, phase, "READ")).isPositive();
+        assertThat(CompareIT.row(md, phase, "verified ok").get(1)).isEqualTo(Long.toString(v.ok()));
+        assertThat(CompareIT.row(md, phase, "verification failures (corrupt + missing)")).containsExactly("0", "0");
+        assertThat(Long.parseLong(CompareIT.row(md, phase, "operations").get(1))).isPositive();
       }
 
       // damage from outside: 100 rows deleted, 100 overwritten with other bytes
@@ -77,23 +89,26 @@ class LargekvNb5IT {
               "UPDATE largekv.kv SET v = ? WHERE k = ?", ByteBuffer.wrap(new byte[256]), FORMAT.key(n)));
         }
       }
+      // each release through the CLI in one of the two modes (both modes on both releases: RealNb5VerificationIT)
       List<String> reads = new ArrayList<>(common);
       reads.addAll(List.of("--phases", "uniform-read"));
-      Run stopped = largekv(nb5, version, dir.resolve("stopped"), reads);
-      assertThat(stopped.exit).as(stopped.all()).isEqualTo(1);
-      assertThat(stopped.out).contains("FAILED");
-      assertThat(stopped.err).contains("on_bad_row=stop ends the run").contains("these results must not be published");
-
-      reads.addAll(List.of("-p", "nb5.on_bad_row=count"));
-      Run counted = largekv(nb5, version, dir.resolve("counted"), reads);
-      assertThat(counted.exit).as(counted.all()).isEqualTo(1);
-      Nb5Output.Verified v = Nb5Output.parse(Files.readString(dir.resolve("counted/uniform-read/client-0/nb5.txt")))
-          .total();
-      assertThat(v.missing()).isPositive();
-      assertThat(v.corrupt()).isPositive();
-      assertThat(counted.out).contains("verified reads: ok=" + v.ok() + " corrupt=" + v.corrupt() + " missing="
-          + v.missing()).contains("FAILED (exit status 1, FAILED): yb_kv_large verification FAILED: " + v.missing()
-          + " row(s) missing, " + v.corrupt() + " corrupt");
+      if (version.equals("5.17.9")) {
+        Run stopped = largekv(nb5, version, dir.resolve("stopped"), reads);
+        assertThat(stopped.exit).as(stopped.all()).isEqualTo(1);
+        assertThat(stopped.out).contains("FAILED");
+        assertThat(stopped.err).contains("on_bad_row=stop ends the run").contains("these results must not be published");
+      } else {
+        reads.addAll(List.of("-p", "nb5.on_bad_row=count"));
+        Run counted = largekv(nb5, version, dir.resolve("counted"), reads);
+        assertThat(counted.exit).as(counted.all()).isEqualTo(1);
+        Nb5Output.Verified v = Nb5Output.parse(Files.readString(dir.resolve("counted/uniform-read/client-0/nb5.txt")))
+            .total();
+        assertThat(v.missing()).isPositive();
+        assertThat(v.corrupt()).isPositive();
+        assertThat(counted.out).contains("verified reads: ok=" + v.ok() + " corrupt=" + v.corrupt() + " missing="
+            + v.missing()).contains("FAILED (exit status 1, FAILED): yb_kv_large verification FAILED: " + v.missing()
+            + " row(s) missing, " + v.corrupt() + " corrupt");
+      }
 
       // the rows repaired, then the server killed under a read phase: the phase FAILS (whenever the
       // kill lands: before nb5 connects, or mid-phase), and not for a bad row
@@ -140,8 +155,12 @@ class LargekvNb5IT {
   private static Run largekv(Path nb5, String version, Path out, List<String> options) throws Exception {
     Path stdout = out.resolveSibling(out.getFileName() + "-stdout.txt");
     Path stderr = out.resolveSibling(out.getFileName() + "-stderr.txt");
-    List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString(), "run", "--out", out.toString()));
-    cmd.addAll(options);
+    // "run" unless the options name the command
+    boolean command = options.get(0).equals("compare");
+    List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString()));
+    cmd.add(command ? options.get(0) : "run");
+    cmd.addAll(List.of("--out", out.toString()));
+    cmd.addAll(command ? options.subList(1, options.size()) : options);
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectOutput(stdout.toFile())
         .redirectError(stderr.toFile());
     Nb5Executable.environment(pb.environment(), nb5, version);

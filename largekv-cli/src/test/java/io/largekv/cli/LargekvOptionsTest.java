@@ -42,14 +42,16 @@ class LargekvOptionsTest {
     assertThat(Largekv.RunOptions.parse(new String[] {"run"}).harness).isEqualTo("ycsb");
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "latte"}))
         .hasMessage("--harness latte is not accepted; accepted: ycsb, nb5");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p",
-        "ycql.compaction=LeveledCompactionStrategy"}))
-        .hasMessageStartingWith("-p ycql.compaction=LeveledCompactionStrategy is a YCSB property, and --harness nb5 "
-            + "runs no YCSB; accepted: -p nb5.NAME=VALUE");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p",
-        "nb5.errors=counter"}))
+    // -p is translated for nb5 before nb5 is looked for or a server starts
+    assertThatThrownBy(() -> Largekv.run(new String[] {"run", "--harness", "nb5", "-p", "ycql.request_timeout_ms=5"},
+        System.out, System.err))
+        .hasMessageStartingWith("-p ycql.request_timeout_ms=5: the nb5 harness cannot apply ycql.request_timeout_ms "
+            + "(YCSB-only); accepted with nb5: -p nb5.NAME=VALUE");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"run", "--harness", "nb5", "-p", "nb5.errors=counter"},
+        System.out, System.err))
         .hasMessageStartingWith("-p nb5.errors=counter: bin/largekv sets nb5's errors itself");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p", "nb5.rf=0"}))
+    assertThatThrownBy(() -> Largekv.run(new String[] {"run", "--harness", "nb5", "-p", "nb5.rf=0"},
+        System.out, System.err))
         .hasMessage("-p nb5.rf 0 is not accepted; accepted values: a whole number >= 1");
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--plan"}))
         .hasMessage("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
@@ -59,13 +61,13 @@ class LargekvOptionsTest {
 
   @Test
   void nb5TakesOneHostListAndOnePort() {
-    Nb5PhaseRunner.Connection c = Nb5PhaseRunner.Connection.of("cassandra", "127.0.0.1:9043,127.0.0.2:9043", "dc1",
+    Nb5PhaseRunner.Connection c = Nb5PhaseRunner.Connection.of("cassandra", "127.0.0.1:9043,127.0.0.2:9043", 0, "dc1",
         3, java.util.List.of("driverconfig=a.conf"));
     assertThat(c.arguments()).containsExactly("driver=cqld4", "hosts=127.0.0.1,127.0.0.2", "port=9043",
         "localdc=dc1", "datacenter=dc1", "driverconfig=a.conf");
-    assertThat(Nb5PhaseRunner.Connection.of("yugabyte", "h1,h2", null, 3, java.util.List.of()).arguments())
+    assertThat(Nb5PhaseRunner.Connection.of("yugabyte", "h1,h2", 0, null, 3, java.util.List.of()).arguments())
         .containsExactly("driver=cqld4", "hosts=h1,h2");
-    assertThatThrownBy(() -> Nb5PhaseRunner.Connection.of("cassandra", "a:1,b:2", "dc1", 3, java.util.List.of()))
+    assertThatThrownBy(() -> Nb5PhaseRunner.Connection.of("cassandra", "a:1,b:2", 0, "dc1", 3, java.util.List.of()))
         .hasMessageContaining("nb5's cqld4 takes one port for every host");
   }
 

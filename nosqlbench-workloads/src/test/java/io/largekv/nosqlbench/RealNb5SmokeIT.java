@@ -48,6 +48,11 @@ class RealNb5SmokeIT {
     try {
       List<String> args = new ArrayList<>(List.of("yb_kv_large", "smoke"));
       args.addAll(RealNb5.on(cassandra, dir, keyspace));
+      // the table's options as template parameters (bin/largekv's translation of ycql.compaction/compression):
+      // leveled and uncompressed on one release, the default compaction and another compressor on the other
+      boolean leveled = version.equals(RealNb5.VERSIONS.get(0));
+      args.addAll(leveled ? List.of("table_compaction=LeveledCompactionStrategy", "table_compression_option=enabled",
+          "table_compression=false") : List.of("table_compression=DeflateCompressor"));
       long started = System.nanoTime();
       RealNb5.Run run = nb5.await(nb5.start(repo, dir, args.toArray(new String[0])), 600);
       assertThat(run.exitCode()).as("nb5 exit code; output:\n%s", run.output()).isZero();
@@ -61,6 +66,15 @@ class RealNb5SmokeIT {
         assertThat(run.missing(phase) + run.corrupt(phase)).as(phase).isZero();
       }
       assertThat(run.output()).contains("yb_kv_large verification: ok, every row read was present and correct");
+      Row options = cql.execute("SELECT compaction, compression FROM system_schema.tables WHERE keyspace_name = ? "
+          + "AND table_name = 'kv'", keyspace).one();
+      assertThat(options.getMap("compaction", String.class, String.class).get("class"))
+          .endsWith(leveled ? "LeveledCompactionStrategy" : "SizeTieredCompactionStrategy");
+      if (leveled) {
+        assertThat(options.getMap("compression", String.class, String.class)).containsEntry("enabled", "false");
+      } else {
+        assertThat(options.getMap("compression", String.class, String.class).get("class")).endsWith("DeflateCompressor");
+      }
 
       // 10 000 loaded rows + 62 inserts of the latest phase (3720 cycles / 60)
       long expected = 10_000 + 3720 / 60;

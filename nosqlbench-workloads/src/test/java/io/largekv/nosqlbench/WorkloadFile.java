@@ -47,7 +47,9 @@ final class WorkloadFile {
       "host", "hosts", "port", "localdc", "driverconfig", "username", "password", "userfile",
       "passfile", "secureconnectbundle", "scb", "cloud_proxy_address", "showstmt", "maxpages",
       "maxretryreplace", "whitelist", "diag", "ssl", "tls", "keystore", "kspass", "truststore",
-      "tspass", "keyFilePath", "certFilePath", "cacertFilePath");
+      "tspass", "keyFilePath", "certFilePath", "cacertFilePath",
+      // the protocol compression (nb5 5.25.7 sets advanced.protocol.compression from it)
+      "compression");
 
   private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern PLAIN_DEFAULT = Pattern.compile("[A-Za-z0-9_.]+");

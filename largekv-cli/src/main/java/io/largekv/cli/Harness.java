@@ -1,0 +1,105 @@
+package io.largekv.cli;
+
+import io.largekv.common.UserError;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * The client harnesses of {@code --harness}: YCSB with largekv's binding ({@link PhaseRunner}) and
+ * the user's nb5 on yb_kv_large ({@link Nb5PhaseRunner}). Both take one phase's settings the same
+ * way, as the properties largekv gives YCSB (nb5's through {@link Nb5Settings}), so {@code run} and
+ * {@code compare} drive either with the same sizes against the same servers.
+ */
+final class Harness {
+
+  static final String YCSB = "ycsb";
+  static final String NB5 = "nb5";
+  static final List<String> ALL = List.of(YCSB, NB5);
+
+  private Harness() {}
+
+  /** One phase's clients, run by one harness: their results once every client ended. */
+  @FunctionalInterface
+  interface PhaseClients {
+    List<PhaseRunner.Result> run(Phase phase, Path phaseDir, PhaseEvents events, String label)
+        throws IOException, InterruptedException;
+  }
+
+  /**
+   * {@code --harness V}: one harness, or with {@code several} a comma-separated list of distinct
+   * ones, in the order given.
+   */
+  static List<String> parse(String v, boolean several) throws UserError {
+    List<String> out = new ArrayList<>();
+    for (String h : v.split(",", -1)) {
+      if (!ALL.contains(h.strip()) || out.contains(h.strip())) {
+        out = null;
+        break;
+      }
+      out.add(h.strip());
+    }
+    if (out == null || out.isEmpty() || (!several && out.size() > 1)) {
+      throw new UserError("--harness " + v + " is not accepted; accepted: " + String.join(", ", ALL)
+          + (several ? ", or both as ycsb,nb5" : ""));
+    }
+    return List.copyOf(out);
+  }
+
+  /**
+   * A {@code -p nb5.NAME} is nb5's only: refused when no harness is nb5 (YCSB would ignore it
+   * silently), and left out of YCSB's properties when both run ({@link #ycsb}).
+   */
+  static void checkProperties(List<String> harnesses, List<String> properties, String help) throws UserError {
+    if (!harnesses.contains(NB5)) {
+      for (String p : properties) {
+        if (p.startsWith("nb5.")) {
+          throw new UserError("-p " + p + " is an nb5 parameter, and no nb5 runs; accepted: -p nb5.NAME=VALUE with "
+              + "--harness nb5 (see " + help + ")");
+        }
+      }
+    }
+  }
+
+  /** How the setup names a harness: its tool, version and workload. */
+  static String describe(String harness, Nb5 nb5) {
+    return harness.equals(NB5) ? "nb5 " + nb5.version() + " (bin/nb5, cqld4) on nosqlbench-workloads/yb_kv_large.yaml, "
+        + "every read verified by the workload"
+        : "YCSB 0.17 (bin/ycsb) with largekv's yugabyte-ycql binding, every read verified by the binding";
+  }
+
+  /**
+   * Each phase as {@code clients} bin/ycsb processes of {@code workloadFile}, with {@code properties}
+   * (the phase's, in order).
+   */
+  static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
+      Function<Phase, String> workloadFile) {
+    PhaseRunner runner = new PhaseRunner(repo, err);
+    return (phase, phaseDir, events, label) -> runner.run(phase, workloadFile.apply(phase),
+        properties.apply(phase).stream().filter(p -> !p.startsWith("nb5.")).toList(), clients, phaseDir, events, label);
+  }
+
+  /**
+   * Each phase as {@code clients} processes of the user's nb5 on yb_kv_large, with the same
+   * properties as {@link #ycsb}, translated ({@link #nb5Settings}).
+   */
+  static PhaseClients nb5(Nb5 nb5, Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
+      Function<Phase, String> workloadFile) {
+    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
+    return (phase, phaseDir, events, label) -> {
+      Nb5Settings s = nb5Settings(repo, properties.apply(phase), workloadFile.apply(phase));
+      return runner.run(phase, s.connection, s.records, s.threads, s.durationSeconds, clients, phaseDir, events, label);
+    };
+  }
+
+  /**
+   * A phase's properties as nb5 takes them; what nb5 cannot apply is a {@link UserError}. Called
+   * for every phase before anything starts, so that bad settings end a run before its first server.
+   */
+  static Nb5Settings nb5Settings(Path repo, List<String> properties, String workloadFile) throws UserError {
+    return Nb5Settings.of(properties, repo.resolve("workloads").resolve(workloadFile));
+  }
+}

@@ -1,0 +1,67 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class Nb5SettingsTest {
+
+  @TempDir
+  Path dir;
+
+  private Path workload(String text) throws Exception {
+    return Files.writeString(dir.resolve("w"), text);
+  }
+
+  @Test
+  void theDemosLeveledUncompressedTableIsTheSameTableForNb5() throws Exception {
+    Nb5Settings s = Nb5Settings.of(List.of("ycql.localdc=datacenter1", "ycql.replication_factor=1",
+        "hosts=127.0.0.1:9100", "ycql.target=cassandra", "ycql.compaction=LeveledCompactionStrategy",
+        "ycql.compression=none", "recordcount=100000", "threadcount=16", "maxexecutiontime=30"),
+        workload("recordcount=5\n"));
+    assertThat(s.records).isEqualTo(100_000);
+    assertThat(s.threads).isEqualTo(16);
+    assertThat(s.durationSeconds).isEqualTo(30);
+    assertThat(s.connection.replicationFactor()).isEqualTo(1);
+    assertThat(s.connection.arguments()).containsExactly("driver=cqld4", "hosts=127.0.0.1", "port=9100",
+        "localdc=datacenter1", "datacenter=datacenter1", "table_compaction=LeveledCompactionStrategy",
+        "table_compression_option=enabled", "table_compression=false");
+    assertThat(s.connection.dialect()).isEqualTo("cassandra");
+  }
+
+  @Test
+  void aLaterPropertyWinsAndTheWorkloadFileFillsIn() throws Exception {
+    Nb5Settings s = Nb5Settings.of(List.of("hosts=h1,h2", "port=9043", "ycql.read_consistency=ONE",
+        "nb5.read_cl=LOCAL_QUORUM", "nb5.rf=2", "recordcount=10", "recordcount=20"),
+        workload("recordcount=5\nthreadcount=7\nmaxexecutiontime=90\n"));
+    assertThat(s.records).isEqualTo(20);
+    assertThat(s.threads).isEqualTo(7);
+    assertThat(s.durationSeconds).isEqualTo(90);
+    assertThat(s.connection.replicationFactor()).isEqualTo(2);
+    assertThat(s.connection.dialect()).isEqualTo("yugabyte");
+    assertThat(s.connection.arguments()).containsExactly("driver=cqld4", "hosts=h1,h2", "port=9043",
+        "read_cl=LOCAL_QUORUM");
+  }
+
+  @Test
+  void whatNb5CannotApplyIsRefusedNamingIt() throws Exception {
+    Path w = workload("recordcount=5\n");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.request_timeout_ms=5000"), w))
+        .hasMessageStartingWith("-p ycql.request_timeout_ms=5000: the nb5 harness cannot apply ycql.request_timeout_ms");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of("nb5.cycles=5"), w))
+        .hasMessageStartingWith("-p nb5.cycles=5: bin/largekv sets nb5's cycles itself");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.compaction=LeveledCompactionStrategy"), w))
+        .hasMessage("ycql.compaction applies to ycql.target=cassandra or scylla; YugabyteDB YCQL has no such option");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.target=scylla", "ycql.compression=none"), w))
+        .hasMessageStartingWith("ycql.compression=none with the nb5 harness is spelled for Cassandra only");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.replication_factor=0"), w))
+        .hasMessage("-p ycql.replication_factor 0 is not accepted; accepted values: a whole number >= 1");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of(), workload("threadcount=5\n")))
+        .hasMessageContaining("sets no recordcount; accepted: --records N");
+  }
+}
