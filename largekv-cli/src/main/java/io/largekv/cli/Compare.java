@@ -4,6 +4,8 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
+import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_DC;
+import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_HOST;
 import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
 import io.largekv.report.ReportFiles;
@@ -69,9 +71,10 @@ public final class Compare {
     if (o.plan) {
       for (CompareTarget t : o.targets) {
         // a local target's plan: its server is not started, so its address and datacenter are the usual ones
-        List<String> props = targetProperties(o, t, t.local() ? "127.0.0.1" : t.hosts, "datacenter1");
+        List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts,
+            PLANNED_LOCAL_DC);
         out.println();
-        Largekv.printPlans(repo, o.phases, phase -> o.phaseProperties(phase, t), !o.localTargets, props, o.clients,
+        Largekv.printPlans(repo, o.phases, phase -> o.phaseProperties(phase, t), o.fullScaleWorkloads(), props, o.clients,
             out, "target " + t.label
             + (t.local() ? " (a local Cassandra of " + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : ""));
       }
@@ -81,7 +84,8 @@ public final class Compare {
     if (o.harnesses.contains(Harness.NB5)) {
       // every target's phases translated for nb5, and nb5 asked for, before a directory or a server
       for (CompareTarget t : o.targets) {
-        List<String> props = targetProperties(o, t, t.local() ? "127.0.0.1" : t.hosts, "datacenter1");
+        List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts,
+            PLANNED_LOCAL_DC);
         for (Phase phase : o.phases) {
           Harness.nb5Settings(repo, o.phaseProperties(phase, t, props), o.workloadFile(phase));
         }
@@ -221,9 +225,10 @@ public final class Compare {
       return harnesses.size() == 1 ? t.label : t.label + "/" + harness;
     }
 
-    /** A phase's workload file in {@code workloads/}: the laptop-sized one with local targets. */
-    String workloadFile(Phase phase) {
-      return localTargets ? phase.localWorkload : phase.fullScaleWorkload;
+    /** Targets with hosts run the full-scale files, local ones the laptop-sized ones. */
+    @Override
+    boolean fullScaleWorkloads() {
+      return !localTargets;
     }
 
     /** Every property of a phase against {@code t}: the target's {@code props}, then {@link #phaseProperties(Phase, CompareTarget)}. */

@@ -54,21 +54,30 @@ final class Harness {
    * silently), and left out of YCSB's properties when both run ({@link #ycsb}).
    */
   static void checkProperties(List<String> harnesses, List<String> properties, String help) throws UserError {
-    if (!harnesses.contains(NB5)) {
-      for (String p : properties) {
-        if (p.startsWith("nb5.")) {
-          throw new UserError("-p " + p + " is an nb5 parameter, and no nb5 runs; accepted: -p nb5.NAME=VALUE with "
-              + "--harness nb5 (see " + help + ")");
-        }
+    for (String p : properties) {
+      if (!p.startsWith("nb5.")) {
+        continue;
+      }
+      if (!harnesses.contains(NB5)) {
+        throw new UserError("-p " + p + " is an nb5 parameter, and no nb5 runs; accepted: -p nb5.NAME=VALUE with "
+            + "--harness nb5 (see " + help + ")");
+      }
+      String name = p.substring("nb5.".length(), p.indexOf('='));
+      if (harnesses.contains(YCSB) && Nb5Settings.SAME_AS_YCSB.contains(name)) {
+        // beside YCSB it would make the nb5 column differ from the YCSB column without the report saying so
+        throw new UserError("-p " + p + ": with --harness " + String.join(",", harnesses) + " both harnesses get the "
+            + "same table, consistency and mix; accepted: the YCSB property (e.g. ycql.replication_factor, "
+            + "ycql.read_consistency, ycql.compaction), which nb5 gets translated, not nb5's "
+            + String.join(", ", Nb5Settings.SAME_AS_YCSB));
       }
     }
   }
 
   /** How the setup names a harness: its tool, version and workload. */
   static String describe(String harness, Nb5 nb5) {
-    return harness.equals(NB5) ? "nb5 " + nb5.version() + " (bin/nb5, cqld4) on nosqlbench-workloads/yb_kv_large.yaml, "
-        + "every read verified by the workload"
-        : "YCSB 0.17 (bin/ycsb) with largekv's yugabyte-ycql binding, every read verified by the binding";
+    return harness.equals(NB5) ? "nb5 " + nb5.version() + " (bin/nb5; cqld4, the Apache Cassandra Java driver nb5 "
+        + "ships) on nosqlbench-workloads/yb_kv_large.yaml, its mix, every read verified by the workload"
+        : "YCSB 0.17 (bin/ycsb) with largekv's yugabyte-ycql binding and workload files";
   }
 
   /**

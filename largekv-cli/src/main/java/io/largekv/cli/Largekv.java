@@ -105,7 +105,7 @@ public final class Largekv {
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     if (o.plan) {
       // the local server is not started for a plan: its usual address and datacenter
-      List<String> props = runProperties(o, "127.0.0.1", "datacenter1");
+      List<String> props = runProperties(o, PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
       printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
@@ -114,9 +114,9 @@ public final class Largekv {
     Nb5 nb5 = null;
     if (o.harness.equals(Harness.NB5)) {
       // every phase's settings are translated, and nb5 is asked for, before a server starts
-      List<String> props = runProperties(o, "127.0.0.1", "datacenter1");
+      List<String> props = runProperties(o, PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
       for (Phase phase : o.phases) {
-        Harness.nb5Settings(repo, phaseProperties(o, props, phase), workloadFile(o, phase));
+        Harness.nb5Settings(repo, phaseProperties(o, props, phase), o.workloadFile(phase));
       }
       nb5 = Nb5.find(repo);
     }
@@ -129,11 +129,11 @@ public final class Largekv {
           : runProperties(o, local.contactPoints(), local.localDatacenter());
       if (nb5 == null) {
         return runPhases(o, local, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
-            phase -> phaseProperties(o, props, phase), phase -> workloadFile(o, phase)));
+            phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase)));
       }
       err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
       return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
-          phase -> phaseProperties(o, props, phase), phase -> workloadFile(o, phase)));
+          phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase)));
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");
@@ -151,11 +151,6 @@ public final class Largekv {
     boolean local = o.hosts == null;
     return o.serverProperties(local, local ? localHosts : o.hosts, localDc,
         local && o.target == null ? "cassandra" : o.target, o.properties);
-  }
-
-  /** A phase's workload file in {@code repo}. */
-  private static String workloadFile(RunOptions o, Phase phase) {
-    return o.fullScale ? phase.fullScaleWorkload : phase.localWorkload;
   }
 
   /** A phase's properties: the run's, then the options' ({@link PhaseOptions#phaseProperties}), which win. */
@@ -245,6 +240,11 @@ public final class Largekv {
     }
 
     @Override
+    boolean fullScaleWorkloads() {
+      return fullScale;
+    }
+
+    @Override
     boolean flag(String name) {
       if (name.equals("--full-scale")) {
         fullScale = true;
@@ -272,6 +272,10 @@ public final class Largekv {
       o.checkWarmupFitsDuration(o.hosts == null, o.duration);
       if (o.fullScale && o.hosts == null && !o.plan) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
+      }
+      if (o.hosts == null && o.localdc != null) {
+        throw new UserError("--localdc " + o.localdc + " names the datacenter of --hosts; the local Cassandra has its "
+            + "own; accepted: --localdc with --hosts");
       }
       if (o.hosts != null && o.nodes != 1) {
         throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts " + o.hosts

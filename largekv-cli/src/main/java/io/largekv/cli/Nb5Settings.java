@@ -35,11 +35,23 @@ final class Nb5Settings {
       "ycql.read_consistency", "read_cl", "ycql.write_consistency", "write_cl", "ycql.keyspace", "keyspace",
       "ycql.table", "table");
 
+  /**
+   * The yb_kv_large parameters the translation sets, and the mix: beside YCSB
+   * ({@code --harness ycsb,nb5}) a {@code -p nb5.NAME} must not set them, or the nb5 column would
+   * run other settings than the YCSB column beside it ({@link Harness#checkProperties}).
+   */
+  static final List<String> SAME_AS_YCSB = List.of("rf", "read_cl", "write_cl", "keyspace", "table",
+      "table_compaction", "table_compression", "table_compression_option", "uniform_reads_per_write",
+      "latest_reads_per_write", "latest_p");
+
+  /** Where {@code ycql.compression} stands among the parameters until the dialect is known. */
+  private static final String COMPRESSION_TO_SPELL = "\u0000ycql.compression";
+
   /** What {@code -p} accepts with nb5, for the error line. */
   static final String ACCEPTED = "-p nb5.NAME=VALUE (an nb5 or yb_kv_large parameter, docs/nosqlbench.md), "
       + "recordcount, threadcount, maxexecutiontime, hosts, port, ycql.target, ycql.localdc, "
       + "ycql.replication_factor, ycql.compaction, ycql.compression, ycql.read_consistency, "
-      + "ycql.write_consistency, ycql.keyspace, ycql.table";
+      + "ycql.write_consistency, ycql.keyspace, ycql.table, ycql.driver=cassandra";
 
   final Nb5PhaseRunner.Connection connection;
   /** Rows of the phase ({@code recordcount}, else the workload file's). */
@@ -81,9 +93,20 @@ final class Nb5Settings {
           params.remove(param);
           params.put(param, value);
         }
+      } else if (name.equals("ycql.driver")) {
+        if (!value.strip().equals("cassandra")) {
+          throw new UserError("-p " + p + ": nb5's cqld4 is the Apache Cassandra Java driver; accepted with nb5: "
+              + "ycql.driver=cassandra (or none)");
+        }
       } else if (RENAMED.containsKey(name) || List.of("recordcount", "threadcount", "maxexecutiontime", "hosts", "port",
           "ycql.target", "ycql.localdc", "ycql.replication_factor", "ycql.compression").contains(name)) {
         last.put(name, value);
+        if (name.equals("ycql.compression")) {
+          // in order: a later -p nb5.table_compression wins over it, and it over an earlier one; spelled
+          // for the dialect once it is known (below)
+          params.keySet().removeAll(List.of("table_compression", "table_compression_option"));
+          params.put("table_compression", COMPRESSION_TO_SPELL);
+        }
         if (name.equals("ycql.replication_factor")) {
           rfName = "-p ycql.replication_factor";
         }
@@ -104,7 +127,20 @@ final class Nb5Settings {
         }
       }
     }
-    compression(dialect, last.get("ycql.compression"), params);
+    if (COMPRESSION_TO_SPELL.equals(params.get("table_compression"))) {
+      Map<String, String> spelled = new LinkedHashMap<>();
+      compression(dialect, last.get("ycql.compression").strip(), spelled);
+      Map<String, String> ordered = new LinkedHashMap<>();
+      params.forEach((k, v) -> {
+        if (k.equals("table_compression")) {
+          ordered.putAll(spelled);
+        } else {
+          ordered.put(k, v);
+        }
+      });
+      params.clear();
+      params.putAll(ordered);
+    }
     int rf = (int) PhaseOptions.between(rfName,
         last.getOrDefault("ycql.replication_factor", "3"), 1, 100);
     int port = last.containsKey("port") ? (int) PhaseOptions.between("-p port", last.get("port"), 1, 65535) : 0;
@@ -128,9 +164,6 @@ final class Nb5Settings {
    * spells it: a class, or {@code none} ({@code {'enabled': 'false'}} on Cassandra).
    */
   private static void compression(String dialect, String value, Map<String, String> params) throws UserError {
-    if (value == null) {
-      return;
-    }
     if (!value.equals("none")) {
       params.put("table_compression", value);
     } else if (dialect.equals("cassandra")) {

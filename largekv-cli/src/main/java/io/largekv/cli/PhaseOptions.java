@@ -136,6 +136,18 @@ abstract class PhaseOptions {
     return p;
   }
 
+  /** The address and datacenter a local server's settings are checked and planned with before it starts. */
+  static final String PLANNED_LOCAL_HOST = "127.0.0.1";
+  static final String PLANNED_LOCAL_DC = "datacenter1";
+
+  /** Whether the phases run the seeds' full-scale workload files rather than the laptop-sized ones. */
+  abstract boolean fullScaleWorkloads();
+
+  /** A phase's workload file in {@code workloads/}. */
+  final String workloadFile(Phase phase) {
+    return fullScaleWorkloads() ? phase.fullScaleWorkload : phase.localWorkload;
+  }
+
   /**
    * The properties of every phase against one server, as YCSB takes them (the nb5 harness
    * translates them, {@link Nb5Settings}): a local cluster's datacenter ({@code localDc}) and

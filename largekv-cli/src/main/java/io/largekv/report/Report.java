@@ -375,6 +375,12 @@ public final class Report {
           + "to the event's end; windows of events close together overlap); failed operations, p99 and verification failures "
           + "inside the window (docs/comparison.md#events).";
     }
+    if (harnesses.size() > 1 && targets.stream().anyMatch(t -> !setup.getProperty("target." + t + ".hosts", "")
+        .equals("local"))) {
+      n += " Harnesses: on a target with hosts they ran one after the other on the same table; the later one's "
+          + "CREATE ... IF NOT EXISTS kept the table the earlier one made, and its load rewrote the rows (the same "
+          + "bytes); a local target was a fresh server for each harness.";
+    }
     return n + "\n";
   }
 
@@ -413,7 +419,9 @@ public final class Report {
     rows.put("started / finished", setup.getProperty("started", "") + " / " + setup.getProperty("finished", "(unfinished)"));
     rows.put("phases", setup.getProperty("phases", "") + ", repeat " + setup.getProperty("repeat", "1"));
     rows.put("workload files", setup.getProperty("workload.files", setup.getProperty("workloads", ""))
-        + " (consistency levels, proportions and distributions as in the files)");
+        + (harnesses.contains("nb5") ? " (YCSB: consistency levels, proportions and distributions as in the files; "
+            + "nb5: yb_kv_large's, with the files' rows, threads and read-phase durations)"
+            : " (consistency levels, proportions and distributions as in the files)"));
     rows.put("properties for every target", setup.getProperty("common.properties", ""));
     rows.put("records / read-phase duration / threads per client / clients", setup.getProperty("records", "") + " / "
         + setup.getProperty("duration", "") + " / " + setup.getProperty("threads", "") + " / "
@@ -464,7 +472,8 @@ public final class Report {
     }
     boolean nb5Ran = columnsOf(target).stream().anyMatch(c -> phases.stream().anyMatch(phase -> Files.exists(
         dir.resolve(c).resolve(phase).resolve("rep-1").resolve("client-0").resolve("nb5.txt"))));
-    return nb5Ran ? "server version: not printed by nb5" : "server not reached";
+    return nb5Ran ? "server version: nb5 does not print it (whether it connected: its columns' status)"
+        : "server not reached";
   }
 
 

@@ -31,6 +31,9 @@ class LargekvOptionsTest {
         .hasMessageContaining("unknown phase 'warmup'; accepted: load, uniform-read, latest-read");
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--full-scale"}))
         .hasMessageContaining("--full-scale needs --hosts");
+    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--localdc", "dc9"}))
+        .hasMessage("--localdc dc9 names the datacenter of --hosts; the local Cassandra has its own; accepted: "
+            + "--localdc with --hosts");
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--hosts"}))
         .hasMessageContaining("--hosts needs a value");
   }

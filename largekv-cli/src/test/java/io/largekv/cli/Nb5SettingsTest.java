@@ -64,4 +64,24 @@ class Nb5SettingsTest {
     assertThatThrownBy(() -> Nb5Settings.of(List.of(), workload("threadcount=5\n")))
         .hasMessageContaining("sets no recordcount; accepted: --records N");
   }
+
+  @Test
+  void aLaterNb5TableParameterWinsOverAnEarlierTranslatedOneAndTheDriverIsNb5s() throws Exception {
+    Path w = workload("recordcount=5\n");
+    Nb5Settings s = Nb5Settings.of(List.of("ycql.compression=none", "ycql.target=cassandra",
+        "nb5.table_compression=DeflateCompressor", "ycql.driver=cassandra"), w);
+    assertThat(s.connection.arguments()).containsExactly("driver=cqld4", "hosts=127.0.0.1",
+        "table_compression=DeflateCompressor");
+    assertThat(Nb5Settings.of(List.of("nb5.table_compression=DeflateCompressor", "ycql.target=cassandra",
+        "ycql.compression=none"), w).connection.arguments()).containsExactly("driver=cqld4", "hosts=127.0.0.1",
+        "table_compression_option=enabled", "table_compression=false");
+    assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.driver=yugabyte"), w))
+        .hasMessageStartingWith("-p ycql.driver=yugabyte: nb5's cqld4 is the Apache Cassandra Java driver");
+    // beside YCSB, nb5 must not be given its own table, consistency or mix
+    assertThatThrownBy(() -> Harness.checkProperties(List.of("ycsb", "nb5"), List.of("nb5.read_cl=ONE"), "help"))
+        .hasMessageStartingWith("-p nb5.read_cl=ONE: with --harness ycsb,nb5 both harnesses get the same table, "
+            + "consistency and mix");
+    Harness.checkProperties(List.of("nb5"), List.of("nb5.read_cl=ONE"), "help");
+    Harness.checkProperties(List.of("ycsb", "nb5"), List.of("nb5.driverconfig=a.conf"), "help");
+  }
 }
