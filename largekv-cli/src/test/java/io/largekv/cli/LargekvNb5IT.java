@@ -57,7 +57,7 @@ class LargekvNb5IT {
       assertThat(intact.exit).as(intact.all()).isZero();
       String md = Files.readString(cmp.resolve("report.md"));
       assertThat(md).contains("|  | cassandra/ycsb | cassandra/nb5 |")
-          .contains("**harness nb5**: nb5 " + version + " (bin/nb5, cqld4)").contains("**harness ycsb**: YCSB 0.17");
+          .contains("**harness nb5**: nb5 " + version + " (bin/nb5; cqld4").contains("**harness ycsb**: YCSB 0.17");
       // the load: every row inserted, as nb5 counted it; the report's count is its log's, never more
       Path load = cmp.resolve("cassandra/nb5/load/rep-1/client-0");
       YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
