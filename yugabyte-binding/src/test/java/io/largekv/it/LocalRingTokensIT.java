@@ -28,9 +28,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
- * A local ring's nodes start at once and never share a token: the ring is started again and again,
- * once while the machine is busy, and each time the token map is checked as the driver sees it (its
- * own token map, built from every node's {@code system.local} and {@code system.peers_v2}) and as
+ * A local ring's nodes start at once and never share a token: the ring is started while the
+ * machine is busy, and the token map is checked as the driver sees it (its own token map, built from every node's {@code system.local} and {@code system.peers_v2}) and as
  * every node's own tables say it. Three seeds that allocated their tokens from an empty ring at the
  * same moment once gave two nodes the same token; the driver could then build no token map.
  */
@@ -39,18 +38,14 @@ class LocalRingTokensIT {
   private static final int NODES = 3;
   private static final int TOKENS_PER_NODE = 16;
 
-  /** Three starts in a row; the first also checks {@code traffic()}. Every other test's ring is checked too. */
-  @Test
-  @Timeout(900)
-  void aRingStartedAgainAndAgainHasDistinctTokensThatEveryNodeAndTheDriverAgreeOn() throws Exception {
-    for (int start = 1; start <= 3; start++) {
-      startAndCheck("start " + start, start == 1);
-    }
-  }
-
+  /**
+   * One start, on a machine kept busy by a spinning thread per core: where the seeds' race showed
+   * (CI, a fresh and busy machine). The initial nodes' tokens are given, not allocated, so one
+   * start checks what repeated starts would.
+   */
   @Test
   @Timeout(600)
-  void aRingStartedOnABusyMachineHasDistinctTokens() throws Exception {
+  void aRingStartedOnABusyMachineHasDistinctTokensThatEveryNodeAndTheDriverAgreeOn() throws Exception {
     AtomicBoolean busy = new AtomicBoolean(true);
     List<Thread> spinners = new ArrayList<>();
     for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
@@ -68,7 +63,7 @@ class LocalRingTokensIT {
       spinners.add(t);
     }
     try {
-      startAndCheck("busy machine", false);
+      startAndCheck("busy machine", true);
     } finally {
       busy.set(false);
       for (Thread t : spinners) {
