@@ -52,7 +52,7 @@ class CompareIT {
         "--target", "cassandra-down=127.0.0.1:1",
         "--target-prop", "cassandra-b:ycql.compaction=LeveledCompactionStrategy",
         "--localdc", "datacenter1", "-p", "ycql.replication_factor=1",
-        "--records", "2000", "--duration", "10", "--warmup", "0", "--threads", "4", "--clients", "2",
+        "--records", "2000", "--duration", "6", "--warmup", "0", "--threads", "4", "--clients", "2",
         "--rate", "800", "--repeat", "2",
         "--out", results.toString())
         .directory(REPO.toFile()).redirectOutput(so).redirectError(se).start();
