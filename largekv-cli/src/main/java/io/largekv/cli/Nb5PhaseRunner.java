@@ -16,8 +16,6 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Runs one phase as {@code clients} processes of the user's nb5 on yb_kv_large
@@ -91,8 +89,6 @@ final class Nb5PhaseRunner {
   static final int FIRST_OPERATION_TIMEOUT_S = 600;
   /** Seconds nb5 may take to exit once ended (it prints the counts, closes the logs). */
   static final int EXIT_TIMEOUT_S = 120;
-  /** nb5's progress line: {@code ALIAS (pending,current,complete)=(P,C,N) ...}. */
-  private static final Pattern PROGRESS = Pattern.compile("^(\\S+) \\(pending,current,complete\\)=\\((\\d+),(\\d+),(\\d+)\\)");
 
   private final Nb5 nb5;
   private final PrintStream progress;
@@ -245,9 +241,9 @@ final class Nb5PhaseRunner {
   private void pump(Process p, Path file, String prefix, PhaseEvents events, AtomicLong firstOperation) {
     long[] progressLines = {0};
     PhaseRunner.keepLines(p.getInputStream(), file, progress, prefix + "lost nb5's output", line -> {
-      Matcher m = PROGRESS.matcher(line);
-      if (m.find()) {
-        if (Long.parseLong(m.group(4)) > 0 && firstOperation.compareAndSet(-1, System.currentTimeMillis())) {
+      long complete = Nb5Output.progressComplete(line);
+      if (complete >= 0) {
+        if (complete > 0 && firstOperation.compareAndSet(-1, System.currentTimeMillis())) {
           events.firstOperation(firstOperation.get());
         }
         if (progressLines[0]++ % 10 == 0) {
@@ -276,7 +272,7 @@ final class Nb5PhaseRunner {
       byOp.computeIfAbsent(f ? op.substring(0, op.length() - "-FAILED".length()) : op, k -> new long[2])[f ? 1 : 0] += n;
     });
     long failed = byOp.values().stream().mapToLong(n -> n[1]).sum();
-    long completed = completed(text);
+    long completed = Nb5Output.completed(text);
     boolean exited = nb5Exit == 0 || (endedAtDeadline && (nb5Exit == 143 || nb5Exit == 130));
     String reason = why;
     if (reason == null && !exited) {
@@ -321,22 +317,6 @@ final class Nb5PhaseRunner {
     List<String> own = reason == null ? List.of() : List.of("largekv: " + reason);
     return new PhaseRunner.Result(phase, exit, YcsbOutput.parse(s.toString()), out, out, command, own,
         "nb5 " + nb5.version() + " (cqld4), yb_kv_large");
-  }
-
-  /**
-   * The operations nb5 says it completed (its last progress line's complete count; 0 without one).
-   * nb5 5.25 does not write the last interval of its histogram log: its count may be higher than
-   * the log's.
-   */
-  static long completed(String text) {
-    long n = 0;
-    for (String line : text.split("\n")) {
-      Matcher m = PROGRESS.matcher(line);
-      if (m.find()) {
-        n = Long.parseLong(m.group(4));
-      }
-    }
-    return n;
   }
 
   private static java.util.Optional<String> lastError(String text) {

@@ -16,6 +16,9 @@ import java.util.regex.Pattern;
  * yb_kv_large verification: ok, every row read was present and correct
  * yb_kv_large verification FAILED: 3 row(s) missing, 1 corrupt
  * </pre>
+ *
+ * and nb5's progress lines ({@code --progress console:1s}):
+ * {@code uniform_read (pending,current,complete)=(0,64,12345) 1.23%}.
  */
 public final class Nb5Output {
 
@@ -27,6 +30,8 @@ public final class Nb5Output {
   private static final String OK = "yb_kv_large verification: ok";
   private static final Pattern FAILED = Pattern.compile("yb_kv_large verification FAILED: [^\\n]*");
   private static final Pattern VERSION = Pattern.compile("(\\d+\\.\\d+\\.\\d+)");
+  private static final Pattern PROGRESS = Pattern.compile(
+      "^(\\S+) \\(pending,current,complete\\)=\\((\\d+),(\\d+),(\\d+)\\)");
 
   private final Map<String, Verified> verified = new TreeMap<>();
   private final String verdict;
@@ -87,5 +92,27 @@ public final class Nb5Output {
       }
     }
     return Optional.empty();
+  }
+
+  /** The operations an nb5 progress line says are complete, or −1 when {@code line} is not one. */
+  public static long progressComplete(String line) {
+    Matcher m = PROGRESS.matcher(line);
+    return m.find() ? Long.parseLong(m.group(4)) : -1;
+  }
+
+  /**
+   * The operations nb5 says it completed: its last progress line's complete count (0 without one).
+   * nb5 5.25 does not write the last interval of its histogram log: this count may be higher than
+   * the log's.
+   */
+  public static long completed(String output) {
+    long n = 0;
+    for (String line : output.split("\n")) {
+      long c = progressComplete(line);
+      if (c >= 0) {
+        n = c;
+      }
+    }
+    return n;
   }
 }

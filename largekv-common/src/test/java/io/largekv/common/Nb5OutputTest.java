@@ -35,6 +35,15 @@ class Nb5OutputTest {
   }
 
   @Test
+  void theCompletedCountIsTheLastProgressLines() {
+    assertThat(Nb5Output.progressComplete("uniform_read (pending,current,complete)=(12,64,5000) 1.50%")).isEqualTo(5000);
+    assertThat(Nb5Output.progressComplete("yb_kv_large verified reads: uniform_read: 3 ok")).isEqualTo(-1);
+    assertThat(Nb5Output.completed("load (pending,current,complete)=(900,4,96) 9.60%\n"
+        + "12:00:01 WARN something\nload (pending,current,complete)=(0,0,1000) 100.00%\n")).isEqualTo(1000);
+    assertThat(Nb5Output.completed("nb5 ended before its first progress line\n")).isZero();
+  }
+
+  @Test
   void readsTheVersionOfBothReleaseLines() {
     assertThat(Nb5Output.version("Picked up JAVA_TOOL_OPTIONS: -Duser.language=en\n5.17.9-SNAPSHOT\n"))
         .contains("5.17.9");
