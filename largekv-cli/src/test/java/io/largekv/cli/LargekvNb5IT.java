@@ -17,6 +17,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.HdrHistogram.AbstractHistogram;
+import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -62,6 +65,13 @@ class LargekvNb5IT {
       Path load = cmp.resolve("cassandra/nb5/load/rep-1/client-0");
       YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
       assertThat(loadSummary.number("NB5", "CompletedOperations")).isEqualTo(ROWS);
+      // the workload's hdr_digits: nb5's histograms at 3 significant digits (4 cost 5.25 a summary a second)
+      HistogramLogReader log = new HistogramLogReader(load.resolve("nb5.hdr").toFile());
+      int intervals = 0;
+      for (EncodableHistogram e; (e = log.nextIntervalHistogram()) != null; intervals++) {
+        assertThat(((AbstractHistogram) e).getNumberOfSignificantValueDigits()).isEqualTo(3);
+      }
+      assertThat(intervals).isPositive();
       assertThat(CompareIT.row(md, "load", "operations").get(1)).isEqualTo(Long.toString(
           loadSummary.operations("INSERT")));
       for (String phase : List.of("load", "uniform-read", "latest-read")) {

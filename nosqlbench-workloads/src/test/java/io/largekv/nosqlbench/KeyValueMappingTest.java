@@ -159,18 +159,18 @@ class KeyValueMappingTest {
   @Test
   void everyReadVerifiesItsRowAgainstTheValueOfItsKeyNumber() {
     java.util.regex.Pattern call = java.util.regex.Pattern.compile(
-        "verifyRow\\('(\\w+)', result, \\{(\\w+)}, \\{(\\w+)}, (true|false)\\)");
+        "verification\\.verifyRow\\('(\\w+)', result, \\{(\\w+)}, \\{(\\w+)}, (true|false)\\)");
     Workload w = FILE.workload(Map.of("keystart", "1000", "keycount", "30000000000", "latest_p", "0.01d"));
     List<String> verified = new ArrayList<>();
     for (Workload.Op op : w.ops()) {
       String where = op.block() + "." + op.name();
       if (!op.isRead()) {
         if (op.block().equals("latest_insert")) {
-          assertThat(op.verifier().strip()).isEqualTo("acknowledged({" + op.bindPoints().get(0) + "})");
+          assertThat(op.verifier().strip()).isEqualTo("verification.acknowledged({" + op.bindPoints().get(0) + "})");
         }
         continue;
       }
-      assertThat(op.verifierInit()).as(where).contains("verifyRow = ", "on_bad_row");
+      assertThat(op.verifierInit()).as(where).contains("@CompileStatic", "class YbKvLargeVerification", "verification = new YbKvLargeVerification(", "on_bad_row");
       java.util.regex.Matcher m = call.matcher(op.verifier().strip());
       assertThat(m.matches()).as("%s verifier: %s", where, op.verifier()).isTrue();
       assertThat(m.group(1)).as(where).isEqualTo(op.block());
