@@ -8,16 +8,22 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
-/** What a bench/run result came from: the machine ({@link Machine}), the virtual-thread client's Java, latte. */
+/** What a bench/run result came from: the machine ({@link Machine}), the virtual-thread client's Java, nb5, latte. */
 final class BenchSetup {
 
   private BenchSetup() {}
 
-  /** {@code virtualJava}: the Java 21+ of the virtual-thread client, or null; {@code latte}: its binary, or null. */
-  static String describe(String latte, Path virtualJava) {
+  /**
+   * {@code virtualJava}: the Java 21+ of the virtual-thread client, or null; {@code latte}: its
+   * binary, or null; {@code nb5Version}: the nb5 release bin/nb5 runs, or null.
+   */
+  static String describe(String latte, Path virtualJava, String nb5Version) {
     StringBuilder sb = new StringBuilder("machine: ").append(Machine.describe());
     if (virtualJava != null) {
       sb.append(" (virtual threads: ").append(javaVersion(virtualJava)).append(')');
+    }
+    if (nb5Version != null) {
+      sb.append("; nb5 ").append(nb5Version).append(" (bin/nb5)");
     }
     if (latte != null) {
       sb.append("; ").append(version(latte));

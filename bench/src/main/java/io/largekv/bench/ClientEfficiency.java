@@ -34,15 +34,17 @@ import java.util.Optional;
  */
 public final class ClientEfficiency {
 
-  /** The clients {@code --clients} accepts, in their default order. */
   /** Every client bench/run knows; {@link #DEFAULT_CLIENTS} run unless --clients says otherwise. */
-  static final List<String> CLIENTS = List.of("largekv", "platform", "jdk", "core", "async", "latte");
+  static final List<String> CLIENTS = List.of("largekv", "platform", "jdk", "core", "async", "nb5", "nb5-unverified",
+      "latte");
   static final List<String> DEFAULT_CLIENTS = List.of("largekv", "platform", "core", "async", "latte");
 
   private final Options options;
   private final PrintStream console = System.out;
   /** The Java 21+ the virtual-thread client runs on, when it runs. */
   private Path virtualJava;
+  /** The nb5 release bin/nb5 runs, when an nb5 client runs. */
+  private String nb5Version;
 
   private ClientEfficiency(Options options) {
     this.options = options;
@@ -105,6 +107,10 @@ public final class ClientEfficiency {
       }
       if (o.pin != null && !o.pin.matches("[0-9,-]+:[0-9,-]+")) {
         throw new IllegalArgumentException("--pin " + o.pin + " is not accepted; accepted: CLIENT_CPUS:SERVER_CPUS, e.g. 0:1");
+      }
+      if (o.hosts != null && o.hosts.contains(",") && o.clients.stream().anyMatch(c -> c.startsWith("nb5"))) {
+        throw new IllegalArgumentException("--hosts " + o.hosts + " is not accepted with the nb5 clients; accepted: "
+            + "one HOST:PORT");
       }
       if (o.pin != null && o.hosts != null) {
         throw new IllegalArgumentException("--pin places the local server: it cannot be used with --hosts");
@@ -191,6 +197,18 @@ public final class ClientEfficiency {
         }
         case "core" -> clients.add(YcsbBenchClient.core(options.ycsbProperties));
         case "async" -> clients.add(YcsbBenchClient.asyncDriver(options.ycsbProperties));
+        case "nb5", "nb5-unverified" -> {
+          if (nb5Version == null) {
+            try {
+              nb5Version = Nb5BenchClient.version(options.repo);
+            } catch (IOException e) {
+              System.err.println("bench: --clients " + c + ": no nb5 (bin/nb5 --version: " + e.getMessage() + ")");
+              return ExitStatus.BAD_INPUT;
+            }
+          }
+          clients.add(c.equals("nb5") ? Nb5BenchClient.verified(options.repo, nb5Version)
+              : Nb5BenchClient.unverified(options.repo, nb5Version, options.results));
+        }
         default -> {
           if (options.latte == null) {
             console.println("bench: latte not found (install: cargo install latte-cli, or --latte PATH): "
@@ -201,7 +219,7 @@ public final class ClientEfficiency {
         }
       }
     }
-    console.println(BenchSetup.describe(options.latte, virtualJava));
+    console.println(BenchSetup.describe(options.latte, virtualJava, nb5Version));
     LocalCassandra server = null;
     String contactPoint = options.hosts;
     long serverPid = -1;
@@ -271,7 +289,7 @@ public final class ClientEfficiency {
     }
     console.println();
     console.print(table);
-    Files.writeString(options.results.resolve("summary.txt"), BenchSetup.describe(options.latte, virtualJava) + "\n" + table,
+    Files.writeString(options.results.resolve("summary.txt"), BenchSetup.describe(options.latte, virtualJava, nb5Version) + "\n" + table,
         StandardCharsets.UTF_8);
     return status;
   }

@@ -26,7 +26,7 @@ final class Table {
   static String render(List<ClientEfficiency.Run> runs, ClientEfficiency.Options o) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
-        "%,d operations per client and phase, concurrency %d (YCSB: threads; latte: in-flight requests, 1 thread)%s%n",
+        "%,d operations per client and phase, concurrency %d (YCSB, nb5: threads; latte: in-flight requests, 1 thread)%s%n",
         o.ops, o.concurrency, o.pin == null ? "; clients and server share all cores"
             : "; clients pinned to CPU " + o.pin.substring(0, o.pin.indexOf(':')) + ", server to CPU "
             + o.pin.substring(o.pin.indexOf(':') + 1)));
