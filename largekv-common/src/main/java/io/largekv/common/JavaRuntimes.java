@@ -23,7 +23,8 @@ import java.util.stream.Stream;
  * first. The one owner of this probe: the launchers and CI call {@link #main}.
  *
  * <pre>
- *   java -cp largekv-common/target/classes io.largekv.common.JavaRuntimes 21   # a bin/java of 21+, or exit 1
+ *   java -cp largekv-common/target/classes io.largekv.common.JavaRuntimes 21    # a bin/java of 21+, or exit 1
+ *   java -cp largekv-common/target/classes io.largekv.common.JavaRuntimes =25   # exactly Java 25 (LARGEKV_JAVA25_RELEASE_HOME first)
  * </pre>
  */
 public final class JavaRuntimes {
@@ -37,9 +38,11 @@ public final class JavaRuntimes {
 
   /** Prints the {@code bin/java} of a Java of at least the version given (default 21), or exits 1. */
   public static void main(String[] args) {
-    int at = args.length > 0 ? Integer.parseInt(args[0]) : 21;
+    String arg = args.length > 0 ? args[0] : "21";
+    boolean exactly = arg.startsWith("=");
+    int at = Integer.parseInt(exactly ? arg.substring(1) : arg);
     try {
-      Optional<Path> java = at == 21 ? java21OrLater() : find(null, "", v -> v >= at);
+      Optional<Path> java = exactly ? release(at) : at == 21 ? java21OrLater() : find(null, "", v -> v >= at);
       if (java.isPresent()) {
         System.out.println(java.get());
         return;
@@ -53,6 +56,20 @@ public final class JavaRuntimes {
   /** A {@code bin/java} of feature version 21 or later ({@code LARGEKV_JAVA21_HOME} first), or empty. */
   public static Optional<Path> java21OrLater() {
     return find(System.getenv(JAVA21_HOME_ENV), JAVA21_HOME_ENV, v -> v >= 21);
+  }
+
+  /**
+   * A {@code bin/java} of exactly feature release {@code feature}: {@link #releaseHomeEnv} first (it
+   * must be that release), then as {@link #find} looks. For the tests that must run on each Java
+   * release the client's I/O-thread scheduler supports ({@code .ci/run} sets both homes).
+   */
+  public static Optional<Path> release(int feature) {
+    return find(System.getenv(releaseHomeEnv(feature)), releaseHomeEnv(feature), v -> v == feature);
+  }
+
+  /** {@code LARGEKV_JAVA<feature>_RELEASE_HOME}: a Java of exactly that feature release. */
+  public static String releaseHomeEnv(int feature) {
+    return "LARGEKV_JAVA" + feature + "_RELEASE_HOME";
   }
 
   /**

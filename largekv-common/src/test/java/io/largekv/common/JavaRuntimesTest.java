@@ -38,4 +38,11 @@ class JavaRuntimesTest {
     assertThat(JavaRuntimes.find(null, "X_HOME", v -> v == THIS)).contains(THIS_JAVA);
     assertThat(JavaRuntimes.find(null, "X_HOME", v -> v > 1000)).isEmpty();
   }
+
+  @Test
+  void aReleaseIsThatFeatureReleaseExactly() {
+    org.junit.jupiter.api.Assumptions.assumeTrue(System.getenv(JavaRuntimes.releaseHomeEnv(THIS)) == null);
+    assertThat(JavaRuntimes.release(THIS)).contains(THIS_JAVA);
+    assertThat(JavaRuntimes.release(1000)).isEmpty();
+  }
 }
