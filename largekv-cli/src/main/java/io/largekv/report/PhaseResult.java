@@ -218,6 +218,44 @@ public final class PhaseResult {
     return outputs.stream().mapToLong(o -> o.returns(section, code)).sum();
   }
 
+  /**
+   * The stalls of the driver's I/O threads that the clients' own threads caused
+   * ({@code [LARGEKV], EventLoopStalls / EventLoopStallMaxMs / EventLoopStallTotalMs}): counts and
+   * totals added, the longest the longest of any client; null when no client counted them (platform
+   * threads, the JDK's scheduler, nb5).
+   */
+  public Stalls stalls() {
+    return Stalls.merge(outputs.stream().map(Stalls::of).toList());
+  }
+
+  /** Stalls of the driver's I/O threads: how many, the longest and all of them together (ms). */
+  public record Stalls(long count, double maxMs, double totalMs) {
+
+    /** A client's stall lines, or null without them. */
+    static Stalls of(YcsbOutput o) {
+      double n = o.number("LARGEKV", "EventLoopStalls");
+      return Double.isNaN(n) ? null : new Stalls((long) n, o.number("LARGEKV", "EventLoopStallMaxMs"),
+          o.number("LARGEKV", "EventLoopStallTotalMs"));
+    }
+
+    /** Several clients' or runs' stalls together; null when none counted them. */
+    public static Stalls merge(List<Stalls> all) {
+      Stalls sum = null;
+      for (Stalls s : all) {
+        if (s != null) {
+          sum = sum == null ? s : new Stalls(sum.count + s.count, Math.max(sum.maxMs, s.maxMs), sum.totalMs + s.totalMs);
+        }
+      }
+      return sum;
+    }
+
+    /** {@code 0}, or {@code 3 (longest 42.1 ms, 80.0 ms in all)}. */
+    public String describe() {
+      return count == 0 ? "0" : String.format(java.util.Locale.ROOT, "%d (longest %.1f ms, %.1f ms in all)", count,
+          maxMs, totalMs);
+    }
+  }
+
   /** Error returns of every operation plus the binding's error classes. */
   public long errors() {
     long n = 0;

@@ -91,6 +91,11 @@ public final class Report {
     public long errors() {
       return runs.stream().mapToLong(PhaseResult::errors).sum();
     }
+
+    /** The event-loop stalls of every run, or null when no client counted them. */
+    public PhaseResult.Stalls stalls() {
+      return PhaseResult.Stalls.merge(runs.stream().map(PhaseResult::stalls).toList());
+    }
   }
 
   public final Path dir;
@@ -202,6 +207,8 @@ public final class Report {
       add(rows, "verified ok", Long.toString(c.sum("VERIFY", "OK")));
       add(rows, "verification failures (corrupt + missing)",
           Long.toString(c.sum("VERIFY", "CORRUPT") + c.sum("VERIFY", "MISSING")));
+      PhaseResult.Stalls stalls = c.stalls();
+      add(rows, "event-loop stalls (client)", stalls == null ? "-" : stalls.describe());
     }
     return rows;
   }

@@ -117,6 +117,7 @@ class CompareIT {
         Histogram merged = new Histogram(3);
         long ycsbOps = 0;
         long verifiedOk = 0;
+        long stalls = -1; // -1: no client counted stalls (not on the I/O-thread scheduler)
         for (int k = 0; k < 4; k++) {
           Path client = results().resolve(target).resolve(phase).resolve("rep-" + (1 + k / 2)).resolve("client-" + (k % 2));
           for (HdrLog.Interval i : HdrLog.read(client.resolve("hdr").resolve("Intended-" + op + ".hdr").toFile())) {
@@ -127,6 +128,8 @@ class CompareIT {
             ycsbOps += y.operations(o);
           }
           verifiedOk += y.returns("VERIFY", "OK");
+          double n = y.number("LARGEKV", "EventLoopStalls");
+          stalls = Double.isNaN(n) ? stalls : Math.max(0, stalls) + (long) n;
         }
         String where = target + " " + phase;
         assertThat(row(md, phase, "p50 (ms)").get(col)).as(where).isEqualTo(ms(merged.getValueAtPercentile(50)));
@@ -137,6 +140,12 @@ class CompareIT {
         assertThat(row(md, phase, "operations").get(col)).as(where).isEqualTo(Long.toString(ycsbOps));
         assertThat(row(md, phase, "verified ok").get(col)).as(where).isEqualTo(Long.toString(verifiedOk));
         assertThat(row(md, phase, "verification failures (corrupt + missing)").get(col)).isEqualTo("0");
+        String stallCell = row(md, phase, "event-loop stalls (client)").get(col);
+        if (stalls < 0) {
+          assertThat(stallCell).as(where).isEqualTo("-");
+        } else {
+          assertThat(stallCell.split(" ")[0]).as(where).isEqualTo(Long.toString(stalls));
+        }
         assertThat(row(md, phase, "throughput (ops/s)").get(col)).as(where).endsWith(", 2 runs)");
         if (phase.equals("load")) {
           assertThat(ycsbOps).isEqualTo(4000); // two shards, the whole range, twice

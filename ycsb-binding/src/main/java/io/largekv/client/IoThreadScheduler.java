@@ -1,12 +1,18 @@
 package io.largekv.client;
 
+import io.largekv.run.EventLoopStalls;
+import io.largekv.run.RunProperties;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
+import java.lang.reflect.InaccessibleObjectException;
+import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 /**
  * The scheduler of largekv's virtual client threads: a virtual thread that the driver's I/O thread
@@ -34,10 +40,16 @@ import java.util.regex.Pattern;
  * largekv's workload and with YCSB's CoreWorkload); a binding or workload of one's own that does
  * should run with {@code largekv.virtual_scheduler=jdk}.
  *
- * <p>The JDK has no public API for a virtual thread's scheduler: {@link #virtualThreads} uses the
+ * <p>Every inline run is timed and recorded in {@link EventLoopStalls} (a run longer than
+ * {@code largekv.stall_ms} is a stall of that I/O thread); {@link EventLoopWatchdog} watches the
+ * runs in progress for a hang.
+ *
+ * <p>The JDK has no public API for a virtual thread's scheduler: {@link #setUp} uses the
  * constructor the JDK's own tests use, which needs {@code --add-opens java.base/java.lang=ALL-UNNAMED}
- * ({@code bin/ycsb} passes it). Without it, or on a JDK without that constructor, it returns null
- * and the caller falls back to the JDK's scheduler.
+ * ({@code bin/ycsb} passes it), and a private field of {@code java.lang.VirtualThread}. So it runs
+ * only on the Java feature releases CI tests it on ({@link #TESTED_JAVA_RELEASES}); on any other,
+ * without the option, or on a JDK without that API, {@link #setUp} says why and the caller runs the
+ * JDK's scheduler.
  */
 public final class IoThreadScheduler implements Executor {
 
@@ -46,15 +58,34 @@ public final class IoThreadScheduler implements Executor {
   /** The class of the driver's own threads, in each vendor's (relocated) driver. */
   private static final String DRIVER_THREAD_CLASS = ".BlockingOperation$InternalThread";
 
-  /** Per platform thread: is it an I/O thread, and does it carry a virtual thread right now. */
-  private static final class Carrier {
+  /** The Java feature releases on which CI runs the client tests with this scheduler (.ci/run). */
+  static final List<Integer> TESTED_JAVA_RELEASES = List.of(21, 25);
+
+  /** {@link Carrier#runSince} of a carrier that runs no client thread. */
+  static final long IDLE = Long.MIN_VALUE;
+
+  /**
+   * Per platform thread: is it an I/O thread, does it carry a virtual thread right now, and since
+   * when ({@link System#nanoTime}; {@link #IDLE} when not), for the watchdog.
+   */
+  static final class Carrier {
+    final Thread thread;
     final boolean io;
     boolean carrying;
+    volatile long runSince = IDLE;
+    /** The scheduler whose {@link #ioCarriers} lists this carrier. */
+    IoThreadScheduler watchedBy;
 
     Carrier(Thread t) {
+      this.thread = t;
       this.io = isDriverIoThread(t.getClass().getName(), t.getName());
     }
   }
+
+  /** The I/O threads that have run a client thread, for {@link EventLoopWatchdog}. */
+  private final List<Carrier> ioCarriers = new CopyOnWriteArrayList<>();
+  /** The virtual threads made by {@link #virtualThreads}, for the watchdog's stacks. */
+  private final List<Thread> clientThreads = new CopyOnWriteArrayList<>();
 
   /** A thread of the driver's I/O group: the driver's own thread class, named {@code <session>-io-<n>}. */
   static boolean isDriverIoThread(String threadClass, String threadName) {
@@ -64,11 +95,23 @@ public final class IoThreadScheduler implements Executor {
   private static final ThreadLocal<Carrier> CARRIER = ThreadLocal.withInitial(() -> new Carrier(Thread.currentThread()));
 
   private final Executor others;
+  private final EventLoopStalls stalls;
   private final LongAdder onIo = new LongAdder();
   private final LongAdder elsewhere = new LongAdder();
 
-  IoThreadScheduler(Executor others) {
+  IoThreadScheduler(Executor others, EventLoopStalls stalls) {
     this.others = others;
+    this.stalls = stalls;
+  }
+
+  /** The I/O threads that have run a client thread so far. */
+  List<Carrier> ioCarriers() {
+    return ioCarriers;
+  }
+
+  /** The client threads this scheduler runs. */
+  List<Thread> clientThreads() {
+    return clientThreads;
   }
 
   /** Wake-ups of virtual threads run on an I/O thread so far. */
@@ -98,11 +141,20 @@ public final class IoThreadScheduler implements Executor {
     Carrier c = CARRIER.get();
     if (c.io && !c.carrying) {
       onIo.increment();
+      if (c.watchedBy != this) {
+        c.watchedBy = this; // once per I/O thread
+        ioCarriers.add(c);
+      }
       c.carrying = true;
+      long since = System.nanoTime();
+      c.runSince = since;
       try {
         continuation.run();
       } finally {
+        long took = System.nanoTime() - since;
+        c.runSince = IDLE;
         c.carrying = false;
+        stalls.record(took);
       }
     } else {
       elsewhere.increment();
@@ -111,35 +163,45 @@ public final class IoThreadScheduler implements Executor {
   }
 
   /**
-   * A scheduler whose other wake-ups go to the JDK's own scheduler of virtual threads (its carrier
-   * threads make up for one blocked in file I/O or pinned), or null when this JVM does not let
-   * largekv reach it (Java before 21, or {@code java.lang} not opened to this code).
+   * This scheduler, with its other wake-ups going to the JDK's own scheduler of virtual threads (its
+   * carrier threads make up for one blocked in file I/O or pinned), and its factory of virtual
+   * threads; or, when this JVM must run the JDK's scheduler instead, why, in words for one line.
    */
-  static IoThreadScheduler create() {
-    try {
-      Field f = Class.forName("java.lang.VirtualThread").getDeclaredField("DEFAULT_SCHEDULER");
-      f.setAccessible(true);
-      return new IoThreadScheduler((Executor) f.get(null));
-    } catch (ReflectiveOperationException | RuntimeException e) {
-      // InaccessibleObjectException (a RuntimeException) when java.lang is not opened
-      return null;
+  record SetUp(IoThreadScheduler scheduler, ThreadFactory threads, String whyNot) {
+    static SetUp not(String why) {
+      return new SetUp(null, null, why);
     }
   }
 
-  /**
-   * A factory of virtual threads scheduled by this scheduler, or null when this JVM does not allow
-   * one (Java before 21, or {@code java.lang} not opened to this code).
-   */
-  ThreadFactory virtualThreads() {
+  /** See {@link SetUp}; {@code javaFeature}: this JVM's feature release (a parameter for tests). */
+  static SetUp setUp(int javaFeature, EventLoopStalls stalls) {
+    if (!TESTED_JAVA_RELEASES.contains(javaFeature)) {
+      return SetUp.not("largekv runs them there only on the Java releases its tests run that on ("
+          + TESTED_JAVA_RELEASES.stream().map(String::valueOf).collect(Collectors.joining(", ")) + "), this is Java "
+          + javaFeature);
+    }
+    String doing = "java.lang.VirtualThread.DEFAULT_SCHEDULER";
     try {
+      Field f = Class.forName("java.lang.VirtualThread").getDeclaredField("DEFAULT_SCHEDULER");
+      f.setAccessible(true);
+      IoThreadScheduler scheduler = new IoThreadScheduler((Executor) f.get(null), stalls);
+      doing = "the constructor ThreadBuilders.VirtualThreadBuilder(Executor)";
       Class<?> builderClass = Class.forName("java.lang.ThreadBuilders$VirtualThreadBuilder");
       Constructor<?> withScheduler = builderClass.getDeclaredConstructor(Executor.class);
       withScheduler.setAccessible(true);
-      Object builder = withScheduler.newInstance(this);
-      return (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory").invoke(builder);
+      Object builder = withScheduler.newInstance(scheduler);
+      ThreadFactory factory = (ThreadFactory) Class.forName("java.lang.Thread$Builder").getMethod("factory")
+          .invoke(builder);
+      return new SetUp(scheduler, r -> {
+        Thread t = factory.newThread(r);
+        scheduler.clientThreads.add(t);
+        return t;
+      }, null);
+    } catch (InaccessibleObjectException e) {
+      return SetUp.not("java.lang is not opened to largekv (" + RunProperties.VIRTUAL_SCHEDULER + "=io needs"
+          + " --add-opens java.base/java.lang=ALL-UNNAMED, which bin/ycsb passes)");
     } catch (ReflectiveOperationException | RuntimeException e) {
-      // InaccessibleObjectException (a RuntimeException) when java.lang is not opened
-      return null;
+      return SetUp.not("this JDK (" + Runtime.version() + ") lacks the JDK-internal " + doing + " it uses (" + e + ")");
     }
   }
 }

@@ -14,6 +14,7 @@ import java.util.concurrent.ThreadFactory;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
+import io.largekv.run.EventLoopStalls;
 import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
 import io.largekv.run.RunProperties;
@@ -110,6 +111,7 @@ public final class YcsbClient {
     v.longAtLeast(Client.MAX_EXECUTION_TIME, 0, 0);
     v.intRange("status.interval", 10, 1, 86_400);
     virtualScheduler(v); // checked here too: platform threads never read it
+    EventLoopStalls.check(props);
     RunProperties.check(props);
   }
 
@@ -123,14 +125,13 @@ public final class YcsbClient {
       return ClientThreads.PLATFORM;
     }
     if (virtualScheduler(new PropertyValues(props)).equals(IO)) {
-      IoThreadScheduler io = IoThreadScheduler.create();
-      ThreadFactory onIo = io == null ? null : io.virtualThreads();
-      if (onIo != null) {
-        return new ClientThreads(onIo, "virtual threads run by the driver's I/O threads", io);
+      IoThreadScheduler.SetUp io = IoThreadScheduler.setUp(Runtime.version().feature(),
+          RunOutcome.get().eventLoopStalls());
+      if (io.scheduler() != null) {
+        return new ClientThreads(io.threads(), "virtual threads run by the driver's I/O threads", io.scheduler());
       }
-      err.println("largekv: virtual client threads on the JDK's scheduler: this JVM does not let largekv schedule them"
-          + " on the driver's I/O threads (" + RunProperties.VIRTUAL_SCHEDULER + "=io needs --add-opens"
-          + " java.base/java.lang=ALL-UNNAMED, which bin/ycsb passes)");
+      err.println("largekv: virtual client threads on the JDK's scheduler, not on the driver's I/O threads: "
+          + io.whyNot());
     }
     try {
       // Thread.ofVirtual().factory(), by reflection: compiled for Java 17
@@ -331,6 +332,10 @@ public final class YcsbClient {
       status = new StatusThread(done, clients, props.getProperty(Client.LABEL_PROPERTY, ""), standard,
           interval, trackJvm);
       status.start();
+    }
+    if (kind.ioScheduler() != null) {
+      RunOutcome.get().eventLoopStalls().watch(props);
+      EventLoopWatchdog.start(kind.ioScheduler(), RunOutcome.get().eventLoopStalls());
     }
     List<Thread> running = new ArrayList<>();
     long started = System.currentTimeMillis();

@@ -16,6 +16,7 @@ import java.util.concurrent.atomic.AtomicLong;
  *
  * <ul>
  *   <li>{@link RunCounters}: what happened, counted (the hot path);
+ *   <li>{@link EventLoopStalls}: the stalls of the driver's I/O threads that client threads caused;
  *   <li>{@link RunResult}: whether the result may be published, the {@code [LARGEKV]} section, the
  *       exit status;
  *   <li>{@link StatusLines} ({@code -s}) and {@link TimelineWriter} ({@value RunProperties#TIMELINE}),
@@ -33,7 +34,8 @@ public final class RunOutcome {
   private static final RunOutcome INSTANCE = new RunOutcome();
 
   private final RunCounters counters = new RunCounters(this::firstOperation);
-  private final RunResult result = new RunResult(counters);
+  private final EventLoopStalls stalls = new EventLoopStalls();
+  private final RunResult result = new RunResult(counters, stalls);
   private final AtomicBoolean configured = new AtomicBoolean();
   private final AtomicBoolean finished = new AtomicBoolean();
   private final AtomicLong bindingCleanups = new AtomicLong();
@@ -58,6 +60,11 @@ public final class RunOutcome {
   /** What happened, counted. */
   public RunCounters counters() {
     return counters;
+  }
+
+  /** The stalls of the driver's I/O threads (largekv's client's I/O-thread scheduler records them). */
+  public EventLoopStalls eventLoopStalls() {
+    return stalls;
   }
 
   /** Whether the result may be published. */
@@ -95,6 +102,7 @@ public final class RunOutcome {
 
   /** The first operation started at {@code epochMillis}: the line bin/largekv's events count from, then the status threads. */
   private void firstOperation(long epochMillis) {
+    stalls.measuring();
     // for bin/largekv's timed events, which count from a phase's first operation
     System.err.println(YcsbOutput.FIRST_OPERATION + epochMillis + " (ms since 1970)");
     if (timeline != null) {

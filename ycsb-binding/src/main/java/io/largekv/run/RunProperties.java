@@ -37,7 +37,8 @@ public final class RunProperties {
   public static final String PUBLISHED_RATE = "largekv.published_rate";
 
   static final List<String> ALL = List.of(CLIENT_THREADS, VIRTUAL_SCHEDULER, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
-      VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, PUBLISHED_RATE);
+      VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, PUBLISHED_RATE, EventLoopStalls.STALL_MS,
+      EventLoopStalls.HANG_MS);
 
   /** Old names that users may still have in their files. */
   static final Map<String, String> RENAMED = Map.of(

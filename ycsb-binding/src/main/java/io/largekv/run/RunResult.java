@@ -12,7 +12,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * policy (docs/results.md). It judges {@link RunCounters}: status {@code 1}
  * ({@link ExitStatus#FAILED}) when rows were lost, a read was corrupt or missing, rows could not be
  * verified or repaired, more than {@value #MAX_FAILED_FRACTION} of a run's operations failed, a run
- * ran no operation, or something else was reported ({@link #problem}); else {@code 0}.
+ * ran no operation, or something else was reported ({@link #problem}); else {@code 0}. The stalls
+ * of the driver's I/O threads ({@link EventLoopStalls}) are printed with it.
  *
  * <p>Only successful operations ({@code Status.OK}) count as throughput. The {@code [LARGEKV]}
  * section it prints:
@@ -36,13 +37,15 @@ public final class RunResult {
   public enum Kind { LOAD, RUN, VERIFY }
 
   private final RunCounters counters;
+  private final EventLoopStalls stalls;
   private final List<String> otherProblems = new CopyOnWriteArrayList<>();
   private volatile Kind kind = Kind.RUN;
   private volatile String verifiedRange;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
 
-  RunResult(RunCounters counters) {
+  RunResult(RunCounters counters, EventLoopStalls stalls) {
     this.counters = counters;
+    this.stalls = stalls;
   }
 
   void load() {
@@ -102,6 +105,7 @@ public final class RunResult {
     if (kind == Kind.RUN && good + bad == 0) {
       p.add("no operation ran");
     }
+
     return p;
   }
 
@@ -130,6 +134,7 @@ public final class RunResult {
     out.println("[LARGEKV], Throughput(ops/sec), " + (ms == 0 ? "0.0"
         : String.format(Locale.ROOT, "%.1f", good * 1000.0 / ms)));
     out.println("[LARGEKV], LostRows, " + counters.lostRows());
+    stalls.print(out, good + bad);
     if (kind == Kind.VERIFY) {
       out.println("[LARGEKV], VerifiedRange, " + verifiedRange);
       out.println("[LARGEKV], RowsOK, " + counters.verifiedOk());
@@ -173,6 +178,7 @@ public final class RunResult {
     printSummary(out);
     out.flush();
     err.println("largekv: " + resultLine());
+    stalls.warning(counters.successful() + counters.failed()).ifPresent(w -> err.println("largekv: WARNING: " + w));
     err.flush();
   }
 

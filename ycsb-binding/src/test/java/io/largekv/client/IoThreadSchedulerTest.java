@@ -3,6 +3,8 @@ package io.largekv.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.internal.core.util.concurrent.BlockingOperation;
+import io.largekv.run.EventLoopStalls;
+import java.util.Properties;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicReference;
@@ -45,7 +47,7 @@ class IoThreadSchedulerTest {
   @Test
   void aWakeUpOnAnIdleIoThreadRunsThereAtOnce() throws Exception {
     Others others = new Others();
-    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    IoThreadScheduler scheduler = new IoThreadScheduler(others, new EventLoopStalls());
     AtomicReference<String> ranOn = new AtomicReference<>();
     driverThread("s0-io-3", () -> scheduler.execute(() -> ranOn.set(Thread.currentThread().getName()))).join();
     assertThat(ranOn.get()).isEqualTo("s0-io-3");
@@ -57,7 +59,7 @@ class IoThreadSchedulerTest {
   @Test
   void aWakeUpFromAnIoThreadThatCarriesOneAlreadyGoesElsewhere() throws Exception {
     Others others = new Others();
-    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    IoThreadScheduler scheduler = new IoThreadScheduler(others, new EventLoopStalls());
     List<String> ran = new ArrayList<>();
     Runnable inner = () -> ran.add("inner");
     // a continuation running on the I/O thread wakes another one (Java 21 does that from the carrier)
@@ -79,7 +81,7 @@ class IoThreadSchedulerTest {
   @Test
   void wakeUpsFromOtherThreadsGoToTheOtherExecutor() throws Exception {
     Others others = new Others();
-    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    IoThreadScheduler scheduler = new IoThreadScheduler(others, new EventLoopStalls());
     List<String> ran = new ArrayList<>();
     // the driver's admin and timer threads, and names that merely look alike
     for (String name : List.of("s0-admin-0", "s0-timer-0", "s0-io-", "io-1", "s0-io-1x")) {
@@ -99,7 +101,7 @@ class IoThreadSchedulerTest {
   @Test
   void aContinuationThatThrowsLeavesTheCarrierFree() throws Exception {
     Others others = new Others();
-    IoThreadScheduler scheduler = new IoThreadScheduler(others);
+    IoThreadScheduler scheduler = new IoThreadScheduler(others, new EventLoopStalls());
     List<String> ran = new ArrayList<>();
     driverThread("s1-io-2", () -> {
       try {
@@ -116,8 +118,74 @@ class IoThreadSchedulerTest {
   }
 
   @Test
-  void beforeJava21ThereIsNoScheduler() {
+  void aLongRunOnAnIoThreadIsAStallAndTheWatchdogSeesItWhileItLasts() throws Exception {
+    EventLoopStalls stalls = new EventLoopStalls();
+    Properties p = new Properties();
+    p.setProperty("largekv.stall_ms", "20");
+    p.setProperty("threadcount", "4");
+    stalls.watch(p);
+    stalls.measuring();
+    IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
+    java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    Thread io = driverThread("s0-io-1", () -> {
+      scheduler.execute(() -> { }); // short: no stall
+      scheduler.execute(() -> {
+        inside.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+    });
+    inside.await();
+    assertThat(scheduler.ioCarriers()).singleElement().satisfies(c -> {
+      assertThat(c.thread).isSameAs(io);
+      assertThat(c.runSince).isNotEqualTo(IoThreadScheduler.IDLE);
+    });
+    Thread.sleep(50);
+    // the watchdog, looking now, sees the run in progress and prints the stack once
+    java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream was = System.err;
+    System.setErr(new java.io.PrintStream(err, true, java.nio.charset.StandardCharsets.UTF_8));
+    try {
+      EventLoopWatchdog watchdog = new EventLoopWatchdog(scheduler, stalls);
+      watchdog.look(System.nanoTime());
+      watchdog.look(System.nanoTime());
+    } finally {
+      System.setErr(was);
+    }
+    assertThat(err.toString(java.nio.charset.StandardCharsets.UTF_8))
+        .containsOnlyOnce("largekv: event-loop stall: a client thread has run on the driver's I/O thread s0-io-1 for ")
+        .contains("(largekv.stall_ms=20)").contains("CountDownLatch.await");
+    release.countDown();
+    io.join();
+    assertThat(scheduler.ioCarriers().get(0).runSince).isEqualTo(IoThreadScheduler.IDLE);
+    assertThat(stalls.stalls()).isEqualTo(1);
+    assertThat(stalls.maxMs()).isGreaterThanOrEqualTo(50);
+    assertThat(stalls.totalMs()).isEqualTo(stalls.maxMs());
+  }
+
+  @Test
+  void onlyTheTestedJavaReleasesRunItAndAnyOtherSaysWhy() {
+    EventLoopStalls stalls = new EventLoopStalls();
+    for (int untested : new int[] {17, 22, 23, 24, 26}) {
+      IoThreadScheduler.SetUp s = IoThreadScheduler.setUp(untested, stalls);
+      assertThat(s.scheduler()).isNull();
+      assertThat(s.threads()).isNull();
+      assertThat(s.whyNot()).isEqualTo("largekv runs them there only on the Java releases its tests run that on"
+          + " (21, 25), this is Java " + untested);
+    }
+  }
+
+  @Test
+  void onAJdkWithoutTheInternalApiItSaysWhichPartIsMissing() {
     Assumptions.assumeTrue(Runtime.version().feature() < 21, "the build's Java is 21+");
-    assertThat(IoThreadScheduler.create()).isNull();
+    // a tested release number, but this JVM (the build's Java 17) has no java.lang.VirtualThread
+    IoThreadScheduler.SetUp s = IoThreadScheduler.setUp(21, new EventLoopStalls());
+    assertThat(s.scheduler()).isNull();
+    assertThat(s.whyNot()).startsWith("this JDK (" + Runtime.version() + ") lacks the JDK-internal "
+        + "java.lang.VirtualThread.DEFAULT_SCHEDULER it uses (java.lang.ClassNotFoundException");
   }
 }

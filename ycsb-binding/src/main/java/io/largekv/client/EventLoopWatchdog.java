@@ -1,0 +1,140 @@
+package io.largekv.client;
+
+import io.largekv.common.ExitStatus;
+import io.largekv.run.EventLoopStalls;
+import io.largekv.run.ProcessExit;
+import java.lang.reflect.Field;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Watches the driver's I/O threads while they run client threads ({@link IoThreadScheduler}): a
+ * platform thread that looks every {@value #PERIOD_MS} ms at each I/O thread's run in progress.
+ *
+ * <ul>
+ *   <li>The first stall it sees while it lasts (a run longer than {@code largekv.stall_ms}, from the
+ *       run's first operation on): it prints
+ *       the client thread's stack once, so the cause of the stalls that {@link EventLoopStalls}
+ *       counts can be found.
+ *   <li>A run longer than {@code largekv.hang_ms} (2 s by default): the I/O thread is not coming
+ *       back; every response on it waits, and the run would hang or time out. It prints one line and
+ *       the client thread's stack, and ends the process with exit status 3 ({@link ExitStatus#ABORTED}):
+ *       the run has no result.
+ * </ul>
+ *
+ * <p>The client thread that runs on an I/O thread is found through {@code VirtualThread}'s private
+ * field {@code carrierThread} ({@code java.lang} is open to largekv whenever its scheduler runs);
+ * should that fail, the I/O thread's own stack is printed.
+ */
+final class EventLoopWatchdog implements Runnable {
+
+  static final long PERIOD_MS = 10;
+
+  private final IoThreadScheduler scheduler;
+  private final EventLoopStalls stalls;
+  private final Field carrierThread;
+  private boolean stackShown;
+
+  /** A watchdog that looks only when {@link #look} is called (tests); {@link #start} runs one. */
+  EventLoopWatchdog(IoThreadScheduler scheduler, EventLoopStalls stalls) {
+    this.scheduler = scheduler;
+    this.stalls = stalls;
+    this.carrierThread = carrierThreadField();
+  }
+
+  /** Starts the watchdog of {@code scheduler}'s I/O threads, a daemon thread. */
+  static Thread start(IoThreadScheduler scheduler, EventLoopStalls stalls) {
+    Thread t = new Thread(new EventLoopWatchdog(scheduler, stalls), "largekv-event-loop-watchdog");
+    t.setDaemon(true);
+    t.start();
+    return t;
+  }
+
+  @Override
+  public void run() {
+    while (!Thread.currentThread().isInterrupted()) {
+      try {
+        Thread.sleep(PERIOD_MS);
+      } catch (InterruptedException e) {
+        return;
+      }
+      look(System.nanoTime());
+    }
+  }
+
+  /** One look at every I/O thread's run in progress, at {@code now} (nanoTime). */
+  void look(long now) {
+    for (IoThreadScheduler.Carrier c : scheduler.ioCarriers()) {
+      long since = c.runSince;
+      if (since == IoThreadScheduler.IDLE) {
+        continue;
+      }
+      long ms = TimeUnit.NANOSECONDS.toMillis(now - since);
+      if (ms > stalls.hangMs()) {
+        hang(c, since, ms);
+      } else if (!stackShown && ms > stalls.boundMs() && stalls.isMeasuring()) {
+        Thread client = clientOn(c.thread);
+        StackTraceElement[] stack = client != null ? client.getStackTrace() : c.thread.getStackTrace();
+        if (c.runSince == since) { // still the same run: the stack is the stall's
+          stackShown = true;
+          System.err.println(String.format(Locale.ROOT, "largekv: event-loop stall: %s has run on the driver's I/O"
+              + " thread %s for %d ms (largekv.stall_ms=%d); every response on that thread waits meanwhile. Its"
+              + " stack (shown once; the run's end counts the stalls):%s", describe(client), c.thread.getName(), ms,
+              stalls.boundMs(), frames(stack)));
+        }
+      }
+    }
+  }
+
+  /** The I/O thread did not come back: one line with the stack, exit status 3. */
+  private void hang(IoThreadScheduler.Carrier c, long since, long ms) {
+    Thread client = clientOn(c.thread);
+    StackTraceElement[] stack = client != null ? client.getStackTrace() : c.thread.getStackTrace();
+    if (c.runSince != since) {
+      return; // it came back just now
+    }
+    ProcessExit.end(ExitStatus.ABORTED, String.format(Locale.ROOT, "event-loop hang: %s has run on the driver's I/O"
+        + " thread %s for %d ms without giving it back (largekv.hang_ms=%d): every response on that thread waits, so"
+        + " the run cannot go on and has no result; exit status %d. Its stack:%s", describe(client),
+        c.thread.getName(), ms, stalls.hangMs(), ExitStatus.ABORTED, frames(stack)));
+  }
+
+  private static String describe(Thread client) {
+    return client != null ? "client thread " + client.getName() : "a client thread";
+  }
+
+  private static String frames(StackTraceElement[] stack) {
+    StringBuilder b = new StringBuilder();
+    for (StackTraceElement e : stack) {
+      b.append("\n\tat ").append(e);
+    }
+    return b.toString();
+  }
+
+  /** The client thread mounted on {@code carrier} now, or null when it cannot be told. */
+  private Thread clientOn(Thread carrier) {
+    if (carrierThread == null) {
+      return null;
+    }
+    for (Thread t : scheduler.clientThreads()) {
+      try {
+        if (carrierThread.get(t) == carrier) {
+          return t;
+        }
+      } catch (IllegalAccessException | IllegalArgumentException e) {
+        return null;
+      }
+    }
+    return null;
+  }
+
+  private static Field carrierThreadField() {
+    try {
+      Field f = Class.forName("java.lang.VirtualThread").getDeclaredField("carrierThread");
+      f.setAccessible(true);
+      return f;
+    } catch (ReflectiveOperationException | RuntimeException e) {
+      return null;
+    }
+  }
+}
