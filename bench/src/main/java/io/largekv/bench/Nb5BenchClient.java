@@ -165,10 +165,11 @@ final class Nb5BenchClient implements BenchClient {
     if (failed > 0 || completed != s.ops()) {
       problem = op + ": nb5 completed " + completed + " of " + s.ops() + ", " + failed + " failed";
     } else if (phase == BenchPhase.READ && verified) {
-      Nb5Output.Verified v = Nb5Output.parse(text).total();
-      if (v.ok() != s.ops() || !Nb5Output.parse(text).verifiedOk()) {
+      Nb5Output nb5 = Nb5Output.parse(text);
+      Nb5Output.Verified v = nb5.total();
+      if (v.ok() != s.ops() || !nb5.verifiedOk()) {
         problem = "verification: " + v.ok() + " ok of " + s.ops() + ", " + v.missing() + " missing, " + v.corrupt()
-            + " corrupt (" + Nb5Output.parse(text).verdict() + ")";
+            + " corrupt (" + nb5.verdict() + ")";
       }
     }
     return new Report(completed - failed, failed, opsPerSecond, p99, problem);

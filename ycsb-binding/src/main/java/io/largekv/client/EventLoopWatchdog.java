@@ -73,14 +73,13 @@ final class EventLoopWatchdog implements Runnable {
       if (ms > stalls.hangMs()) {
         hang(c, since, ms);
       } else if (!stackShown && ms > stalls.boundMs() && stalls.isMeasuring()) {
-        Thread client = clientOn(c.thread);
-        StackTraceElement[] stack = client != null ? client.getStackTrace() : c.thread.getStackTrace();
-        if (c.runSince == since) { // still the same run: the stack is the stall's
+        RunStack stack = stackOfRun(c, since);
+        if (stack != null) {
           stackShown = true;
           System.err.println(String.format(Locale.ROOT, "largekv: event-loop stall: %s has run on the driver's I/O"
               + " thread %s for %d ms (largekv.stall_ms=%d); every response on that thread waits meanwhile. Its"
-              + " stack (shown once; the run's end counts the stalls):%s", describe(client), c.thread.getName(), ms,
-              stalls.boundMs(), frames(stack)));
+              + " stack (shown once; the run's end counts the stalls):%s", stack.who(), c.thread.getName(), ms,
+              stalls.boundMs(), stack.frames()));
         }
       }
     }
@@ -88,27 +87,34 @@ final class EventLoopWatchdog implements Runnable {
 
   /** The I/O thread did not come back: one line with the stack, exit status 3. */
   private void hang(IoThreadScheduler.Carrier c, long since, long ms) {
-    Thread client = clientOn(c.thread);
-    StackTraceElement[] stack = client != null ? client.getStackTrace() : c.thread.getStackTrace();
-    if (c.runSince != since) {
+    RunStack stack = stackOfRun(c, since);
+    if (stack == null) {
       return; // it came back just now
     }
     ProcessExit.end(ExitStatus.ABORTED, String.format(Locale.ROOT, "event-loop hang: %s has run on the driver's I/O"
         + " thread %s for %d ms without giving it back (largekv.hang_ms=%d): every response on that thread waits, so"
-        + " the run cannot go on and has no result; exit status %d. Its stack:%s", describe(client),
-        c.thread.getName(), ms, stalls.hangMs(), ExitStatus.ABORTED, frames(stack)));
+        + " the run cannot go on and has no result; exit status %d. Its stack:%s", stack.who(), c.thread.getName(), ms,
+        stalls.hangMs(), ExitStatus.ABORTED, stack.frames()));
   }
 
-  private static String describe(Thread client) {
-    return client != null ? "client thread " + client.getName() : "a client thread";
-  }
+  /** Who ran on a stalled I/O thread, and its stack ({@code \n\tat frame} lines). */
+  private record RunStack(String who, String frames) {}
 
-  private static String frames(StackTraceElement[] stack) {
-    StringBuilder b = new StringBuilder();
-    for (StackTraceElement e : stack) {
-      b.append("\n\tat ").append(e);
+  /**
+   * The stack of the client thread on {@code c} (the I/O thread's own when it cannot be told), or
+   * null when {@code c}'s run since {@code since} ended meanwhile: the stack is then not that run's.
+   */
+  private RunStack stackOfRun(IoThreadScheduler.Carrier c, long since) {
+    Thread client = clientOn(c.thread);
+    StackTraceElement[] stack = client != null ? client.getStackTrace() : c.thread.getStackTrace();
+    if (c.runSince != since) {
+      return null;
     }
-    return b.toString();
+    StringBuilder frames = new StringBuilder();
+    for (StackTraceElement e : stack) {
+      frames.append("\n\tat ").append(e);
+    }
+    return new RunStack(client != null ? "client thread " + client.getName() : "a client thread", frames.toString());
   }
 
   /** The client thread mounted on {@code carrier} now, or null when it cannot be told. */

@@ -65,13 +65,12 @@ public final class IoThreadScheduler implements Executor {
   static final long IDLE = Long.MIN_VALUE;
 
   /**
-   * Per platform thread: is it an I/O thread, does it carry a virtual thread right now, and since
-   * when ({@link System#nanoTime}; {@link #IDLE} when not), for the watchdog.
+   * Per platform thread: is it an I/O thread, and since when it carries a virtual thread
+   * ({@link System#nanoTime}; {@link #IDLE} when it carries none), for the watchdog too.
    */
   static final class Carrier {
     final Thread thread;
     final boolean io;
-    boolean carrying;
     volatile long runSince = IDLE;
     /** The scheduler whose {@link #ioCarriers} lists this carrier. */
     IoThreadScheduler watchedBy;
@@ -137,15 +136,14 @@ public final class IoThreadScheduler implements Executor {
   @Override
   public void execute(Runnable continuation) {
     // a virtual thread's own ThreadLocal says io=false (its name is ClientThread-n); a carrier that
-    // is running a virtual thread (Java 21 unparks from the carrier's identity) says carrying
+    // is running a virtual thread (Java 21 unparks from the carrier's identity) has a runSince
     Carrier c = CARRIER.get();
-    if (c.io && !c.carrying) {
+    if (c.io && c.runSince == IDLE) {
       onIo.increment();
       if (c.watchedBy != this) {
         c.watchedBy = this; // once per I/O thread
         ioCarriers.add(c);
       }
-      c.carrying = true;
       long since = System.nanoTime();
       c.runSince = since;
       try {
@@ -153,7 +151,6 @@ public final class IoThreadScheduler implements Executor {
       } finally {
         long took = System.nanoTime() - since;
         c.runSince = IDLE;
-        c.carrying = false;
         stalls.record(took);
       }
     } else {

@@ -6,7 +6,6 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.LongAdder;
 
@@ -55,9 +54,8 @@ public final class EventLoopStalls {
   private final LongAdder stalls = new LongAdder();
   private final LongAdder stalledNanos = new LongAdder();
   private final AtomicLong maxNanos = new AtomicLong();
-  private final AtomicBoolean watched = new AtomicBoolean();
+  private volatile boolean watched;
   private volatile long boundNanos = TimeUnit.MILLISECONDS.toNanos(DEFAULT_STALL_MS);
-  private volatile long boundMs = DEFAULT_STALL_MS;
   private volatile long hangMs = DEFAULT_HANG_MS;
   private volatile long clientThreads = 1;
   private volatile double highestPercentile = 99;
@@ -73,12 +71,11 @@ public final class EventLoopStalls {
    */
   public void watch(Properties p) {
     PropertyValues v = new PropertyValues(p);
-    boundMs = stallMs(v);
-    boundNanos = TimeUnit.MILLISECONDS.toNanos(boundMs);
+    boundNanos = TimeUnit.MILLISECONDS.toNanos(stallMs(v));
     hangMs = hangMs(v);
     clientThreads = v.intRange("threadcount", 1, 1, 1_000_000);
     highestPercentile = highestPercentile(p.getProperty("hdrhistogram.percentiles", YCSB_PERCENTILES));
-    watched.set(true);
+    watched = true;
   }
 
   /** Checks {@value #STALL_MS} and {@value #HANG_MS}: a {@code UserError} naming the accepted values. */
@@ -113,17 +110,12 @@ public final class EventLoopStalls {
 
   /** The bound in ms: a longer inline run is a stall. */
   public long boundMs() {
-    return boundMs;
+    return TimeUnit.NANOSECONDS.toMillis(boundNanos);
   }
 
   /** An inline run longer than this (ms) is a hang. */
   public long hangMs() {
     return hangMs;
-  }
-
-  /** The bound in ns. */
-  public long boundNanos() {
-    return boundNanos;
   }
 
   /** One inline run of a client thread on an I/O thread took {@code nanos} (the hot path: one comparison). */
@@ -150,7 +142,7 @@ public final class EventLoopStalls {
 
   /** True when the I/O-thread scheduler ran this process's client threads. */
   public boolean watched() {
-    return watched.get();
+    return watched;
   }
 
   public long stalls() {
@@ -181,8 +173,9 @@ public final class EventLoopStalls {
     }
     return Optional.of(String.format(Locale.ROOT, "%d stall(s) of the driver's I/O threads (longest %.1f ms, over %d ms"
         + " each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount), more than a tenth of"
-        + " the %.0f above the reported p%s: that percentile may have moved", n, maxMs(), boundMs, STALL_MS, boundMs,
-        mayBeDelayed, clientThreads, (100 - highestPercentile) / 100 * operations, trim(highestPercentile)));
+        + " the %.0f above the reported p%s: that percentile may have moved", n, maxMs(), boundMs(), STALL_MS,
+        boundMs(), mayBeDelayed, clientThreads, (100 - highestPercentile) / 100 * operations,
+        RunResult.trim(highestPercentile)));
   }
 
   /** The {@code [LARGEKV]} lines, when {@link #watched()}; {@code operations}: the run's. */
@@ -194,9 +187,5 @@ public final class EventLoopStalls {
     out.println(String.format(Locale.ROOT, "[LARGEKV], EventLoopStallMaxMs, %.1f", maxMs()));
     out.println(String.format(Locale.ROOT, "[LARGEKV], EventLoopStallTotalMs, %.1f", totalMs()));
     warning(operations).ifPresent(w -> out.println("[LARGEKV], EventLoopStallWarning, " + w));
-  }
-
-  private static String trim(double d) {
-    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 }

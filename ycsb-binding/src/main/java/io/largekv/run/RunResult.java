@@ -182,7 +182,8 @@ public final class RunResult {
     err.flush();
   }
 
-  private static String trim(double d) {
+  /** A number as a property value is written: {@code 99}, {@code 99.9}. */
+  static String trim(double d) {
     return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 }

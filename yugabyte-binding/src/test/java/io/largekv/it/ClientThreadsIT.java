@@ -244,11 +244,8 @@ class ClientThreadsIT {
     Path java = javaRelease(release);
     String keyspace = "it_pinning_" + release;
     loadSmall(java, keyspace);
-    Run run = client(java, Ycsb.classpathWithTestClasses(), Ycsb.args("-t", SharedCassandra.get().contactPoint(),
-        "ycql.target=cassandra", "ycql.replication_factor=1", "ycql.keyspace=" + keyspace, "recordcount=2000",
-        "operationcount=3000", "readproportion=1", "updateproportion=0", "threadcount=16",
-        "largekv.client_threads=virtual", "ycql.request_timeout_ms=30000", "db=io.largekv.it.PinningDB",
-        "pinningdb.every=300", "pinningdb.ms=50"));
+    Run run = client(java, Ycsb.classpathWithTestClasses(), pinningReads(keyspace, "pinningdb.every=300",
+        "pinningdb.ms=50"));
     Ycsb.Result r = run.result();
     // the stalls warn (they do not yet change the exit status: docs/ycsb-binding.md)
     assertThat(r.exitCode).as(r.toString()).isZero();
@@ -275,15 +272,25 @@ class ClientThreadsIT {
     Path java = javaRelease(release);
     String keyspace = "it_hang_" + release;
     loadSmall(java, keyspace);
-    Ycsb.Result r = Ycsb.run(java, Ycsb.BIN_YCSB_JVM_OPTIONS, Ycsb.classpathWithTestClasses(), CLIENT, Ycsb.args("-t",
-        SharedCassandra.get().contactPoint(), "ycql.target=cassandra", "ycql.replication_factor=1",
-        "ycql.keyspace=" + keyspace, "recordcount=2000", "operationcount=3000", "readproportion=1",
-        "updateproportion=0", "threadcount=16", "largekv.client_threads=virtual", "ycql.request_timeout_ms=30000",
-        "db=io.largekv.it.PinningDB", "pinningdb.every=200", "pinningdb.ms=600000", "largekv.hang_ms=2000"), null);
+    Ycsb.Result r = Ycsb.run(java, Ycsb.BIN_YCSB_JVM_OPTIONS, Ycsb.classpathWithTestClasses(), CLIENT,
+        pinningReads(keyspace, "pinningdb.every=200", "pinningdb.ms=600000", "largekv.hang_ms=2000"), null);
     assertThat(r.exitCode).as(r.toString()).isEqualTo(3);
     assertThat(r.stderr).as(r.toString()).containsOnlyOnce("largekv: event-loop hang: client thread ClientThread-")
         .contains("largekv.hang_ms=2000").contains("PinningDB$Sleeper.<clinit>");
     assertThat(r.stdout).doesNotContain("[LARGEKV], Result, ok");
+  }
+
+  /**
+   * 3,000 reads of {@link #loadSmall}'s rows through {@link PinningDB}, 16 virtual client threads,
+   * then {@code more} (how often and how long PinningDB blocks).
+   */
+  private static List<String> pinningReads(String keyspace, String... more) {
+    List<String> props = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
+        "ycql.keyspace=" + keyspace, "recordcount=2000", "operationcount=3000", "readproportion=1",
+        "updateproportion=0", "threadcount=16", "largekv.client_threads=virtual", "ycql.request_timeout_ms=30000",
+        "db=io.largekv.it.PinningDB"));
+    props.addAll(List.of(more));
+    return Ycsb.args("-t", SharedCassandra.get().contactPoint(), props.toArray(new String[0]));
   }
 
   /** 2,000 rows into {@code keyspace}, with 16 virtual client threads on {@code java}. */
