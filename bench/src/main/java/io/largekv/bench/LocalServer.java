@@ -7,7 +7,7 @@ import io.largekv.cassandra.LocalCassandra;
  * contact point and pid, and stops it (deleting its data) when this process is terminated.
  *
  * <pre>
- *   java -cp "$(cat benchmarks/target/bench-classpath.txt):benchmarks/target/classes" \
+ *   java -cp "$(cat bench/target/bench-classpath.txt):bench/target/classes" \
  *     -Dlargekv.repo.dir=$PWD io.largekv.bench.LocalServer 1g &
  * </pre>
  */

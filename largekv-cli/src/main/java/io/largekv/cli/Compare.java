@@ -147,7 +147,8 @@ public final class Compare {
               : targetProperties(o, t, t.hosts, null);
           Harness.PhaseClients clients = harness.equals(Harness.NB5)
               ? Harness.nb5(nb5, repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile)
-              : Harness.ycsb(repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile);
+              : Harness.ycsb(repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
+                  o.warmup);
           String column = o.column(t, harness);
           for (Phase phase : o.phases) {
             for (int rep = 1; rep <= o.repeat; rep++) {

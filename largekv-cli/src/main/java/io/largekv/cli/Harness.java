@@ -82,13 +82,17 @@ final class Harness {
 
   /**
    * Each phase as {@code clients} bin/ycsb processes of {@code workloadFile}, with {@code properties}
-   * (the phase's, in order).
+   * (the phase's, in order); a read phase's YCSB summary leaves out the same {@code warmupSeconds}
+   * as the report ({@code largekv.warmup_s}), a load's keeps every operation.
    */
   static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
-      Function<Phase, String> workloadFile) {
+      Function<Phase, String> workloadFile, long warmupSeconds) {
     PhaseRunner runner = new PhaseRunner(repo, err);
-    return (phase, phaseDir, events, label) -> runner.run(phase, workloadFile.apply(phase),
-        properties.apply(phase).stream().filter(p -> !p.startsWith("nb5.")).toList(), clients, phaseDir, events, label);
+    return (phase, phaseDir, events, label) -> {
+      List<String> p = new ArrayList<>(properties.apply(phase).stream().filter(x -> !x.startsWith("nb5.")).toList());
+      p.add("largekv.warmup_s=" + (phase.isLoad() ? 0 : warmupSeconds));
+      return runner.run(phase, workloadFile.apply(phase), p, clients, phaseDir, events, label);
+    };
   }
 
   /**

@@ -129,7 +129,7 @@ public final class Largekv {
           : runProperties(o, local.contactPoints(), local.localDatacenter());
       if (nb5 == null) {
         return runPhases(o, local, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
-            phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase)));
+            phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
       }
       err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
       return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,

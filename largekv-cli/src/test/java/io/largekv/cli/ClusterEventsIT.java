@@ -64,6 +64,10 @@ class ClusterEventsIT {
         // longer than the servers' own read (5 s) and write (2 s) timeouts, so every operation ends
         // with the servers' verdict
         "-p", "ycql.request_timeout_ms=12000",
+        // three servers and the client on two cores: the OS leaves the client's I/O threads off-CPU
+        // for tens of ms whatever they run. This test asks about the events, not the client's
+        // stalls (ClientThreadsIT's PinningDB makes those on purpose): only a hang-sized stall counts
+        "-p", "largekv.stall_ms=1000",
         "--event", "uniform-read@8:kill-node:2",
         "--event", "uniform-read@15:start-node:2",
         "--event", "latest-read@5:add-node",

@@ -13,9 +13,9 @@ import java.util.concurrent.TimeUnit;
  *
  * <ul>
  *   <li>The first stall it sees while it lasts (a run longer than {@code largekv.stall_ms}, from the
- *       run's first operation on): it prints
- *       the client thread's stack once, so the cause of the stalls that {@link EventLoopStalls}
- *       counts can be found.
+ *       run's first operation on), and the first after the client's warm-up (those in the reported
+ *       figures): it prints the client thread's stack, so the cause of the stalls that
+ *       {@link EventLoopStalls} counts can be found.
  *   <li>A run longer than {@code largekv.hang_ms} (2 s by default): the I/O thread is not coming
  *       back; every response on it waits, and the run would hang or time out. It prints one line and
  *       the client thread's stack, and ends the process with exit status 3 ({@link ExitStatus#ABORTED}):
@@ -33,7 +33,8 @@ final class EventLoopWatchdog implements Runnable {
   private final IoThreadScheduler scheduler;
   private final EventLoopStalls stalls;
   private final Field carrierThread;
-  private boolean stackShown;
+  /** Whether a stall's stack was shown: before the client's warm-up ended [0], after it [1]. */
+  private final boolean[] stackShown = new boolean[2];
 
   /** A watchdog that looks only when {@link #look} is called (tests); {@link #start} runs one. */
   EventLoopWatchdog(IoThreadScheduler scheduler, EventLoopStalls stalls) {
@@ -72,13 +73,18 @@ final class EventLoopWatchdog implements Runnable {
       long ms = TimeUnit.NANOSECONDS.toMillis(now - since);
       if (ms > stalls.hangMs()) {
         hang(c, since, ms);
-      } else if (!stackShown && ms > stalls.boundMs() && stalls.isMeasuring()) {
+      } else if (ms > stalls.boundMs() && stalls.isMeasuring()) {
+        int steady = stalls.afterWarmUp() ? 1 : 0;
+        if (stackShown[steady]) {
+          continue;
+        }
         RunStack stack = stackOfRun(c, since);
         if (stack != null) {
-          stackShown = true;
-          System.err.println(String.format(Locale.ROOT, "largekv: event-loop stall: %s has run on the driver's I/O"
+          stackShown[steady] = true;
+          System.err.println(String.format(Locale.ROOT, "largekv: event-loop stall%s: %s has run on the driver's I/O"
               + " thread %s for %d ms (largekv.stall_ms=%d); every response on that thread waits meanwhile. Its"
-              + " stack (shown once; the run's end counts the stalls):%s", stack.who(), c.thread.getName(), ms,
+              + " stack (the first stall's, and the first after the client's warm-up; a garbage-collection pause of"
+              + " the client JVM makes one too, and the run's end tells those apart):%s", steady == 1 ? " after the client's warm-up" : "", stack.who(), c.thread.getName(), ms,
               stalls.boundMs(), stack.frames()));
         }
       }

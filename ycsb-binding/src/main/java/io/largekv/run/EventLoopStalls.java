@@ -2,6 +2,8 @@ package io.largekv.run;
 
 import io.largekv.properties.PropertyValues;
 import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Properties;
@@ -27,15 +29,24 @@ import java.util.concurrent.atomic.LongAdder;
  * <p><b>The rule.</b> A stall can delay at most the operations in flight at that moment, and each of
  * YCSB's client threads has at most one: at most {@code threadcount} per stall. A reported
  * percentile {@code p} (the highest of {@code hdrhistogram.percentiles}, YCSB's default 99) may have
- * moved when the operations the stalls may have delayed, {@code stalls × threadcount}, exceed a
- * tenth of the operations above it, {@code (100 − p) / 100 × operations / 10}. Below that, the
- * reported p-th percentile lies between the true p-th and (p + (100 − p) / 10)-th (for p99.9:
- * between the true p99.9 and p99.91). Above it the run's output says so
- * ({@code [LARGEKV], EventLoopStallWarning} and a {@code largekv: WARNING} line); it does not yet
- * change the exit status: every run measured so far has a few stalls in its first second (class
- * loading, HdrHistogram's first resizes, the driver's codec cache), which a short run's p99 does
- * include, and the warm-up exclusion that would leave them out of the reported percentiles is
- * not built yet (docs/ycsb-binding.md).
+ * moved when the operations the stalls in the reported figures may have delayed,
+ * {@code stalls × threadcount}, exceed a tenth of the operations above it,
+ * {@code (100 − p) / 100 × operations / 10}. Below that, the reported p-th percentile lies between
+ * the true p-th and (p + (100 − p) / 10)-th (for p99.9: between the true p99.9 and p99.91).
+ *
+ * <p>A stall that the client JVM's garbage-collection pauses explain ({@link ClientGcPauses}: without
+ * the pause time in it the run would not be over the bound) is counted
+ * ({@code EventLoopStallsInGcPauses}) but not judged here: a pause stops every thread on every
+ * scheduler, and the client thread did not hold the I/O thread.
+ *
+ * <p>The stalls in the reported figures are those after the client's warm-up when
+ * {@link ClientWarmUp} leaves it out of them (read and mixed phases, by default): there the rule
+ * makes the result unpublishable ({@link #problem}: exit status 1). When the figures include the
+ * warm-up (a load, {@code largekv.warmup_s=0}, a run shorter than its warm-up) they include the
+ * client's start-up, which has a few stalls in every run measured so far (class loading,
+ * HdrHistogram's first resizes, the driver's codec cache): the rule then warns
+ * ({@code [LARGEKV], EventLoopStallWarning} and a {@code largekv: WARNING} line) and the exit
+ * status stays the run's.
  */
 public final class EventLoopStalls {
 
@@ -54,6 +65,11 @@ public final class EventLoopStalls {
   private final LongAdder stalls = new LongAdder();
   private final LongAdder stalledNanos = new LongAdder();
   private final AtomicLong maxNanos = new AtomicLong();
+  /** Each stall's {start nanoTime, nanos, 1 when after the client's warm-up}: the first {@value #KEPT}. */
+  private final List<long[]> windows = new ArrayList<>();
+  static final int KEPT = 100_000;
+  private volatile ClientGcPauses gcPauses;
+  private volatile boolean warmUpExcluded;
   private volatile boolean watched;
   private volatile long boundNanos = TimeUnit.MILLISECONDS.toNanos(DEFAULT_STALL_MS);
   private volatile long hangMs = DEFAULT_HANG_MS;
@@ -75,7 +91,15 @@ public final class EventLoopStalls {
     hangMs = hangMs(v);
     clientThreads = v.intRange("threadcount", 1, 1, 1_000_000);
     highestPercentile = highestPercentile(p.getProperty("hdrhistogram.percentiles", YCSB_PERCENTILES));
+    if (gcPauses == null) {
+      gcPauses = ClientGcPauses.listen();
+    }
     watched = true;
+  }
+
+  /** The client JVM's pauses this account tells stalls from (tests; {@link #watch} listens to the JVM's own). */
+  void gcPauses(ClientGcPauses pauses) {
+    gcPauses = pauses;
   }
 
   /** Checks {@value #STALL_MS} and {@value #HANG_MS}: a {@code UserError} naming the accepted values. */
@@ -124,7 +148,59 @@ public final class EventLoopStalls {
       stalls.increment();
       stalledNanos.add(nanos);
       maxNanos.accumulateAndGet(nanos, Math::max);
+      long[] window = {System.nanoTime() - nanos, nanos, warmUpExcluded ? 1 : 0};
+      synchronized (windows) {
+        if (windows.size() < KEPT) {
+          windows.add(window);
+        }
+      }
     }
+  }
+
+  /**
+   * The stalls in the reported figures (after the warm-up when it is left out of them) that the
+   * client JVM's garbage-collection pauses do not explain: without the pause time in it, the run
+   * would still be longer than the bound. {@code [count, longest nanos]}.
+   */
+  private long[] clientStalls(boolean afterWarmUpOnly) {
+    ClientGcPauses gc = gcPauses;
+    long n = 0;
+    long longest = 0;
+    synchronized (windows) {
+      for (long[] w : windows) {
+        if (afterWarmUpOnly && w[2] == 0) {
+          continue;
+        }
+        long paused = gc == null ? 0 : gc.pausedNanos(w[0], w[0] + w[1]);
+        if (w[1] - paused > boundNanos) {
+          n++;
+          longest = Math.max(longest, w[1]);
+        }
+      }
+    }
+    // stalls beyond the windows kept are counted, not explained
+    long unkept = Math.max(0, stalls() - KEPT);
+    return new long[] {n + (afterWarmUpOnly ? 0 : unkept), unkept > 0 ? maxNanos.get() : longest};
+  }
+
+  /** The stalls that the client JVM's garbage-collection pauses explain, of all. */
+  public long inGcPauses() {
+    return stalls() - clientStalls(false)[0];
+  }
+
+  /** The client's warm-up ended and is left out of the reported figures: from now on a stall is in them. */
+  void warmUpEnded() {
+    warmUpExcluded = true;
+  }
+
+  /** True once the client's warm-up ended and is left out of the reported figures. */
+  public boolean afterWarmUp() {
+    return warmUpExcluded;
+  }
+
+  /** The reported figures include the warm-up after all ({@link ClientWarmUp#finish}): every stall is in them. */
+  void warmUpIncluded() {
+    warmUpExcluded = false;
   }
 
   /**
@@ -158,11 +234,32 @@ public final class EventLoopStalls {
   }
 
   /**
-   * Why the stalls may have moved the highest reported percentile ({@code operations}: the run's,
-   * successful and failed), or empty. See the rule above.
+   * Why the stalls after the client's warm-up may have moved the highest reported percentile, when
+   * YCSB's figures leave the warm-up out ({@code operations}: the operations in them, successful and
+   * failed): the result must not be published. Empty otherwise. See the rule above.
+   */
+  public Optional<String> problem(long operations) {
+    if (!warmUpExcluded) {
+      return Optional.empty();
+    }
+    long[] c = clientStalls(true);
+    return mayHaveMoved(c[0], c[1] / 1e6, operations, " after the client's warm-up");
+  }
+
+  /**
+   * Why the stalls may have moved the highest reported percentile of figures that include the
+   * client's warm-up ({@code operations}: the run's), or empty: a warning, not a failure.
    */
   public Optional<String> warning(long operations) {
-    long n = stalls();
+    if (warmUpExcluded) {
+      return Optional.empty();
+    }
+    long[] c = clientStalls(false);
+    return mayHaveMoved(c[0], c[1] / 1e6, operations, ", the client's start-up included (largekv.warmup_s leaves it"
+        + " out of read and mixed phases)");
+  }
+
+  private Optional<String> mayHaveMoved(long n, double maxMs, long operations, String which) {
     if (!watched() || n == 0) {
       return Optional.empty();
     }
@@ -171,14 +268,17 @@ public final class EventLoopStalls {
     if (mayBeDelayed <= allowed) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "%d stall(s) of the driver's I/O threads (longest %.1f ms, over %d ms"
-        + " each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount), more than a tenth of"
-        + " the %.0f above the reported p%s: that percentile may have moved", n, maxMs(), boundMs(), STALL_MS,
+    return Optional.of(String.format(Locale.ROOT, "%d stall(s) of the driver's I/O threads%s (longest %.1f ms, over %d"
+        + " ms each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount), more than a tenth of"
+        + " the %.0f above the reported p%s: that percentile may have moved", n, which, maxMs, boundMs(), STALL_MS,
         boundMs(), mayBeDelayed, clientThreads, (100 - highestPercentile) / 100 * operations,
         RunResult.trim(highestPercentile)));
   }
 
-  /** The {@code [LARGEKV]} lines, when {@link #watched()}; {@code operations}: the run's. */
+  /**
+   * The {@code [LARGEKV]} lines, when {@link #watched()}; {@code operations}: those in the reported
+   * figures. The stalls after the warm-up, when it is left out of them.
+   */
   void print(PrintStream out, long operations) {
     if (!watched()) {
       return;
@@ -186,6 +286,10 @@ public final class EventLoopStalls {
     out.println("[LARGEKV], EventLoopStalls, " + stalls());
     out.println(String.format(Locale.ROOT, "[LARGEKV], EventLoopStallMaxMs, %.1f", maxMs()));
     out.println(String.format(Locale.ROOT, "[LARGEKV], EventLoopStallTotalMs, %.1f", totalMs()));
+    out.println("[LARGEKV], EventLoopStallsInGcPauses, " + inGcPauses());
+    if (warmUpExcluded) {
+      out.println("[LARGEKV], EventLoopStallsAfterWarmUp, " + clientStalls(true)[0]);
+    }
     warning(operations).ifPresent(w -> out.println("[LARGEKV], EventLoopStallWarning, " + w));
   }
 }

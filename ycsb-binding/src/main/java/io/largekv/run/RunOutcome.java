@@ -17,6 +17,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <ul>
  *   <li>{@link RunCounters}: what happened, counted (the hot path);
  *   <li>{@link EventLoopStalls}: the stalls of the driver's I/O threads that client threads caused;
+ *   <li>{@link ClientWarmUp}: the client's warm-up, left out of YCSB's latency figures;
  *   <li>{@link RunResult}: whether the result may be published, the {@code [LARGEKV]} section, the
  *       exit status;
  *   <li>{@link StatusLines} ({@code -s}) and {@link TimelineWriter} ({@value RunProperties#TIMELINE}),
@@ -35,7 +36,8 @@ public final class RunOutcome {
 
   private final RunCounters counters = new RunCounters(this::firstOperation);
   private final EventLoopStalls stalls = new EventLoopStalls();
-  private final RunResult result = new RunResult(counters, stalls);
+  private final ClientWarmUp warmUp = new ClientWarmUp(counters, stalls);
+  private final RunResult result = new RunResult(counters, stalls, warmUp);
   private final AtomicBoolean configured = new AtomicBoolean();
   private final AtomicBoolean finished = new AtomicBoolean();
   private final AtomicLong bindingCleanups = new AtomicLong();
@@ -67,6 +69,11 @@ public final class RunOutcome {
     return stalls;
   }
 
+  /** The client's warm-up, left out of YCSB's latency figures. */
+  public ClientWarmUp warmUp() {
+    return warmUp;
+  }
+
   /** Whether the result may be published. */
   public RunResult result() {
     return result;
@@ -85,9 +92,11 @@ public final class RunOutcome {
     PropertyValues v = new PropertyValues(p);
     RunProperties.check(p);
     result.maxFailedFraction(v.fraction(RunResult.MAX_FAILED_FRACTION, RunResult.DEFAULT_MAX_FAILED_FRACTION));
-    if (!v.bool("dotransactions", true)) {
+    boolean transactions = v.bool("dotransactions", true);
+    if (!transactions) {
       result.load();
     }
+    warmUp.configure(p, transactions);
     if (v.bool("status", false)) {
       statusIntervalSeconds = v.intRange("status.interval", 10, 1, 86_400);
     }
@@ -103,6 +112,9 @@ public final class RunOutcome {
   /** The first operation started at {@code epochMillis}: the line bin/largekv's events count from, then the status threads. */
   private void firstOperation(long epochMillis) {
     stalls.measuring();
+    if (this == INSTANCE) {
+      warmUp.firstOperation(epochMillis);
+    }
     // for bin/largekv's timed events, which count from a phase's first operation
     System.err.println(YcsbOutput.FIRST_OPERATION + epochMillis + " (ms since 1970)");
     if (timeline != null) {
@@ -189,6 +201,7 @@ public final class RunOutcome {
    */
   public void finished() {
     if (finished.compareAndSet(false, true) && this == INSTANCE) {
+      warmUp.finish();
       result.report(System.out, System.err);
     }
   }

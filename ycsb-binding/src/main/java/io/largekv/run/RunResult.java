@@ -13,7 +13,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  * ({@link ExitStatus#FAILED}) when rows were lost, a read was corrupt or missing, rows could not be
  * verified or repaired, more than {@value #MAX_FAILED_FRACTION} of a run's operations failed, a run
  * ran no operation, or something else was reported ({@link #problem}); else {@code 0}. The stalls
- * of the driver's I/O threads ({@link EventLoopStalls}) are printed with it.
+ * of the driver's I/O threads ({@link EventLoopStalls}) are printed with it, and fail it when those
+ * after the client's warm-up ({@link ClientWarmUp}) may have moved a reported percentile.
  *
  * <p>Only successful operations ({@code Status.OK}) count as throughput. The {@code [LARGEKV]}
  * section it prints:
@@ -23,6 +24,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *   [LARGEKV], FailedOperations, 1188
  *   [LARGEKV], MeasuredTime(ms), 30004      first operation's start to the last one's end
  *   [LARGEKV], Throughput(ops/sec), 3293.3  successful operations per second of measured time
+ *   [LARGEKV], WarmUpExcludedSeconds, 10    left out of YCSB's latency figures (ClientWarmUp)
+ *   [LARGEKV], WarmUpExcludedOperations, 30121
  *   [LARGEKV], Result, FAILED: 1.2 % of operations failed (largekv.max_failed_fraction=0.01)
  *   [LARGEKV], ExitStatus, 1
  * </pre>
@@ -38,14 +41,16 @@ public final class RunResult {
 
   private final RunCounters counters;
   private final EventLoopStalls stalls;
+  private final ClientWarmUp warmUp;
   private final List<String> otherProblems = new CopyOnWriteArrayList<>();
   private volatile Kind kind = Kind.RUN;
   private volatile String verifiedRange;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
 
-  RunResult(RunCounters counters, EventLoopStalls stalls) {
+  RunResult(RunCounters counters, EventLoopStalls stalls, ClientWarmUp warmUp) {
     this.counters = counters;
     this.stalls = stalls;
+    this.warmUp = warmUp;
   }
 
   void load() {
@@ -105,8 +110,14 @@ public final class RunResult {
     if (kind == Kind.RUN && good + bad == 0) {
       p.add("no operation ran");
     }
+    stalls.problem(operationsInFigures()).ifPresent(p::add);
 
     return p;
+  }
+
+  /** The operations in YCSB's latency figures, successful and failed: the run's, less the client's warm-up. */
+  private long operationsInFigures() {
+    return counters.successful() + counters.failed() - warmUp.excludedOperations();
   }
 
   /** {@link ExitStatus#OK} or {@link ExitStatus#FAILED}, from {@link #problems()}. */
@@ -134,7 +145,8 @@ public final class RunResult {
     out.println("[LARGEKV], Throughput(ops/sec), " + (ms == 0 ? "0.0"
         : String.format(Locale.ROOT, "%.1f", good * 1000.0 / ms)));
     out.println("[LARGEKV], LostRows, " + counters.lostRows());
-    stalls.print(out, good + bad);
+    warmUp.print(out);
+    stalls.print(out, operationsInFigures());
     if (kind == Kind.VERIFY) {
       out.println("[LARGEKV], VerifiedRange, " + verifiedRange);
       out.println("[LARGEKV], RowsOK, " + counters.verifiedOk());
@@ -178,7 +190,11 @@ public final class RunResult {
     printSummary(out);
     out.flush();
     err.println("largekv: " + resultLine());
-    stalls.warning(counters.successful() + counters.failed()).ifPresent(w -> err.println("largekv: WARNING: " + w));
+    String warmUpLine = warmUp.line(counters.measuredMillis());
+    if (warmUpLine != null) {
+      err.println("largekv: " + warmUpLine);
+    }
+    stalls.warning(operationsInFigures()).ifPresent(w -> err.println("largekv: WARNING: " + w));
     err.flush();
   }
 

@@ -21,6 +21,7 @@ class EventLoopStallsTest {
     }
     EventLoopStalls s = new EventLoopStalls();
     s.watch(p);
+    s.gcPauses(new ClientGcPauses()); // no pause: this JVM's own would make the counts depend on its GC
     s.measuring();
     return s;
   }
@@ -40,7 +41,7 @@ class EventLoopStallsTest {
     s.record(40 * MS + MS / 2);
     assertThat(s.stalls()).isEqualTo(2);
     assertThat(lines(s, 1_000_000)).isEqualTo("[LARGEKV], EventLoopStalls, 2\n[LARGEKV], EventLoopStallMaxMs, 40.5\n"
-        + "[LARGEKV], EventLoopStallTotalMs, 52.5\n");
+        + "[LARGEKV], EventLoopStallTotalMs, 52.5\n[LARGEKV], EventLoopStallsInGcPauses, 0\n");
   }
 
   @Test
@@ -70,7 +71,8 @@ class EventLoopStallsTest {
     assertThat(s.warning(1_000_000)).isEmpty();
     s.record(15 * MS);
     assertThat(s.warning(1_000_000)).hasValueSatisfying(p -> assertThat(p).isEqualTo("2 stall(s) of the driver's"
-        + " I/O threads (longest 15.0 ms, over 10 ms each; largekv.stall_ms=10) may have delayed up to 128"
+        + " I/O threads, the client's start-up included (largekv.warmup_s leaves it out of read and mixed phases)"
+        + " (longest 15.0 ms, over 10 ms each; largekv.stall_ms=10) may have delayed up to 128"
         + " operation(s) (64 per stall: threadcount), more than a tenth of the 1000 above the reported p99.9: that"
         + " percentile may have moved"));
     // YCSB's default percentiles (95, 99): p99 is the highest
@@ -96,6 +98,49 @@ class EventLoopStallsTest {
     o.result().printSummary(new PrintStream(b, true, StandardCharsets.UTF_8));
     assertThat(b.toString(StandardCharsets.UTF_8)).contains("[LARGEKV], EventLoopStalls, 1\n")
         .contains("[LARGEKV], EventLoopStallWarning, 1 stall(s) of the driver's I/O threads").contains("[LARGEKV], Result, ok");
+  }
+
+  @Test
+  void afterAnExcludedWarmUpOnlyLaterStallsCountAndTheyFailTheRun() {
+    EventLoopStalls s = watching("threadcount", "64", "hdrhistogram.percentiles", "50,95,99,99.9");
+    s.record(40 * MS); // start-up: in the warm-up, left out of the figures
+    s.record(40 * MS);
+    s.warmUpEnded();
+    assertThat(s.warning(1_000_000)).isEmpty();
+    assertThat(s.problem(1_000_000)).isEmpty();
+    s.record(12 * MS);
+    assertThat(s.problem(1_000_000)).isEmpty(); // 64 may be delayed, 100 allowed
+    s.record(11 * MS);
+    assertThat(s.problem(1_000_000)).hasValueSatisfying(p -> assertThat(p).startsWith("2 stall(s) of the driver's"
+        + " I/O threads after the client's warm-up (longest 12.0 ms"));
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStalls, 4\n")
+        .contains("[LARGEKV], EventLoopStallsAfterWarmUp, 2\n").doesNotContain("EventLoopStallWarning");
+    s.warmUpIncluded(); // nothing ran after the warm-up: the figures are the whole run's again
+    assertThat(s.problem(1_000_000)).isEmpty();
+    assertThat(s.warning(1_000_000)).hasValueSatisfying(p -> assertThat(p).startsWith("4 stall(s)"));
+  }
+
+  @Test
+  void stallsThatTheClientsGcPausesExplainAreCountedButNotJudged() throws InterruptedException {
+    EventLoopStalls s = watching("threadcount", "64", "hdrhistogram.percentiles", "50,95,99,99.9");
+    ClientGcPauses gc = new ClientGcPauses();
+    s.gcPauses(gc);
+    s.warmUpEnded();
+    long now = System.nanoTime();
+    // a 30 ms pause that ended just now: the 35 ms run it fell into was 5 ms of the client's own
+    gc.pause(now / MS - 31, now / MS - 1, now);
+    s.record(35 * MS);
+    s.record(35 * MS);
+    assertThat(s.stalls()).isEqualTo(2);
+    assertThat(s.inGcPauses()).isEqualTo(2);
+    assertThat(s.problem(1_000_000)).isEmpty();
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsInGcPauses, 2\n")
+        .contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
+    Thread.sleep(40); // runs with no pause in them
+    s.record(35 * MS);
+    s.record(35 * MS);
+    assertThat(s.inGcPauses()).isEqualTo(2);
+    assertThat(s.problem(1_000_000)).hasValueSatisfying(p -> assertThat(p).startsWith("2 stall(s)"));
   }
 
   @Test

@@ -1,0 +1,272 @@
+package io.largekv.run;
+
+import io.largekv.common.UserError;
+import io.largekv.properties.PropertyValues;
+import java.io.PrintStream;
+import java.lang.reflect.Field;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Properties;
+import org.HdrHistogram.Histogram;
+import site.ycsb.measurements.Measurements;
+import site.ycsb.measurements.OneMeasurement;
+import site.ycsb.measurements.OneMeasurementHdrHistogram;
+
+/**
+ * The client's own warm-up, left out of the latencies YCSB reports: the one owner of that cut
+ * (docs/ycsb-workload.md, "The client's warm-up").
+ *
+ * <p>A JVM client's first seconds are its own: classes load, the JIT compiles the hot path, the
+ * histograms and the driver's caches grow. A run of a few minutes that reports them publishes the
+ * client's warm-up as the database's tail (measured at a fixed 5,000 reads/s: a whole-run p99 of
+ * 19 ms against 1.1–1.8 ms once warm). So {@value #WARMUP_S} seconds after the run's first
+ * operation ({@value #DEFAULT_RUN_SECONDS} by default for {@code -t} runs, the read and mixed
+ * phases; 0 for loads, where the figures include everything), every operation type's YCSB
+ * measurement takes what it recorded so far into its total (and into its HdrHistogram log, which
+ * keeps every interval) and the total starts again. YCSB's summary ({@code [READ],
+ * 99thPercentileLatency(us)}, {@code Operations}, ...) is then the run after the warm-up; YCSB's
+ * status lines and the HdrHistogram logs still show every interval, and largekv's own counts
+ * ({@code [LARGEKV], Operations}, the verified rows) are the whole run's. The run prints what was
+ * left out ({@code [LARGEKV], WarmUpExcludedSeconds / WarmUpExcludedOperations} and a line on
+ * stderr), and when nothing could be: a run that ended before the warm-up did, or no operation
+ * after it (then the totals are put back: nothing is reported from an empty window).
+ *
+ * <p>Only YCSB's {@code measurementtype=hdrhistogram} (its default) can be cut this way; with
+ * another type the figures include the warm-up and the run says so (an explicit {@value #WARMUP_S}
+ * is then bad input).
+ */
+public final class ClientWarmUp {
+
+  /** Seconds after the run's first operation left out of YCSB's latency figures; 0: none. */
+  public static final String WARMUP_S = "largekv.warmup_s";
+  /** The default for {@code -t} runs (read and mixed phases); loads default to 0. */
+  static final int DEFAULT_RUN_SECONDS = 10;
+  private static final String HDR = "hdrhistogram";
+
+  private final RunCounters counters;
+  private final EventLoopStalls stalls;
+  private final Object lock = new Object();
+  private volatile long seconds;
+  /** Why the figures include the warm-up although it was asked for, or null. */
+  private volatile String included;
+  private Thread timer;
+  // guarded by lock
+  private boolean ended;
+  private boolean finished;
+  private long excludedOperations;
+  private long operationsAtEnd;
+  private final Map<OneMeasurementHdrHistogram, Histogram> excludedTotals = new IdentityHashMap<>();
+
+  ClientWarmUp(RunCounters counters, EventLoopStalls stalls) {
+    this.counters = counters;
+    this.stalls = stalls;
+  }
+
+  /**
+   * Reads {@value #WARMUP_S} ({@code transactions}: a {@code -t} run, whose default is
+   * {@value #DEFAULT_RUN_SECONDS}) and YCSB's {@code measurementtype}; a {@link UserError} for a bad
+   * value, or an explicit warm-up that YCSB's measurement type cannot leave out.
+   */
+  void configure(Properties p, boolean transactions) {
+    PropertyValues v = new PropertyValues(p);
+    long s = v.intRange(WARMUP_S, transactions ? DEFAULT_RUN_SECONDS : 0, 0, 86_400);
+    String type = p.getProperty(Measurements.MEASUREMENT_TYPE_PROPERTY, HDR).trim();
+    if (s > 0 && !type.equals(HDR)) {
+      if (v.has(WARMUP_S)) {
+        throw new UserError(WARMUP_S + "=" + s + " needs " + Measurements.MEASUREMENT_TYPE_PROPERTY + "=" + HDR
+            + " (YCSB's default), not " + type + "; accepted: " + WARMUP_S + "=0 with " + type);
+      }
+      included = Measurements.MEASUREMENT_TYPE_PROPERTY + "=" + type + " cannot leave it out (" + WARMUP_S
+          + " needs " + HDR + ")";
+      s = 0;
+    }
+    seconds = s;
+  }
+
+  /** The warm-up asked for, in seconds (0: none, or one that YCSB's measurement type cannot leave out). */
+  public long seconds() {
+    return seconds;
+  }
+
+  /** The run's first operation started at {@code epochMillis}: the warm-up ends {@link #seconds()} later. */
+  void firstOperation(long epochMillis) {
+    if (seconds == 0) {
+      return;
+    }
+    Thread t = new Thread(() -> {
+      try {
+        long wait = epochMillis + seconds * 1000 - System.currentTimeMillis();
+        if (wait > 0) {
+          Thread.sleep(wait);
+        }
+        end(Measurements.getMeasurements());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }, "largekv-warm-up");
+    t.setDaemon(true);
+    synchronized (lock) {
+      timer = t;
+    }
+    t.start();
+  }
+
+  /**
+   * The warm-up's end: every measurement's interval so far goes to its total (and its log, as a status
+   * line's would), then the totals are set aside. Nothing happens once the run finished.
+   */
+  void end(Measurements m) {
+    synchronized (lock) {
+      if (finished || ended) {
+        return;
+      }
+      synchronized (m) { // YCSB's status thread takes its intervals holding it (Measurements.getSummary)
+        m.getSummary();
+        for (OneMeasurement om : measurements(m, "opToMesurementMap")) {
+          long n = setAside(om);
+          if (isOperation(om.getName())) {
+            excludedOperations += n;
+          }
+        }
+        for (OneMeasurement om : measurements(m, "opToIntendedMesurementMap")) {
+          setAside(om);
+        }
+      }
+      operationsAtEnd = counters.successful() + counters.failed();
+      stalls.warmUpEnded();
+      ended = true;
+    }
+  }
+
+  /**
+   * True for a measurement of the DB's operations ({@code READ}, {@code READ-FAILED}, ...); not for
+   * the workload's own ({@code VERIFY}: a read's verification, measured apart).
+   */
+  static boolean isOperation(String measurement) {
+    int dash = measurement.indexOf('-');
+    String op = dash < 0 ? measurement : measurement.substring(0, dash);
+    for (RunCounters.Operation o : RunCounters.Operation.values()) {
+      if (o.name().equals(op)) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Sets aside an HdrHistogram measurement's total: its operation count (0 for another kind). */
+  private long setAside(OneMeasurement om) {
+    if (!(om instanceof OneMeasurementHdrHistogram h)) {
+      return 0;
+    }
+    Histogram total = (Histogram) get(TOTAL, h);
+    set(TOTAL, h, null);
+    if (total == null) {
+      return 0;
+    }
+    excludedTotals.put(h, total);
+    return total.getTotalCount();
+  }
+
+  /**
+   * Every client thread finished (before YCSB exports its summary): the warm-up ends no more; if no
+   * operation ran after it, the set-aside totals are put back and the figures are the whole run's.
+   */
+  void finish() {
+    Thread t;
+    synchronized (lock) {
+      finished = true;
+      t = timer;
+      if (ended && counters.successful() + counters.failed() == operationsAtEnd) {
+        for (Map.Entry<OneMeasurementHdrHistogram, Histogram> e : excludedTotals.entrySet()) {
+          Histogram since = (Histogram) get(TOTAL, e.getKey());
+          if (since != null) {
+            e.getValue().add(since);
+          }
+          set(TOTAL, e.getKey(), e.getValue());
+        }
+        ended = false;
+        stalls.warmUpIncluded();
+        included = "no operation ran after it";
+      }
+    }
+    if (t != null) {
+      t.interrupt();
+    }
+  }
+
+  /** True when YCSB's figures leave the warm-up out (it ended, and operations ran after it). */
+  public boolean excluded() {
+    synchronized (lock) {
+      return ended;
+    }
+  }
+
+  /** The operations left out of YCSB's latency figures (0 when none were). */
+  public long excludedOperations() {
+    synchronized (lock) {
+      return ended ? excludedOperations : 0;
+    }
+  }
+
+  /** The {@code [LARGEKV]} lines. */
+  void print(PrintStream out) {
+    out.println("[LARGEKV], WarmUpExcludedSeconds, " + (excluded() ? seconds : 0));
+    out.println("[LARGEKV], WarmUpExcludedOperations, " + excludedOperations());
+  }
+
+  /** The line on stderr that says what YCSB's latency figures include; null when there is no warm-up to speak of. */
+  String line(long measuredMillis) {
+    if (excluded()) {
+      return String.format(Locale.ROOT, "the client's warm-up, the first %d s after the first operation (%d operations),"
+          + " is left out of YCSB's latency figures ([READ], [UPDATE], ...: %s=%d; 0 keeps it); YCSB's status lines"
+          + " and HdrHistogram logs show every interval", seconds, excludedOperations(), WARMUP_S, seconds);
+    }
+    if (included != null) {
+      return "YCSB's latency figures include the client's warm-up: " + included;
+    }
+    if (seconds > 0) {
+      return String.format(Locale.ROOT, "YCSB's latency figures include the client's warm-up: the run's %.1f s ended"
+          + " before its %d s (%s)", measuredMillis / 1000.0, seconds, WARMUP_S);
+    }
+    return null;
+  }
+
+  // ------------------------------------------------------------------ YCSB's measurements, by reflection
+
+  private static final Field TOTAL = field(OneMeasurementHdrHistogram.class, "totalHistogram");
+
+  @SuppressWarnings("unchecked")
+  private static List<OneMeasurement> measurements(Measurements m, String map) {
+    return new ArrayList<>(((Map<String, OneMeasurement>) get(field(Measurements.class, map), m)).values());
+  }
+
+  private static Field field(Class<?> c, String name) {
+    try {
+      Field f = c.getDeclaredField(name);
+      f.setAccessible(true);
+      return f;
+    } catch (NoSuchFieldException e) {
+      // YCSB 0.17's fields; another YCSB release is not supported
+      throw new IllegalStateException("YCSB's " + c.getName() + " has no field " + name + " (YCSB 0.17 expected)", e);
+    }
+  }
+
+  private static Object get(Field f, Object o) {
+    try {
+      return f.get(o);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static void set(Field f, Object o, Object value) {
+    try {
+      f.set(o, value);
+    } catch (IllegalAccessException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+}
