@@ -31,6 +31,7 @@ public final class Largekv {
       "Usage: bin/largekv run [options]",
       "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
       "       bin/largekv report DIR",
+      "       bin/largekv k8s render --phase PHASE --hosts H1,H2 --image IMAGE:TAG [options]   (see bin/largekv k8s --help)",
       "  Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "  With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the",
       "  workloads/local-* files (1,000,000 rows), and stops the server afterwards.",
@@ -86,6 +87,9 @@ public final class Largekv {
       }
       return Compare.run(args, out, err);
     }
+    if (args[0].equals("k8s")) {
+      return K8sRender.run(args, out, err);
+    }
     if (args[0].equals("report")) {
       if (args.length != 2) {
         throw new UserError("report needs the directory of a compare run: bin/largekv report DIR");
@@ -97,7 +101,7 @@ public final class Largekv {
       return 0;
     }
     if (!args[0].equals("run")) {
-      throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report (see bin/largekv --help)");
+      throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report, k8s (see bin/largekv --help)");
     }
     RunOptions o = RunOptions.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();

@@ -169,14 +169,26 @@ public final class PhaseRunner {
   /** Client {@code c}'s command line, its raw files in {@code clientDir}. */
   private YcsbCommandLine command(Phase phase, String workloadFile, List<String> properties, int clients, int c,
       Path clientDir) {
+    return clientCommand(repo, phase, repo.resolve("workloads").resolve(workloadFile), properties, clients,
+        Integer.toString(c), clientDir);
+  }
+
+  /**
+   * The command line of client {@code index} of {@code clients} of a phase, its raw files in
+   * {@code clientDir}: the one place it is built, for a local process ({@code repo}: this checkout)
+   * and for a Kubernetes pod ({@link K8sManifests}: the image's checkout, {@code index} the pod's
+   * {@code $(JOB_COMPLETION_INDEX)}, which the kubelet expands).
+   */
+  static YcsbCommandLine clientCommand(Path repo, Phase phase, Path workloadFile, List<String> properties,
+      int clients, String index, Path clientDir) {
     YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
-        .file(repo.resolve("workloads").resolve(workloadFile)).status().properties(properties)
+        .file(workloadFile).status().properties(properties)
         .property("measurementtype", "hdrhistogram")
         .property("hdrhistogram.percentiles", "50,95,99,99.9")
         .property("hdrhistogram.fileoutput", true)
         .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
         .property("status.interval", 1)
-        .property("client.index", c)
+        .property("client.index", index)
         .property("client.count", clients)
         .property("largekv.timeline", clientDir.resolve("timeline.csv"));
     if (phase.isLoad()) {

@@ -1,0 +1,275 @@
+package io.largekv.cli;
+
+import io.largekv.common.YcsbCommandLine;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.yaml.snakeyaml.DumperOptions;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * The Kubernetes manifests of one phase's YCSB clients, as {@code bin/largekv k8s render} writes
+ * them ({@link K8sRender} decides the settings, this class what each manifest holds):
+ *
+ * <ul>
+ *   <li>{@code job.yaml}: an Indexed Job ({@code completionMode: Indexed}, completions = parallelism =
+ *       the clients), one pod a client, each on its own node (required pod anti-affinity on
+ *       {@code kubernetes.io/hostname}); each pod runs the command line a local client of
+ *       {@code bin/largekv compare --clients N} runs ({@link PhaseRunner#clientCommand}), with
+ *       {@code client.index} the pod's {@code $(JOB_COMPLETION_INDEX)} and {@code client.count} N,
+ *       and keeps its raw output in {@code /results/RUN/PHASE/client-<i>/}, the layout a local run
+ *       writes; the password, if any, from a Kubernetes Secret through an environment variable
+ *       ({@code ycql.password=env:LARGEKV_YCQL_PASSWORD}), never its value;</li>
+ *   <li>{@code configmap.yaml}: the phase's workload file, mounted read-only;</li>
+ *   <li>{@code results-pvc.yaml}: a ReadWriteMany claim for the results, unless an existing claim
+ *       is named.</li>
+ * </ul>
+ *
+ * No Secret is rendered: a template applied with the directory would overwrite the real one.
+ */
+final class K8sManifests {
+
+  /** Where the image holds a built largekv checkout (its bin/ycsb and jars). */
+  static final String IMAGE_HOME = "/opt/largekv";
+  /** Where the workload ConfigMap is mounted. */
+  static final String WORKLOAD_DIR = "/etc/largekv/workloads";
+  /** Where the results volume is mounted. */
+  static final String RESULTS_DIR = "/results";
+  /** The environment variable the password comes in, from the Secret; {@code ycql.password=env:} names it. */
+  static final String PASSWORD_ENV = "LARGEKV_YCQL_PASSWORD";
+  /** The Secret's key that holds the password. */
+  static final String PASSWORD_KEY = "password";
+  /** The client container's name (the Job's pod failure policy names it). */
+  static final String CONTAINER = "ycsb";
+  /** The pod's completion index, expanded by the kubelet in the container's arguments. */
+  static final String INDEX = "$(JOB_COMPLETION_INDEX)";
+  /** The claim rendered for the results when no existing one is named. */
+  static final String RESULTS_CLAIM = "largekv-results";
+  /** The label whose value is the Job's name: the anti-affinity's selector. */
+  static final String JOB_LABEL = "largekv/job";
+
+  /**
+   * What a client pod runs: {@code $1} its client directory (with its index expanded), then the
+   * bin/ycsb command line. It refuses to run outside an Indexed Job, and a read phase's client
+   * refuses to overwrite results of the same run (a load's client continues its checkpoint); it
+   * keeps YCSB's stdout in ycsb.txt, its stderr in stderr.txt and the pod's log, and the exit
+   * status in exit.txt, as {@link PhaseRunner} does. No {@code $(} in it: the kubelet would read
+   * that as a variable reference.
+   */
+  static String clientScript(boolean load) {
+    return String.join("\n",
+        "set -u",
+        "dir=$1",
+        "shift",
+        "if [[ ! $dir =~ /client-[0-9]+$ ]]; then",
+        "  echo \"largekv: JOB_COMPLETION_INDEX is not set (not a pod of an Indexed Job): client directory $dir\" >&2",
+        "  exit 2",
+        "fi",
+        load ? "" : String.join("\n",
+            "if [[ -e $dir/exit.txt ]]; then",
+            "  echo \"largekv: $dir holds a finished client of this run already; render with another --run\" >&2",
+            "  exit 2",
+            "fi"),
+        "mkdir -p \"$dir/hdr\" || exit 3",
+        "printf '%s\\n' \"$*\" > \"$dir/command.txt\" || exit 3",
+        "\"$@\" 2>&1 >\"$dir/ycsb.txt\" | tee \"$dir/stderr.txt\" >&2",
+        "status=(\"${PIPESTATUS[@]}\")",
+        "echo \"${status[0]}\" > \"$dir/exit.txt\" || exit 3",
+        "if [[ ${status[1]} != 0 && ${status[0]} == 0 ]]; then",
+        "  echo \"largekv: lost the client's stderr ($dir/stderr.txt)\" >&2",
+        "  exit 3",
+        "fi",
+        "exit \"${status[0]}\"",
+        "").replace("\n\n", "\n");
+  }
+
+  /**
+   * Everything {@code k8s render} decided for one phase's manifests.
+   *
+   * @param workloadFile the phase's workload file, its name under workloads/ ({@code workloadText} its content)
+   * @param properties the phase's properties, in order (hosts, dialect, the user's -p, the size options)
+   * @param passwordSecret the Secret with the password (key {@link #PASSWORD_KEY}); null: no password
+   * @param resultsClaim an existing claim for the results; null: {@link #RESULTS_CLAIM}, rendered
+   * @param storageClass the rendered claim's storage class; null: the cluster's default
+   * @param memoryMib the container's memory in MiB (request and limit); the JVM's heap is 3/4 of it
+   * @param retries retries of a failed pod of the same index (a load only)
+   * @param command the render command, for the Job's annotation (secrets redacted)
+   */
+  record Settings(
+      String namespace,
+      String run,
+      Phase phase,
+      String image,
+      int clients,
+      String workloadFile,
+      String workloadText,
+      List<String> properties,
+      String passwordSecret,
+      String resultsClaim,
+      String resultsSize,
+      String storageClass,
+      String cpu,
+      int memoryMib,
+      int retries,
+      String command) {
+
+    String jobName() {
+      return "largekv-" + run + "-" + phase.name;
+    }
+
+    String configMapName() {
+      return jobName() + "-workload";
+    }
+
+    String claimName() {
+      return resultsClaim != null ? resultsClaim : RESULTS_CLAIM;
+    }
+
+    /** The results directory of client {@code index} in the pod. */
+    String clientDir(String index) {
+      return RESULTS_DIR + "/" + run + "/" + phase.name + "/client-" + index;
+    }
+  }
+
+  private K8sManifests() {}
+
+  /** The manifests: file name → YAML, in the order {@code kubectl apply -f DIR} would take them. */
+  static Map<String, String> render(Settings s) {
+    Map<String, String> files = new LinkedHashMap<>();
+    files.put("configmap.yaml", yaml(configMap(s)));
+    files.put("job.yaml", yaml(job(s)));
+    if (s.resultsClaim() == null) {
+      files.put("results-pvc.yaml", yaml(resultsClaim(s)));
+    }
+    return files;
+  }
+
+  /** The client pod's bin/ycsb command line: a local client's ({@link PhaseRunner#clientCommand}). */
+  static YcsbCommandLine ycsbCommand(Settings s) {
+    List<String> props = new ArrayList<>(s.properties());
+    if (s.passwordSecret() != null) {
+      props.add(0, "ycql.password=env:" + PASSWORD_ENV);
+    }
+    return PhaseRunner.clientCommand(Paths.get(IMAGE_HOME), s.phase(), Paths.get(WORKLOAD_DIR, s.workloadFile()),
+        props, s.clients(), INDEX, Path.of(s.clientDir(INDEX)));
+  }
+
+  private static Map<String, Object> metadata(Settings s, String name, boolean namespaced) {
+    Map<String, Object> m = map("name", name);
+    if (namespaced) {
+      m.put("namespace", s.namespace());
+    }
+    m.put("labels", labels(s));
+    return m;
+  }
+
+  private static Map<String, Object> labels(Settings s) {
+    Map<String, Object> l = map("app.kubernetes.io/name", "largekv");
+    l.put("app.kubernetes.io/component", "ycsb-client");
+    l.put("largekv/run", s.run());
+    l.put("largekv/phase", s.phase().name);
+    return l;
+  }
+
+  private static Map<String, Object> configMap(Settings s) {
+    Map<String, Object> m = map("apiVersion", "v1");
+    m.put("kind", "ConfigMap");
+    m.put("metadata", metadata(s, s.configMapName(), true));
+    m.put("data", map(s.workloadFile(), s.workloadText()));
+    return m;
+  }
+
+  private static Map<String, Object> resultsClaim(Settings s) {
+    Map<String, Object> m = map("apiVersion", "v1");
+    m.put("kind", "PersistentVolumeClaim");
+    Map<String, Object> meta = map("name", RESULTS_CLAIM);
+    meta.put("namespace", s.namespace());
+    meta.put("labels", map("app.kubernetes.io/name", "largekv"));
+    m.put("metadata", meta);
+    Map<String, Object> spec = map("accessModes", List.of("ReadWriteMany"));
+    if (s.storageClass() != null) {
+      spec.put("storageClassName", s.storageClass());
+    }
+    spec.put("resources", map("requests", map("storage", s.resultsSize())));
+    m.put("spec", spec);
+    return m;
+  }
+
+  private static Map<String, Object> job(Settings s) {
+    Map<String, Object> m = map("apiVersion", "batch/v1");
+    m.put("kind", "Job");
+    Map<String, Object> meta = metadata(s, s.jobName(), true);
+    meta.put("annotations", map("largekv/command", s.command()));
+    m.put("metadata", meta);
+
+    Map<String, Object> spec = map("completionMode", "Indexed");
+    spec.put("completions", s.clients());
+    spec.put("parallelism", s.clients());
+    // a failed client is not run again (a read client later than the others would measure another
+    // window), unless a load is given retries: its checkpoint on the volume continues it
+    spec.put("backoffLimitPerIndex", s.retries());
+    // a result that failed a check (1) or bad input (2) is final, whatever the retries
+    spec.put("podFailurePolicy", map("rules", List.of(map("action", "FailIndex", "onExitCodes",
+        map("containerName", CONTAINER, "operator", "In", "values", List.of(1, 2))))));
+
+    Map<String, Object> podLabels = labels(s);
+    podLabels.put(JOB_LABEL, s.jobName());
+    Map<String, Object> antiAffinity = map("requiredDuringSchedulingIgnoredDuringExecution", List.of(
+        map("labelSelector", map("matchLabels", map(JOB_LABEL, s.jobName())),
+            "topologyKey", "kubernetes.io/hostname")));
+
+    List<Object> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad()), "largekv-client",
+        s.clientDir(INDEX)));
+    command.addAll(ycsbCommand(s).arguments());
+    List<Object> env = new ArrayList<>();
+    if (s.passwordSecret() != null) {
+      env.add(map("name", PASSWORD_ENV, "valueFrom", map("secretKeyRef",
+          map("name", s.passwordSecret(), "key", PASSWORD_KEY))));
+    }
+    env.add(map("name", "JAVA_OPTS", "value", "-Xmx" + (s.memoryMib() * 3L / 4) + "m"));
+    Map<String, Object> container = map("name", CONTAINER);
+    container.put("image", s.image());
+    container.put("workingDir", IMAGE_HOME);
+    container.put("command", command);
+    container.put("env", env);
+    // no CPU limit: a throttled client would add its own latency to the database's
+    container.put("resources", map("requests", map("cpu", s.cpu(), "memory", s.memoryMib() + "Mi"),
+        "limits", map("memory", s.memoryMib() + "Mi")));
+    container.put("volumeMounts", List.of(
+        map("name", "workload", "mountPath", WORKLOAD_DIR, "readOnly", true),
+        map("name", "results", "mountPath", RESULTS_DIR)));
+
+    Map<String, Object> podSpec = map("restartPolicy", "Never");
+    podSpec.put("affinity", map("podAntiAffinity", antiAffinity));
+    podSpec.put("containers", List.of(container));
+    podSpec.put("volumes", List.of(
+        map("name", "workload", "configMap", map("name", s.configMapName())),
+        map("name", "results", "persistentVolumeClaim", map("claimName", s.claimName()))));
+    spec.put("template", map("metadata", map("labels", podLabels), "spec", podSpec));
+    m.put("spec", spec);
+    return m;
+  }
+
+  /** An ordered map of the key/value pairs. */
+  private static Map<String, Object> map(Object... keysAndValues) {
+    Map<String, Object> m = new LinkedHashMap<>();
+    for (int i = 0; i < keysAndValues.length; i += 2) {
+      m.put((String) keysAndValues[i], keysAndValues[i + 1]);
+    }
+    return m;
+  }
+
+  /** One manifest as block YAML, the way kubectl users read it. */
+  private static String yaml(Map<String, Object> manifest) {
+    DumperOptions o = new DumperOptions();
+    o.setDefaultFlowStyle(DumperOptions.FlowStyle.BLOCK);
+    o.setIndent(2);
+    o.setIndicatorIndent(2);
+    o.setIndentWithIndicator(true);
+    o.setWidth(Integer.MAX_VALUE);
+    return new Yaml(o).dump(manifest);
+  }
+}

@@ -1,0 +1,302 @@
+package io.largekv.cli;
+
+import io.largekv.common.ExitStatus;
+import io.largekv.common.Secrets;
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * {@code bin/largekv k8s render}: one phase's YCSB clients as Kubernetes manifests
+ * ({@link K8sManifests}), with the target, phase and size options of {@code run}
+ * ({@link PhaseOptions}) and the cluster's own (clients, namespace, image, password Secret, results
+ * volume, resources). Every option is checked before anything is written; bad input is one line
+ * naming the option and what is accepted.
+ */
+public final class K8sRender {
+
+  static final String USAGE = String.join("\n",
+      "Usage: bin/largekv k8s render --phase PHASE --hosts H1,H2[:PORT] --image IMAGE:TAG [options]",
+      "  Writes the Kubernetes manifests of one phase's YCSB clients into --out: job.yaml (an Indexed Job,",
+      "  one pod a client, each on its own node), configmap.yaml (the phase's workload file) and",
+      "  results-pvc.yaml (a ReadWriteMany volume for the results); apply them with kubectl apply -f DIR.",
+      "  Each pod writes RUN/PHASE/client-<i>/ on the results volume, the layout of a local run.",
+      "Options:",
+      "  --phase PHASE            one of: " + Phase.ACCEPTED,
+      "  --hosts H1,H2[:PORT]     the database's contact points, as the pods reach them",
+      "  --image IMAGE:TAG        an image with a built largekv at " + K8sManifests.IMAGE_HOME + " (a tag other than",
+      "                           latest, or @sha256:...: published numbers name their client)",
+      "  --clients N              client pods, each on its own node (default 1): client.index/client.count",
+      "  --target T               yugabyte | cassandra | scylla (default yugabyte)",
+      "  --localdc DC             local datacenter (Cassandra/Scylla; inferred when omitted)",
+      "  --full-scale             the seeds' files (large30b, large30b-uniform-read, large30b-latest-read)",
+      "  --records N, --duration SECONDS, --threads N, -p NAME=VALUE   as for bin/largekv run (--threads: per pod)",
+      "  --namespace NS           the namespace of every manifest (default default)",
+      "  --run NAME               the run's name: the Job's name and the results' directory (default run-<time>)",
+      "  --password-secret NAME   a Secret whose key '" + K8sManifests.PASSWORD_KEY
+          + "' holds the database password (kubectl create secret",
+      "                           generic NAME --from-file=" + K8sManifests.PASSWORD_KEY
+          + "=FILE); the manifests name it, never hold it",
+      "  --results-claim NAME     an existing PersistentVolumeClaim for the results instead of rendering one",
+      "  --results-size Q         the rendered claim's size (default " + Options.DEFAULT_RESULTS_SIZE + ")",
+      "  --storage-class NAME     the rendered claim's storage class (default: the cluster's default)",
+      "  --cpu Q                  CPU request of a pod (default " + Options.DEFAULT_CPU + "; no limit)",
+      "  --memory Q               memory request and limit of a pod, in Mi or Gi (default " + Options.DEFAULT_MEMORY
+          + "; JVM heap 3/4)",
+      "  --retries N              runs again of a failed load pod, which continues its checkpoint (default 0;",
+      "                           read phases: 0, a later client would measure another window)",
+      "  --out DIR                where the manifests go (default results/k8s/RUN-PHASE); must be new or empty",
+      "Docs: docs/kubernetes.md");
+
+  private K8sRender() {}
+
+  /** {@code bin/largekv k8s ...}: {@code args[0]} is {@code k8s}. */
+  static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+    if (args.length < 2 || args[1].equals("--help") || args[1].equals("-h")) {
+      out.println(USAGE);
+      return args.length < 2 ? ExitStatus.BAD_INPUT : ExitStatus.OK;
+    }
+    if (!args[1].equals("render")) {
+      throw new UserError("unknown command 'k8s " + args[1] + "'; accepted: k8s render (see bin/largekv k8s --help)");
+    }
+    String[] renderArgs = Arrays.copyOfRange(args, 1, args.length);
+    if (Arrays.asList(renderArgs).contains("--help") || Arrays.asList(renderArgs).contains("-h")) {
+      out.println(USAGE);
+      return ExitStatus.OK;
+    }
+    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Options o = Options.parse(renderArgs);
+    Path workload = repo.resolve("workloads").resolve(o.workloadFile(o.phase));
+    List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.target, o.properties));
+    props.addAll(o.phaseProperties(o.phase));
+    K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase, o.image, o.clients,
+        workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
+        o.passwordSecret, o.resultsClaim, o.resultsSize(), o.storageClass, o.cpu, o.memoryMib, o.retries,
+        Secrets.redact("bin/largekv " + String.join(" ", args)));
+    Map<String, String> files = K8sManifests.render(s);
+
+    Path dir = o.out != null ? o.out : repo.resolve("results").resolve("k8s").resolve(o.run + "-" + o.phase.name);
+    if (Files.isDirectory(dir)) {
+      try (Stream<Path> present = Files.list(dir)) {
+        if (present.findAny().isPresent()) {
+          throw new UserError("--out " + dir + " is not empty: kubectl apply -f would also apply what is there; "
+              + "accepted: a new or empty directory");
+        }
+      }
+    } else if (Files.exists(dir)) {
+      throw new UserError("--out " + dir + " is not a directory; accepted: a new or empty directory");
+    }
+    Files.createDirectories(dir);
+    for (Map.Entry<String, String> f : files.entrySet()) {
+      Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
+    }
+    out.println("largekv: " + s.jobName() + ": " + o.clients + " client pod" + (o.clients == 1 ? "" : "s") + " of "
+        + o.phase.name + " (workloads/" + s.workloadFile() + ") in namespace " + o.namespace + "; wrote "
+        + String.join(", ", files.keySet()) + " in " + dir);
+    if (o.passwordSecret != null) {
+      out.println("  the password comes from Secret " + o.passwordSecret + " (key " + K8sManifests.PASSWORD_KEY
+          + "), which must exist: kubectl -n " + o.namespace + " create secret generic " + o.passwordSecret
+          + " --from-file=" + K8sManifests.PASSWORD_KEY + "=FILE");
+    }
+    out.println("  kubectl apply -f " + dir);
+    out.println("  kubectl -n " + o.namespace + " wait --for=condition=complete job/" + s.jobName()
+        + " --timeout=-1s");
+    out.println("  results: " + K8sManifests.RESULTS_DIR + "/" + o.run + "/" + o.phase.name
+        + "/client-<i>/ on claim " + s.claimName() + " (docs/kubernetes.md: collecting them)");
+    return ExitStatus.OK;
+  }
+
+  /** Parsed options of {@code k8s render}: {@link PhaseOptions} and the cluster's. */
+  static final class Options extends PhaseOptions {
+    static final String DEFAULT_RESULTS_SIZE = "50Gi";
+    static final String DEFAULT_CPU = "4";
+    static final String DEFAULT_MEMORY = "6Gi";
+    /** The longest --run: the Job's name, largekv-RUN-PHASE, stays a 63-character label value. */
+    static final int MAX_RUN_LENGTH = 40;
+    static final int MAX_CLIENTS = 1000;
+
+    /** A DNS-1123 label: namespaces, the run's name. */
+    private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
+    /** A DNS-1123 subdomain: Secrets, claims, storage classes. */
+    private static final Pattern SUBDOMAIN = Pattern.compile("[a-z0-9]([-a-z0-9.]*[a-z0-9])?");
+    private static final Pattern CPU = Pattern.compile("[1-9][0-9]*m?|[0-9]+\\.[0-9]*[1-9][0-9]*");
+    private static final Pattern MEMORY = Pattern.compile("([1-9][0-9]{0,6})(Mi|Gi)");
+    private static final Pattern SIZE = Pattern.compile("[1-9][0-9]{0,6}(Mi|Gi|Ti)");
+
+    Phase phase;
+    String hosts;
+    String target = Target.YUGABYTE.propertyValue();
+    boolean fullScale;
+    int clients = 1;
+    String namespace = "default";
+    String image;
+    String run = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+    String passwordSecret;
+    String resultsClaim;
+    private String resultsSize;
+    String storageClass;
+    String cpu = DEFAULT_CPU;
+    int memoryMib = 6 * 1024;
+    int retries;
+
+    @Override
+    String help() {
+      return "bin/largekv k8s --help";
+    }
+
+    @Override
+    boolean fullScaleWorkloads() {
+      return fullScale;
+    }
+
+    String resultsSize() {
+      return resultsSize != null ? resultsSize : DEFAULT_RESULTS_SIZE;
+    }
+
+    @Override
+    boolean flag(String name) {
+      if (name.equals("--full-scale")) {
+        fullScale = true;
+        return true;
+      }
+      return false;
+    }
+
+    @Override
+    boolean option(String name, String v) throws UserError {
+      switch (name) {
+        case "--phase" -> phase = Phase.ALL.stream().filter(p -> p.name.equals(v)).findFirst()
+            .orElseThrow(() -> new UserError(name + " " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
+        case "--hosts" -> hosts = v;
+        case "--target" -> target = Target.parse(name, v).propertyValue();
+        case "--harness" -> {
+          if (!Harness.parse(v, false).get(0).equals(Harness.YCSB)) {
+            throw new UserError("--harness " + v + ": k8s render writes YCSB clients only (nb5 pods are not built "
+                + "yet); accepted: --harness ycsb");
+          }
+        }
+        case "--clients" -> clients = (int) between(name, v, 1, MAX_CLIENTS);
+        case "--namespace" -> namespace = name(name, v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
+        case "--image" -> image = image(v);
+        case "--run" -> run = name(name, v, LABEL, MAX_RUN_LENGTH, "a DNS label (a-z, 0-9, '-') of at most "
+            + MAX_RUN_LENGTH + " characters");
+        case "--password-secret" -> passwordSecret = name(name, v, SUBDOMAIN, 253, "a Secret's name");
+        case "--results-claim" -> resultsClaim = name(name, v, SUBDOMAIN, 253, "a PersistentVolumeClaim's name");
+        case "--results-size" -> resultsSize = quantity(name, v, SIZE, "a size in Mi, Gi or Ti, e.g. 50Gi");
+        case "--storage-class" -> storageClass = name(name, v, SUBDOMAIN, 253, "a StorageClass's name");
+        case "--cpu" -> cpu = quantity(name, v, CPU, "cores (e.g. 4, 2.5) or millicores (e.g. 500m), above 0");
+        case "--memory" -> {
+          Matcher m = MEMORY.matcher(v);
+          int mib = m.matches() ? Integer.parseInt(m.group(1)) * (m.group(2).equals("Gi") ? 1024 : 1) : 0;
+          if (mib < 1024) {
+            throw new UserError(name + " " + v + " is not accepted; accepted values: 1Gi or more, in Mi or Gi "
+                + "(e.g. 6Gi, 3072Mi)");
+          }
+          memoryMib = mib;
+        }
+        case "--retries" -> retries = (int) between(name, v, 0, 100);
+        default -> {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    private static String name(String option, String v, Pattern p, int max, String accepted) throws UserError {
+      if (!p.matcher(v).matches() || v.length() > max) {
+        throw new UserError(option + " " + v + " is not accepted; accepted values: " + accepted);
+      }
+      return v;
+    }
+
+    private static String quantity(String option, String v, Pattern p, String accepted) throws UserError {
+      if (!p.matcher(v).matches()) {
+        throw new UserError(option + " " + v + " is not accepted; accepted values: " + accepted);
+      }
+      return v;
+    }
+
+    /** An image pinned to a tag other than latest, or to a digest. */
+    private static String image(String v) throws UserError {
+      String last = v.substring(v.lastIndexOf('/') + 1);
+      boolean digest = v.matches("[^@\\s]+@sha256:[0-9a-f]{64}");
+      int colon = last.indexOf(':');
+      boolean tagged = !v.contains("@") && !v.matches(".*\\s.*") && colon > 0 && colon < last.length() - 1
+          && !last.substring(colon + 1).equals("latest");
+      if (!digest && !tagged) {
+        throw new UserError("--image " + v + " is not accepted; accepted values: NAME:TAG with a tag other than "
+            + "latest, or NAME@sha256:DIGEST (the client of published numbers is named exactly)");
+      }
+      return v;
+    }
+
+    static Options parse(String[] args) throws UserError {
+      Options o = new Options();
+      o.parseArguments(args);
+      if (o.phases != Phase.ALL) {
+        throw new UserError("--phases: k8s render writes one phase's Job (apply each phase's after the previous "
+            + "one completed); accepted: --phase " + String.join("|", Phase.ALL.stream().map(p -> p.name).toList()));
+      }
+      if (o.phase == null) {
+        throw new UserError("--phase is needed; accepted values: " + Phase.ACCEPTED);
+      }
+      if (o.hosts == null) {
+        throw new UserError("--hosts is needed: the pods run against a database they reach (no local server in a "
+            + "cluster); accepted: --hosts H1,H2[:PORT]");
+      }
+      if (o.image == null) {
+        throw new UserError("--image is needed: an image with a built largekv at " + K8sManifests.IMAGE_HOME
+            + "; accepted: --image NAME:TAG (not latest) or NAME@sha256:DIGEST");
+      }
+      if (o.plan) {
+        throw new UserError("--plan: k8s render starts nothing; accepted: bin/largekv run --plan with the same "
+            + "options and --hosts");
+      }
+      if (o.nodes != 1 || !o.events.isEmpty()) {
+        throw new UserError((o.nodes != 1 ? "--nodes" : "--event") + " acts on a local cluster or runs beside a "
+            + "local phase; k8s render writes neither; accepted: bin/largekv run or compare for events");
+      }
+      if (o.warmup != null) {
+        throw new UserError("--warmup is a setting of the figures, not of the clients; accepted: bin/largekv report "
+            + "on the collected results");
+      }
+      if (o.retries > 0 && !o.phase.isLoad()) {
+        throw new UserError("--retries " + o.retries + " with --phase " + o.phase.name + ": a read client run again "
+            + "later would measure another window than the others; accepted: --retries with --phase load");
+      }
+      if (o.resultsClaim != null && (o.resultsSize != null || o.storageClass != null)) {
+        throw new UserError((o.resultsSize != null ? "--results-size" : "--storage-class") + " sizes the claim "
+            + "k8s render writes, and --results-claim " + o.resultsClaim + " names an existing one; accepted: "
+            + "one or the other");
+      }
+      for (String p : o.properties) {
+        String property = p.substring(0, p.indexOf('='));
+        if (Secrets.isSecret(property)) {
+          throw new UserError("-p " + Secrets.redact(p) + ": a password in -p would be written into the manifests "
+              + "(or name a variable the pods do not have); accepted: --password-secret NAME for ycql.password"
+              + (property.equals("ycql.password") ? "" : " (" + property + " is not supported by k8s render yet)"));
+        }
+        if (property.equals("hosts")) {
+          throw new UserError("-p " + p + ": the contact points are --hosts; accepted: --hosts H1,H2[:PORT]");
+        }
+      }
+      Harness.checkProperties(List.of(Harness.YCSB), o.properties, o.help());
+      return o;
+    }
+  }
+}

@@ -1,0 +1,321 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.largekv.common.UserError;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+import org.yaml.snakeyaml.Yaml;
+
+/**
+ * {@code bin/largekv k8s render}: the manifests it writes, read back with a YAML parser, hold the
+ * Indexed Job's invariants, the local client's command line and no password; bad input writes
+ * nothing. (Their validity against Kubernetes' schemas: {@link K8sSchemaTest}.)
+ */
+class K8sRenderTest {
+
+  private static final Path REPO = Paths.get(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath().normalize();
+
+  @TempDir
+  Path tmp;
+
+  /** Renders {@code args} (after {@code k8s render}) into {@code out}; the file name → its one YAML document. */
+  static Map<String, Map<String, Object>> render(Path out, String... args) throws Exception {
+    List<String> all = new ArrayList<>(List.of("k8s", "render"));
+    all.addAll(Arrays.asList(args));
+    all.addAll(List.of("--out", out.toString()));
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    int status = Largekv.run(all.toArray(String[]::new), new PrintStream(stdout, true, StandardCharsets.UTF_8),
+        System.err);
+    assertThat(status).as(stdout.toString(StandardCharsets.UTF_8)).isZero();
+    Map<String, Map<String, Object>> docs = new java.util.TreeMap<>();
+    try (Stream<Path> files = Files.list(out)) {
+      for (Path f : files.toList()) {
+        docs.put(f.getFileName().toString(), new Yaml().load(Files.readString(f)));
+      }
+    }
+    return docs;
+  }
+
+  @SuppressWarnings("unchecked")
+  static <T> T at(Object node, Object... path) {
+    Object n = node;
+    for (Object p : path) {
+      n = p instanceof Integer i ? ((List<Object>) n).get(i) : ((Map<String, Object>) n).get(p);
+      assertThat(n).as("%s in %s", p, Arrays.toString(path)).isNotNull();
+    }
+    return (T) n;
+  }
+
+  private static final String[] READ = {"--phase", "uniform-read", "--clients", "3", "--hosts", "yb1,yb2:9043",
+      "--image", "registry.example.com/largekv:0.1.0", "--namespace", "bench", "--run", "r1",
+      "--password-secret", "ycql-pw", "--full-scale", "--records", "1_000_000", "--duration", "600",
+      "--threads", "64", "-p", "ycql.username=bench"};
+
+  @Test
+  void anIndexedJobOfNClientsEachOnItsOwnNode() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), READ);
+    assertThat(docs).containsOnlyKeys("configmap.yaml", "job.yaml", "results-pvc.yaml");
+    Map<String, Object> job = docs.get("job.yaml");
+    assertThat(job).containsEntry("apiVersion", "batch/v1").containsEntry("kind", "Job");
+    assertThat((String) at(job, "metadata", "name")).isEqualTo("largekv-r1-uniform-read");
+    Map<String, Object> spec = at(job, "spec");
+    assertThat(spec).containsEntry("completionMode", "Indexed").containsEntry("completions", 3)
+        .containsEntry("parallelism", 3).containsEntry("backoffLimitPerIndex", 0);
+    Map<String, Object> rule = at(spec, "podFailurePolicy", "rules", 0);
+    assertThat(rule).containsEntry("action", "FailIndex");
+    assertThat((List<Object>) at(rule, "onExitCodes", "values")).containsExactly(1, 2);
+
+    Map<String, Object> pod = at(spec, "template");
+    assertThat((String) at(pod, "spec", "restartPolicy")).isEqualTo("Never");
+    Map<String, Object> term = at(pod, "spec", "affinity", "podAntiAffinity",
+        "requiredDuringSchedulingIgnoredDuringExecution", 0);
+    assertThat(term).containsEntry("topologyKey", "kubernetes.io/hostname");
+    Map<String, Object> selector = at(term, "labelSelector", "matchLabels");
+    Map<String, Object> podLabels = at(pod, "metadata", "labels");
+    // the selector picks this Job's pods, and only them
+    assertThat(selector).isNotEmpty();
+    assertThat(podLabels).containsAllEntriesOf(selector).containsEntry(K8sManifests.JOB_LABEL, "largekv-r1-uniform-read");
+
+    for (Map<String, Object> doc : docs.values()) {
+      assertThat((String) at(doc, "metadata", "namespace")).isEqualTo("bench");
+    }
+  }
+
+  @Test
+  void eachPodRunsTheLocalClientsCommandWithItsIndex() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), READ);
+    Map<String, Object> container = at(docs.get("job.yaml"), "spec", "template", "spec", "containers", 0);
+    List<String> command = at(container, "command");
+    assertThat(command.subList(0, 2)).containsExactly("bash", "-c");
+    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(false));
+    String clientDir = "/results/r1/uniform-read/client-$(JOB_COMPLETION_INDEX)";
+    assertThat(command.subList(3, 5)).containsExactly("largekv-client", clientDir);
+    List<String> ycsb = command.subList(5, command.size());
+    assertThat(ycsb.subList(0, 6)).containsExactly("/opt/largekv/bin/ycsb", "run", "yugabyte-ycql", "-P",
+        "/etc/largekv/workloads/large30b-uniform-read", "-s");
+    List<String> props = new ArrayList<>();
+    for (int i = 6; i < ycsb.size(); i += 2) {
+      assertThat(ycsb.get(i)).isEqualTo("-p");
+      props.add(ycsb.get(i + 1));
+    }
+    assertThat(props).contains("ycql.password=env:" + K8sManifests.PASSWORD_ENV, "hosts=yb1,yb2:9043",
+        "ycql.target=yugabyte", "ycql.username=bench", "recordcount=1000000", "threadcount=64",
+        "maxexecutiontime=600", "client.index=$(JOB_COMPLETION_INDEX)", "client.count=3",
+        "hdrhistogram.output.path=" + clientDir + "/hdr/", "largekv.timeline=" + clientDir + "/timeline.csv");
+    // the options win over the user's -p, as in a local run: they come after them
+    assertThat(props.indexOf("threadcount=64")).isGreaterThan(props.indexOf("ycql.username=bench"));
+    // a read phase keeps no load checkpoint
+    assertThat(props).noneMatch(p -> p.startsWith("largekv.checkpoint="));
+
+    // the one $( the kubelet sees is the index; no $$ that it would turn into $
+    String job = Files.readString(tmp.resolve("out/job.yaml"));
+    Matcher refs = Pattern.compile("\\$\\(([^)]*)\\)").matcher(job);
+    int n = 0;
+    while (refs.find()) {
+      assertThat(refs.group(1)).isEqualTo("JOB_COMPLETION_INDEX");
+      n++;
+    }
+    // the client directory, its hdr/ and timeline, client.index
+    assertThat(n).isEqualTo(4);
+    assertThat(job).doesNotContain("$$");
+
+    Map<String, Object> resources = at(container, "resources");
+    assertThat((Map<String, Object>) at(resources, "requests")).containsEntry("cpu", "4").containsEntry("memory", "6144Mi");
+    assertThat((Map<String, Object>) at(resources, "limits")).containsOnlyKeys("memory").containsEntry("memory", "6144Mi");
+    assertThat((List<Map<String, Object>>) at(container, "env"))
+        .contains(Map.of("name", "JAVA_OPTS", "value", "-Xmx4608m"));
+  }
+
+  @Test
+  void theWorkloadFileComesFromTheConfigMapAndTheResultsGoToAReadWriteManyVolume() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), READ);
+    Map<String, Object> podSpec = at(docs.get("job.yaml"), "spec", "template", "spec");
+    Map<String, Object> cm = docs.get("configmap.yaml");
+    assertThat((Map<String, Object>) at(cm, "data")).containsOnlyKeys("large30b-uniform-read")
+        .containsEntry("large30b-uniform-read", Files.readString(REPO.resolve("workloads/large30b-uniform-read")));
+    assertThat((Map<String, Object>) at(podSpec, "volumes", 0)).containsEntry("name", "workload")
+        .containsEntry("configMap", Map.of("name", at(cm, "metadata", "name")));
+    List<Map<String, Object>> mounts = at(podSpec, "containers", 0, "volumeMounts");
+    assertThat(mounts).containsExactly(
+        Map.of("name", "workload", "mountPath", "/etc/largekv/workloads", "readOnly", true),
+        Map.of("name", "results", "mountPath", "/results"));
+
+    Map<String, Object> pvc = docs.get("results-pvc.yaml");
+    assertThat((List<String>) at(pvc, "spec", "accessModes")).containsExactly("ReadWriteMany");
+    assertThat((String) at(pvc, "spec", "resources", "requests", "storage")).isEqualTo("50Gi");
+    assertThat((Map<String, Object>) at(podSpec, "volumes", 1)).containsEntry("persistentVolumeClaim",
+        Map.of("claimName", at(pvc, "metadata", "name")));
+  }
+
+  @Test
+  void thePasswordComesFromTheSecretAndNeverAppears() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), READ);
+    List<Map<String, Object>> env = at(docs.get("job.yaml"), "spec", "template", "spec", "containers", 0, "env");
+    assertThat(env).contains(Map.of("name", K8sManifests.PASSWORD_ENV, "valueFrom",
+        Map.of("secretKeyRef", Map.of("name", "ycql-pw", "key", "password"))));
+    assertThat(env).filteredOn(e -> e.get("name").equals(K8sManifests.PASSWORD_ENV)).allMatch(e -> !e.containsKey("value"));
+    assertThat(docs.values()).noneMatch(d -> "Secret".equals(d.get("kind")));
+
+    // a password given with -p (literal, or bin/largekv's env: reference for it) is refused and never written
+    for (String given : List.of("ycql.password=hunter2", "ycql.password=env:LARGEKV_SECRET_1_1",
+        "ycql.truststore_password=hunter2")) {
+      Path out = tmp.resolve("refused-" + given.hashCode());
+      String[] args = Stream.concat(Arrays.stream(READ), Stream.of("-p", given)).toArray(String[]::new);
+      assertThatThrownBy(() -> render(out, args)).isInstanceOf(UserError.class)
+          .hasMessageStartingWith("-p ycql.").hasMessageContaining("accepted: --password-secret NAME")
+          .message().doesNotContain("hunter2");
+      assertThat(out).doesNotExist();
+    }
+  }
+
+  @Test
+  void aLoadKeepsItsCheckpointOnTheVolumeAndMayBeRetried() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), "--phase", "load", "--clients", "16",
+        "--hosts", "c1", "--target", "cassandra", "--localdc", "dc1", "--image", "largekv@sha256:" + "ab".repeat(32),
+        "--run", "big", "--results-claim", "shared-results", "--retries", "3", "--cpu", "7500m", "--memory", "16Gi");
+    assertThat(docs).containsOnlyKeys("configmap.yaml", "job.yaml");
+    Map<String, Object> spec = at(docs.get("job.yaml"), "spec");
+    assertThat(spec).containsEntry("completions", 16).containsEntry("parallelism", 16)
+        .containsEntry("backoffLimitPerIndex", 3);
+    Map<String, Object> podSpec = at(spec, "template", "spec");
+    assertThat((Map<String, Object>) at(podSpec, "volumes", 1)).containsEntry("persistentVolumeClaim",
+        Map.of("claimName", "shared-results"));
+    List<String> command = at(podSpec, "containers", 0, "command");
+    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(true)).doesNotContain("exit.txt ]]");
+    assertThat(command).contains("load", "/etc/largekv/workloads/local-load", "ycql.target=cassandra",
+        "ycql.localdc=dc1", "client.count=16",
+        "largekv.checkpoint=/results/big/load/client-$(JOB_COMPLETION_INDEX)/load.checkpoint");
+    assertThat(command).noneMatch(a -> a.startsWith("ycql.password"));
+    assertThat((List<Object>) at(podSpec, "containers", 0, "env")).hasSize(1);
+    assertThat((String) at(podSpec, "containers", 0, "resources", "requests", "cpu")).isEqualTo("7500m");
+  }
+
+  /** The pod's script, run here with bash: YCSB's output in the client's directory, as a local run keeps it. */
+  @Test
+  @Timeout(value = 60, unit = TimeUnit.SECONDS)
+  void theClientScriptKeepsTheRawLayoutAndTheExitStatus() throws Exception {
+    Path dir = tmp.resolve("results/r1/uniform-read/client-2");
+    Script run = script(false, dir, "sh", "-c", "echo '[OVERALL], RunTime(ms), 10'; echo status line >&2; exit 1");
+    assertThat(run.status).isEqualTo(1);
+    assertThat(run.stderr).contains("status line");
+    assertThat(Files.readString(dir.resolve("ycsb.txt"))).isEqualTo("[OVERALL], RunTime(ms), 10\n");
+    assertThat(Files.readString(dir.resolve("stderr.txt"))).isEqualTo("status line\n");
+    assertThat(Files.readString(dir.resolve("exit.txt"))).isEqualTo("1\n");
+    assertThat(Files.readString(dir.resolve("command.txt"))).startsWith("sh -c echo");
+    assertThat(dir.resolve("hdr")).isDirectory();
+
+    // a read client of the same run again: refused, its results kept
+    Script again = script(false, dir, "sh", "-c", "echo overwritten");
+    assertThat(again.status).isEqualTo(2);
+    assertThat(again.stderr).contains("holds a finished client of this run already");
+    assertThat(Files.readString(dir.resolve("ycsb.txt"))).isEqualTo("[OVERALL], RunTime(ms), 10\n");
+
+    // a load's client continues (its checkpoint is in the directory)
+    Script load = script(true, dir, "sh", "-c", "echo continued");
+    assertThat(load.status).isZero();
+    assertThat(Files.readString(dir.resolve("exit.txt"))).isEqualTo("0\n");
+
+    // outside an Indexed Job the kubelet leaves $(JOB_COMPLETION_INDEX) as it is
+    Path unexpanded = tmp.resolve("results/r1/uniform-read/client-$(JOB_COMPLETION_INDEX)");
+    Script outside = script(false, unexpanded, "true");
+    assertThat(outside.status).isEqualTo(2);
+    assertThat(outside.stderr).contains("JOB_COMPLETION_INDEX is not set");
+    assertThat(unexpanded).doesNotExist();
+  }
+
+  private record Script(int status, String stderr) {}
+
+  private Script script(boolean load, Path dir, String... client) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of("bash", "-c", K8sManifests.clientScript(load), "largekv-client",
+        dir.toString()));
+    cmd.addAll(List.of(client));
+    Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    String err = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    return new Script(p.exitValue(), err);
+  }
+
+  private static final String[] OK = {"--phase", "uniform-read", "--hosts", "h1", "--image", "largekv:0.1.0"};
+
+  /** A render command that is right but for {@code extra}. */
+  private static List<String> withOk(String... extra) {
+    List<String> args = new ArrayList<>(List.of(OK));
+    args.addAll(List.of(extra));
+    return args;
+  }
+
+  @Test
+  void badInputIsOneLineNamingTheOptionAndNothingIsWritten() throws Exception {
+    Map<List<String>, String> refused = new java.util.LinkedHashMap<>();
+    refused.put(List.of("--phase", "uniform-read", "--image", "largekv:0.1.0"), "--hosts is needed");
+    refused.put(List.of("--phase", "uniform-read", "--hosts", "h1"), "--image is needed");
+    refused.put(List.of("--hosts", "h1", "--image", "largekv:0.1.0"),
+        "--phase is needed; accepted values: load, uniform-read, latest-read");
+    refused.put(withOk("--phase", "warm"), "--phase warm is not accepted; accepted values: load, uniform-read, latest-read");
+    refused.put(withOk("--image", "largekv:latest"), "--image largekv:latest is not accepted; accepted values: NAME:TAG");
+    refused.put(withOk("--image", "registry:5000/largekv"), "--image registry:5000/largekv is not accepted");
+    refused.put(withOk("--phases", "load"), "--phases: k8s render writes one phase's Job");
+    refused.put(withOk("--clients", "1001"), "--clients 1001 is not accepted; accepted values: 1..1000");
+    refused.put(withOk("--clients", "0"), "--clients 0 is not accepted; accepted values: a whole number >= 1");
+    refused.put(withOk("--namespace", "Bench_1"), "--namespace Bench_1 is not accepted; accepted values: a DNS label");
+    refused.put(withOk("--run", "r".repeat(41)), "is not accepted; accepted values: a DNS label (a-z, 0-9, '-') of at most 40");
+    refused.put(withOk("--memory", "512Mi"), "--memory 512Mi is not accepted; accepted values: 1Gi or more");
+    refused.put(withOk("--cpu", "0"), "--cpu 0 is not accepted");
+    refused.put(withOk("--results-size", "lots"), "--results-size lots is not accepted");
+    refused.put(withOk("--results-claim", "mine", "--results-size", "1Ti"), "--results-size sizes the claim");
+    refused.put(withOk("--retries", "2"), "--retries 2 with --phase uniform-read: a read client run again");
+    refused.put(withOk("--harness", "nb5"), "--harness nb5: k8s render writes YCSB clients only");
+    refused.put(withOk("--target", "mongo"), "--target mongo is not accepted; accepted values: yugabyte, cassandra, scylla");
+    refused.put(withOk("--event", "uniform-read@10:kill-node:1"), "--event acts on a local cluster");
+    refused.put(withOk("--plan"), "--plan: k8s render starts nothing");
+    refused.put(withOk("-p", "hosts=h2"), "-p hosts=h2: the contact points are --hosts");
+    refused.put(withOk("-p", "nb5.rf=3"), "-p nb5.rf=3 is an nb5 parameter");
+    refused.put(withOk("--frobnicate", "1"), "unknown option --frobnicate");
+    int i = 0;
+    for (Map.Entry<List<String>, String> r : refused.entrySet()) {
+      Path out = tmp.resolve("bad-" + i++);
+      List<String> args = r.getKey();
+      assertThatThrownBy(() -> render(out, args.toArray(String[]::new))).as("%s", args).isInstanceOf(UserError.class)
+          .hasMessageContaining(r.getValue()).message().doesNotContain("\n");
+      assertThat(out).as("%s", args).doesNotExist();
+    }
+
+    // a directory that holds something: kubectl apply -f would apply it too
+    Path used = Files.createDirectories(tmp.resolve("used"));
+    Files.writeString(used.resolve("old-job.yaml"), "kind: Job\n");
+    assertThatThrownBy(() -> render(used, OK)).isInstanceOf(UserError.class)
+        .hasMessageContaining("is not empty: kubectl apply -f would also apply what is there");
+    try (Stream<Path> files = Files.list(used)) {
+      assertThat(files).containsExactly(used.resolve("old-job.yaml"));
+    }
+  }
+
+  @Test
+  void helpAndUnknownSubcommands() throws Exception {
+    ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+    PrintStream out = new PrintStream(stdout, true, StandardCharsets.UTF_8);
+    assertThat(Largekv.run(new String[] {"k8s", "--help"}, out, System.err)).isZero();
+    assertThat(Largekv.run(new String[] {"k8s", "render", "--help"}, out, System.err)).isZero();
+    assertThat(Largekv.run(new String[] {"k8s"}, out, System.err)).isEqualTo(2);
+    assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("Usage: bin/largekv k8s render --phase PHASE");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"k8s", "apply"}, out, System.err))
+        .hasMessage("unknown command 'k8s apply'; accepted: k8s render (see bin/largekv k8s --help)");
+  }
+}
