@@ -10,8 +10,20 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
   /** The keyspace of every client's table. */
   String KEYSPACE = "bench";
 
-  /** What the client reported: operations that succeeded, throughput, p99, any problem. */
-  record Report(long okOps, long failedOps, double opsPerSecond, double p99Ms, String problem) {}
+  /**
+   * What the client reported: operations that succeeded, throughput, p99, any problem; at a fixed
+   * rate also its service-time percentiles and, for a client that measures them, its intended-time
+   * ones (null when not measured).
+   */
+  record Report(long okOps, long failedOps, double opsPerSecond, double p99Ms, String problem, Latency service,
+      Latency intended) {
+    Report(long okOps, long failedOps, double opsPerSecond, double p99Ms, String problem) {
+      this(okOps, failedOps, opsPerSecond, p99Ms, problem, null, null);
+    }
+  }
+
+  /** p50, p99 and p99.9 in ms (NaN: not reported). */
+  record Latency(double p50, double p99, double p999) {}
 
   /** Short name shown in the table. */
   String name();
@@ -32,7 +44,21 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
   /** A fresh instance for the next run (progress parsing keeps state). */
   BenchClient fresh();
 
-  /** Operation count, concurrency and the server, the same for every client; where output goes. */
-  record Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results) {
+  /**
+   * Operation count, concurrency and the server, the same for every client; where output goes; the
+   * rows in the client's table (a read phase reads among them) and the fixed rate of a run (ops/s,
+   * 0: as fast as the client goes).
+   */
+  record Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results,
+      long rows, double rate) {
+    /** {@code ops} operations as fast as the client goes, over {@code ops} rows. */
+    Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results) {
+      this(ops, concurrency, contactPoint, localDatacenter, repo, results, ops, 0);
+    }
+
+    /** {@code ops} reads at {@code rate} per second among the same rows. */
+    Settings atRate(long readOps, double perSecond) {
+      return new Settings(readOps, concurrency, contactPoint, localDatacenter, repo, results, rows, perSecond);
+    }
   }
 }

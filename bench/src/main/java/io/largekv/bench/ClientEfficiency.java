@@ -66,6 +66,10 @@ public final class ClientEfficiency {
     String profiler;
     /** "CLIENT_CPUS:SERVER_CPUS" (taskset lists), e.g. "0:1": clients and server on separate cores. */
     String pin;
+    /** After the rounds: each client's reads at fixed fractions of latte's unthrottled read rate. */
+    boolean rate;
+    /** Seconds of each fixed-rate run. */
+    long rateSeconds = 60;
     List<String> ycsbProperties = new ArrayList<>();
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
     Path results;
@@ -75,6 +79,10 @@ public final class ClientEfficiency {
       for (int i = 0; i < args.length; i++) {
         String a = args[i];
         String v = i + 1 < args.length ? args[i + 1] : null;
+        if (a.equals("--rate")) {
+          o.rate = true;
+          continue;
+        }
         switch (a) {
           case "--ops" -> o.ops = Long.parseLong(need(a, v));
           case "--concurrency" -> o.concurrency = Integer.parseInt(need(a, v));
@@ -88,6 +96,7 @@ public final class ClientEfficiency {
           case "--warm-up" -> o.warmUpOps = Long.parseLong(need(a, v));
           case "--profiler" -> o.profiler = need(a, v);
           case "--pin" -> o.pin = need(a, v);
+          case "--rate-seconds" -> o.rateSeconds = Long.parseLong(need(a, v));
           case "-p" -> o.ycsbProperties.add(need(a, v));
           case "--results" -> o.results = Paths.get(need(a, v));
           default -> throw new IllegalArgumentException("unknown option " + a + "; see bench/run --help");
@@ -114,6 +123,13 @@ public final class ClientEfficiency {
       }
       if (o.pin != null && o.hosts != null) {
         throw new IllegalArgumentException("--pin places the local server: it cannot be used with --hosts");
+      }
+      if (o.rate && !o.clients.contains("latte")) {
+        throw new IllegalArgumentException("--rate runs each client at fractions of latte's read rate; accepted: --rate"
+            + " with latte in --clients");
+      }
+      if (o.rateSeconds < 10 || o.rateSeconds > 86_400) {
+        throw new IllegalArgumentException("--rate-seconds " + o.rateSeconds + " is not accepted; accepted: 10 .. 86400");
       }
       if (o.warmUpOps < 0) {
         o.warmUpOps = Math.min(o.ops, 500_000);
@@ -235,6 +251,7 @@ public final class ClientEfficiency {
     }
     List<Run> runs = new ArrayList<>();
     List<String> profiles = new ArrayList<>();
+    List<RateRun> rateRuns = new ArrayList<>();
     int status = 0;
     try {
       createTables(contactPoint, clients);
@@ -277,12 +294,18 @@ public final class ClientEfficiency {
           }
         }
       }
+      if (options.rate) {
+        status = Math.max(status, fixedRates(runs, clients, settings, serverPid, rateRuns));
+      }
     } finally {
       if (server != null) {
         server.close();
       }
     }
     String table = Table.render(runs, options);
+    if (!rateRuns.isEmpty()) {
+      table += "\n" + Table.renderRates(rateRuns, options);
+    }
     if (!profiles.isEmpty()) {
       table += "\nPROFILES (async-profiler, event=cpu, whole process: these runs carry the profiler's own cost)\n"
           + String.join("\n", profiles);
@@ -291,6 +314,53 @@ public final class ClientEfficiency {
     console.print(table);
     Files.writeString(options.results.resolve("summary.txt"), BenchSetup.describe(options.latte, virtualJava, nb5Version) + "\n" + table,
         StandardCharsets.UTF_8);
+    return status;
+  }
+
+  /** The fractions of latte's unthrottled read rate that {@code --rate} runs every client at. */
+  static final double[] RATE_FRACTIONS = {0.5, 0.8};
+
+  /** One client's reads at a fixed rate. */
+  record RateRun(double fraction, double rate, String client, BenchClient.Report report, int exitCode) {}
+
+  /**
+   * {@code --rate}: latte's read rate of the last round (as fast as it goes), then every client's
+   * reads of its own table at {@link #RATE_FRACTIONS} of it, {@code --rate-seconds} each, latte first.
+   * Returns 1 when a run failed or latte's rate is unknown.
+   */
+  private int fixedRates(List<Run> runs, List<BenchClient> clients, BenchClient.Settings settings, long serverPid,
+      List<RateRun> out) throws Exception {
+    Optional<Run> latteRead = runs.stream().filter(r -> r.round() == options.rounds && r.phase() == BenchPhase.READ
+        && r.client().equals(LatteClient.NAME) && r.report().problem() == null).findFirst();
+    if (latteRead.isEmpty()) {
+      console.println("bench: --rate: latte's read of the last round failed or did not run: no fixed-rate runs");
+      return 1;
+    }
+    double latteRate = latteRead.get().report().opsPerSecond();
+    int status = 0;
+    List<BenchClient> order = new ArrayList<>(clients);
+    order.sort(java.util.Comparator.comparing(c -> !c.name().equals(LatteClient.NAME)));
+    for (double fraction : RATE_FRACTIONS) {
+      double rate = Math.rint(latteRate * fraction);
+      BenchClient.Settings at = settings.atRate((long) (rate * options.rateSeconds), rate);
+      for (BenchClient template : order) {
+        BenchClient client = template.fresh();
+        settle(serverPid);
+        String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s", fraction * 100, rate, client.name());
+        console.printf("bench: %s ...%n", label);
+        Path file = options.results.resolve(String.format(Locale.ROOT, "rate%.0f-read-%s.txt", fraction * 100,
+            client.table().replace("kv_", "")));
+        MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, at, null)), options.repo,
+            file, client, serverPid, console, label);
+        BenchClient.Report report = client.report(BenchPhase.READ, file, at);
+        if (r.exitCode() != 0 || report.problem() != null) {
+          console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
+              report.problem() == null ? "" : ", " + report.problem(), file);
+          status = 1;
+        }
+        out.add(new RateRun(fraction, rate, client.name(), report, r.exitCode()));
+      }
+    }
     return status;
   }
 

@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -61,11 +62,15 @@ final class LatteClient implements BenchClient {
         "-q",
         "--consistency", "QUORUM",
         "--datacenter", s.localDatacenter(),
-        "-P", "rows=" + s.ops(),
+        "-P", "rows=" + s.rows(),
         "-P", "table=\"" + table() + "\"",
         "-P", "keyspace=\"bench\"",
         "-o", s.results().resolve("latte-" + phase.label + "-" + System.nanoTime() + ".json").toString(),
         s.contactPoint()));
+    if (s.rate() > 0) {
+      // a fixed rate: latte's ticks skip when it falls behind; it measures service time only
+      cmd.addAll(cmd.size() - 1, List.of("-r", String.format(Locale.ROOT, "%.0f", s.rate())));
+    }
     return cmd;
   }
 
@@ -83,6 +88,8 @@ final class LatteClient implements BenchClient {
   public Report report(BenchPhase phase, Path output, Settings settings) throws IOException {
     double throughput = Double.NaN;
     double p99 = Double.NaN;
+    double p50 = Double.NaN;
+    double p999 = Double.NaN;
     long cycles = -1;
     long errors = 0;
     long rows = -1;
@@ -99,8 +106,13 @@ final class LatteClient implements BenchClient {
       }
       String label = m.group(1).trim();
       double value = Double.parseDouble(m.group(3));
-      if (section.startsWith("CYCLE LATENCY") && label.equals("99")) {
-        p99 = value;
+      if (section.startsWith("CYCLE LATENCY")) {
+        switch (label) {
+          case "50" -> p50 = value;
+          case "99" -> p99 = value;
+          case "99.9" -> p999 = value;
+          default -> { }
+        }
       } else if (section.equals("SUMMARY STATS")) {
         switch (label) {
           case "Throughput" -> throughput = value;   // cycles / elapsed time, as YCSB's
@@ -119,6 +131,6 @@ final class LatteClient implements BenchClient {
     } else if (phase == BenchPhase.READ && rows != cycles) {
       problem = rows + " rows returned by " + cycles + " reads";
     }
-    return new Report(cycles - errors, errors, throughput, p99, problem);
+    return new Report(cycles - errors, errors, throughput, p99, problem, new Latency(p50, p99, p999), null);
   }
 }

@@ -141,4 +141,40 @@ final class Table {
     }
     return String.format(Locale.ROOT, "%.2f", v / latte.get());
   }
+
+  /** {@code bench/run --rate}: each client's read latency at the same fixed rates. */
+  static String renderRates(List<ClientEfficiency.RateRun> runs, ClientEfficiency.Options o) {
+    StringBuilder sb = new StringBuilder();
+    sb.append(String.format(Locale.ROOT, "FIXED RATE: reads at fractions of latte's read rate of the last round (as fast"
+        + " as it went), %d s each, concurrency %d.%n", o.rateSeconds, o.concurrency));
+    sb.append("service: from the request's start to its end, each client's own histogram (latte at a fixed rate skips\n"
+        + "the ticks it falls behind on and measures service time only). intended: YCSB's -target with\n"
+        + "measurement.interval=both, from when the operation should have started (coordinated omission\n"
+        + "corrected). YCSB's figures leave out bin/ycsb's default warm-up (largekv.warmup_s=10); latte's are the\n"
+        + "whole run. p99 ×latte: service-time p99 over latte's at the same rate.\n\n");
+    sb.append(String.format(Locale.ROOT, "%-16s %-26s %8s %7s %7s %8s %10s %7s %8s %10s%n", "rate", "client", "ops/s",
+        "p50 ms", "p99 ms", "p99.9 ms", "intended", "p99", "p99.9", "p99 ×latte"));
+    sb.append(String.format(Locale.ROOT, "%-16s %-26s %8s %7s %7s %8s %10s %7s %8s %10s%n", "", "", "", "service", "", "",
+        "p50 ms", "ms", "ms", ""));
+    for (ClientEfficiency.RateRun r : runs) {
+      BenchClient.Latency s = r.report().service();
+      BenchClient.Latency in = r.report().intended();
+      Optional<ClientEfficiency.RateRun> latte = runs.stream()
+          .filter(x -> x.fraction() == r.fraction() && x.client().equals(LatteClient.NAME)).findFirst();
+      String bad = r.report().problem() != null || r.exitCode() != 0 ? "  FAILED: " + (r.report().problem() != null
+          ? r.report().problem() : "exit " + r.exitCode()) : "";
+      sb.append(String.format(Locale.ROOT, "%-16s %-26s %8.0f %7s %7s %8s %10s %7s %8s %10s%s%n",
+          String.format(Locale.ROOT, "%.0f%% %,.0f/s", r.fraction() * 100, r.rate()), r.client(),
+          r.report().opsPerSecond(), ms(s == null ? Double.NaN : s.p50()), ms(s == null ? Double.NaN : s.p99()),
+          ms(s == null ? Double.NaN : s.p999()), ms(in == null ? Double.NaN : in.p50()),
+          ms(in == null ? Double.NaN : in.p99()), ms(in == null ? Double.NaN : in.p999()),
+          s == null ? "n/a" : ratio(s.p99(), latte.map(l -> l.report().service() == null ? Double.NaN
+              : l.report().service().p99())), bad));
+    }
+    return sb.toString();
+  }
+
+  private static String ms(double v) {
+    return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+  }
 }

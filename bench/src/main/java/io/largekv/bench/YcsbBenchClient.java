@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
@@ -128,11 +129,20 @@ final class YcsbBenchClient implements BenchClient {
         .property("ycql.replication_factor", 1)
         .property("ycql.keyspace", KEYSPACE)
         .property("ycql.table", table)
-        .property("recordcount", s.ops())
+        .property("recordcount", s.rows())
         .property("threadcount", s.concurrency())
         .property("measurementtype", "hdrhistogram")
-        .property("hdrhistogram.percentiles", "50,99")
+        .property("hdrhistogram.percentiles", "50,99,99.9")
         .property("status.interval", 1);
+    if (s.rate() > 0) {
+      // YCSB's -target, with the intended-time latency beside the service time; bin/ycsb's default
+      // warm-up (largekv.warmup_s) left out, as a user's run reports it
+      ycsb.property("target", String.format(Locale.ROOT, "%.0f", s.rate()))
+          .property("measurement.interval", "both");
+    } else {
+      // the efficiency table's p99 is the whole run's, as latte's
+      ycsb.property("largekv.warmup_s", 0);
+    }
     if (phase == BenchPhase.READ) {
       ycsb.property("operationcount", s.ops()).property("readproportion", 1).property("updateproportion", 0)
           .property("insertproportion", 0).property("scanproportion", 0).property("requestdistribution", "uniform");
@@ -176,6 +186,15 @@ final class YcsbBenchClient implements BenchClient {
     } else if (corrupt + missing > 0) {
       problem = "verification: " + corrupt + " corrupt, " + missing + " missing";
     }
-    return new Report(ok, failed, out.ycsbThroughput(), out.percentileUs(op, "99") / 1000.0, problem);
+    return new Report(ok, failed, out.ycsbThroughput(), out.percentileUs(op, "99") / 1000.0, problem,
+        latency(out, op), latency(out, "Intended-" + op));
+  }
+
+  /** An operation's YCSB percentiles in ms; null when YCSB printed none. */
+  private static Latency latency(YcsbOutput out, String op) {
+    double p50 = out.percentileUs(op, "50") / 1000.0;
+    double p99 = out.percentileUs(op, "99") / 1000.0;
+    double p999 = out.percentileUs(op, "99.9") / 1000.0;
+    return Double.isNaN(p99) ? null : new Latency(p50, p99, p999);
   }
 }
