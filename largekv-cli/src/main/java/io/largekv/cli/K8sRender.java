@@ -141,7 +141,6 @@ public final class K8sRender {
     Phase phase;
     String hosts;
     String target = Target.YUGABYTE.propertyValue();
-    boolean fullScale;
     int clients = 1;
     String namespace = "default";
     String image;
@@ -170,17 +169,13 @@ public final class K8sRender {
 
     @Override
     boolean flag(String name) {
-      if (name.equals("--full-scale")) {
-        fullScale = true;
-        return true;
-      }
-      return false;
+      return fullScaleFlag(name);
     }
 
     @Override
     boolean option(String name, String v) throws UserError {
       switch (name) {
-        case "--phase" -> phase = Phase.ALL.stream().filter(p -> p.name.equals(v)).findFirst()
+        case "--phase" -> phase = Phase.find(v)
             .orElseThrow(() -> new UserError(name + " " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
         case "--hosts" -> hosts = v;
         case "--target" -> target = Target.parse(name, v).propertyValue();

@@ -235,7 +235,6 @@ public final class Largekv {
   static final class RunOptions extends PhaseOptions {
     String hosts;
     String target;
-    boolean fullScale;
     String harness = Harness.YCSB;
 
     @Override
@@ -250,11 +249,7 @@ public final class Largekv {
 
     @Override
     boolean flag(String name) {
-      if (name.equals("--full-scale")) {
-        fullScale = true;
-        return true;
-      }
-      return false;
+      return fullScaleFlag(name);
     }
 
     @Override

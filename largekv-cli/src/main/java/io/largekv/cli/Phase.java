@@ -67,11 +67,11 @@ public final class Phase {
   }
 
   public static Phase byName(String name) {
-    for (Phase p : ALL) {
-      if (p.name.equals(name.trim())) {
-        return p;
-      }
-    }
-    throw new UserError("--phases: unknown phase '" + name + "'; accepted: " + ACCEPTED);
+    return find(name).orElseThrow(() -> new UserError("--phases: unknown phase '" + name + "'; accepted: " + ACCEPTED));
+  }
+
+  /** The phase named {@code name} (spaces around it ignored), if there is one. */
+  public static Optional<Phase> find(String name) {
+    return ALL.stream().filter(p -> p.name.equals(name.trim())).findFirst();
   }
 }

@@ -44,6 +44,18 @@ abstract class PhaseOptions {
     return false;
   }
 
+  /** {@code --full-scale}: the seeds' workload files (run, k8s render; compare chooses them by target). */
+  boolean fullScale;
+
+  /** For a command that has {@code --full-scale}: takes it; false for any other flag. */
+  final boolean fullScaleFlag(String name) {
+    if (name.equals("--full-scale")) {
+      fullScale = true;
+      return true;
+    }
+    return false;
+  }
+
   /** Takes an option with a value of this command; false when it is none of its own. */
   abstract boolean option(String name, String value) throws UserError;
 
