@@ -178,9 +178,9 @@ public final class EventLoopStalls {
         }
       }
     }
-    // stalls beyond the windows kept are counted, not explained
+    // stalls beyond the windows kept are judged as the client's, wherever they fell: never fewer
     long unkept = Math.max(0, stalls() - KEPT);
-    return new long[] {n + (afterWarmUpOnly ? 0 : unkept), unkept > 0 ? maxNanos.get() : longest};
+    return new long[] {n + unkept, unkept > 0 ? maxNanos.get() : longest};
   }
 
   /** The stalls that the client JVM's garbage-collection pauses explain, of all. */
