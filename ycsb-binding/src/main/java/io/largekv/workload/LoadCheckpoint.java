@@ -314,19 +314,26 @@ final class LoadCheckpoint {
     }
   }
 
+  /** How often {@link #createIn} creates the directory and the file again after another client removed it. */
+  static final int CREATE_ATTEMPTS = 50;
+
   /**
    * Creates {@code tmp} in {@code dir}, creating the directory too. Another client's load that ends
    * removes the shared default directory when it is empty, as it is between the two steps (or
    * inside {@code createDirectories}, between its creation and its check of the directory): then
-   * both are done again (at most five times).
+   * both are done again (at most {@value #CREATE_ATTEMPTS} times: clients that end together can win
+   * that race several times in a row on a busy machine; five were once not enough in CI).
    */
   private static FileChannel createIn(Path dir, Path tmp) throws IOException {
     for (int attempt = 1; ; attempt++) {
+      if (attempt > 1) {
+        Thread.yield(); // let the client removing the directory finish
+      }
       try {
         Files.createDirectories(dir);
       } catch (FileAlreadyExistsException raced) {
         // it found the directory there, then found none: another client's end removed it meanwhile
-        if (!Files.isDirectory(dir) && (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) || attempt == 5)) {
+        if (!Files.isDirectory(dir) && (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) || attempt == CREATE_ATTEMPTS)) {
           throw raced;
         }
         continue;
@@ -335,7 +342,7 @@ final class LoadCheckpoint {
         return FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
       } catch (NoSuchFileException removed) {
-        if (attempt == 5) {
+        if (attempt == CREATE_ATTEMPTS) {
           throw removed;
         }
       }
