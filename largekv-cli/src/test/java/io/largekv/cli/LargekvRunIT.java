@@ -32,7 +32,10 @@ class LargekvRunIT {
     File stdout = out.resolve("stdout.txt").toFile();
     File stderr = out.resolve("stderr.txt").toFile();
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
-        "--duration", "8", "--warmup", "2", "--threads", "8", "--out", out.resolve("results").toString())
+        "--duration", "8", "--warmup", "2", "--threads", "8", "--out", out.resolve("results").toString(),
+        // 6 measured seconds have a handful of reads above their p99.9: one OS preemption of an I/O
+        // thread on the shared CI machine would fail the stall rule (its own tests: ClientThreadsIT)
+        "-p", "largekv.stall_ms=1000")
         .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
     assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
     String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
@@ -48,11 +51,13 @@ class LargekvRunIT {
       assertThat(client.resolve("ycsb.txt")).exists();
       assertThat(client.resolve("timeline.csv")).exists();
       assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
-      // the summary's READ/INSERT count is what the HDR logs hold after the warm-up: never more than YCSB counted
+      // the summary's READ/INSERT count is what the HDR logs hold after the warm-up: never more than YCSB
+      // counted in the whole phase (its summary after its own cut, and the cut's operations)
       YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
       String op = phase.equals("load") ? "INSERT" : "READ";
       long shown = summaryCount(o, phase, op);
-      assertThat(shown).isPositive().isLessThanOrEqualTo(y.operations(op));
+      assertThat(shown).isPositive().isLessThanOrEqualTo(y.operations(op)
+          + (long) y.number("LARGEKV", "WarmUpExcludedOperations"));
       if (phase.equals("load")) {
         assertThat(shown).isEqualTo(3000); // a load has no warm-up: every row
       }
