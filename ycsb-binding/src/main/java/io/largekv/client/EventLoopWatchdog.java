@@ -84,7 +84,8 @@ final class EventLoopWatchdog implements Runnable {
           System.err.println(String.format(Locale.ROOT, "largekv: event-loop stall%s: %s has run on the driver's I/O"
               + " thread %s for %d ms (largekv.stall_ms=%d); every response on that thread waits meanwhile. Its"
               + " stack (the first stall's, and the first after the client's warm-up; a garbage-collection pause of"
-              + " the client JVM makes one too, and the run's end tells those apart):%s", steady == 1 ? " after the client's warm-up" : "", stack.who(), c.thread.getName(), ms,
+              + " the client JVM makes one too, and the run's end tells those apart):%s",
+              steady == 1 ? " after the client's warm-up" : "", stack.who(), c.thread.getName(), ms,
               stalls.boundMs(), stack.frames()));
         }
       }

@@ -3,7 +3,7 @@ package io.largekv.run;
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;
-import java.util.ArrayDeque;
+import java.util.Arrays;
 import javax.management.NotificationEmitter;
 import javax.management.openmbean.CompositeData;
 
@@ -23,11 +23,18 @@ import javax.management.openmbean.CompositeData;
  */
 public final class ClientGcPauses {
 
-  /** Pauses kept, the newest; enough for hours of young collections. */
+  /** Pauses kept, the newest; enough for days of young collections (the oldest half goes when full). */
   static final int KEPT = 100_000;
 
-  /** {start, end} of each pause in ms of the JVM's GC clock, in the order they were reported. */
-  private final ArrayDeque<long[]> pauses = new ArrayDeque<>();
+  /**
+   * Start and end of each pause in ms of the JVM's GC clock, the first {@code count} in order: pauses
+   * stop the world, so they do not overlap, and sorted by start they are sorted by end too. A
+   * stall's pauses are then found by a binary search, not a scan (a run of days has tens of
+   * thousands of pauses, and its end judges every stall).
+   */
+  private long[] starts = new long[1024];
+  private long[] ends = new long[1024];
+  private int count;
   /**
    * nanoTime at 0 ms of the GC clock: the smallest of (nanoTime when a pause was reported − its end),
    * as a report comes after its pause. (The GC clock is not the uptime's: they differ by tens of ms.)
@@ -58,25 +65,55 @@ public final class ClientGcPauses {
    * {@code reportedNanos} (nanoTime).
    */
   synchronized void pause(long startMs, long endMs, long reportedNanos) {
-    if (pauses.size() == KEPT) {
-      pauses.removeFirst();
+    if (count == KEPT) {
+      int dropped = KEPT / 2;
+      System.arraycopy(starts, dropped, starts, 0, count - dropped);
+      System.arraycopy(ends, dropped, ends, 0, count - dropped);
+      count -= dropped;
     }
-    pauses.add(new long[] {startMs, endMs});
+    if (count == starts.length) {
+      starts = Arrays.copyOf(starts, Math.min(KEPT, count * 2));
+      ends = Arrays.copyOf(ends, starts.length);
+    }
+    // reports come in order, but two collectors' may cross: the place by start
+    int i = count;
+    while (i > 0 && starts[i - 1] > startMs) {
+      i--;
+    }
+    System.arraycopy(starts, i, starts, i + 1, count - i);
+    System.arraycopy(ends, i, ends, i + 1, count - i);
+    starts[i] = startMs;
+    ends[i] = endMs;
+    count++;
     offsetNanos = Math.min(offsetNanos, reportedNanos - endMs * 1_000_000);
   }
 
   /** Nanoseconds of {@code [from, to]} (nanoTime) that the JVM spent in pauses. */
   synchronized long pausedNanos(long from, long to) {
-    long paused = 0;
-    for (long[] p : pauses) {
-      // whole milliseconds: the pause began up to 1 ms before its start and ended up to 1 ms after its end
-      long start = offsetNanos + (p[0] - 1) * 1_000_000;
-      long end = offsetNanos + (p[1] + 1) * 1_000_000;
-      long overlap = Math.min(to, end) - Math.max(from, start);
-      if (overlap > 0) {
-        paused += overlap;
+    // the first pause that ends after from: those before it cannot overlap
+    int lo = 0;
+    int hi = count;
+    while (lo < hi) {
+      int mid = (lo + hi) >>> 1;
+      if (endNanos(mid) <= from) {
+        lo = mid + 1;
+      } else {
+        hi = mid;
       }
     }
+    long paused = 0;
+    for (int i = lo; i < count && startNanos(i) < to; i++) {
+      paused += Math.min(to, endNanos(i)) - Math.max(from, startNanos(i));
+    }
     return Math.min(paused, to - from);
+  }
+
+  // whole milliseconds: the pause began up to 1 ms before its start and ended up to 1 ms after its end
+  private long startNanos(int i) {
+    return offsetNanos + (starts[i] - 1) * 1_000_000;
+  }
+
+  private long endNanos(int i) {
+    return offsetNanos + (ends[i] + 1) * 1_000_000;
   }
 }

@@ -87,7 +87,7 @@ public final class ClientWarmUp {
   }
 
   /** The warm-up asked for, in seconds (0: none, or one that YCSB's measurement type cannot leave out). */
-  public long seconds() {
+  long seconds() {
     return seconds;
   }
 
@@ -198,14 +198,14 @@ public final class ClientWarmUp {
   }
 
   /** True when YCSB's figures leave the warm-up out (it ended, and operations ran after it). */
-  public boolean excluded() {
+  boolean excluded() {
     synchronized (lock) {
       return ended;
     }
   }
 
   /** The operations left out of YCSB's latency figures (0 when none were). */
-  public long excludedOperations() {
+  long excludedOperations() {
     synchronized (lock) {
       return ended ? excludedOperations : 0;
     }

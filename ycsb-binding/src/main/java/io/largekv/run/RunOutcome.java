@@ -69,11 +69,6 @@ public final class RunOutcome {
     return stalls;
   }
 
-  /** The client's warm-up, left out of YCSB's latency figures. */
-  public ClientWarmUp warmUp() {
-    return warmUp;
-  }
-
   /** Whether the result may be published. */
   public RunResult result() {
     return result;
