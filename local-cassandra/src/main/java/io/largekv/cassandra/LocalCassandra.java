@@ -277,10 +277,13 @@ public final class LocalCassandra implements AutoCloseable {
         tokenMaps.put(n.number(), v.tokenMap());
       }
     }
-    List<RingTokens.Member> members = nodes.stream()
-        .map(n -> new RingTokens.Member(n.number(), n.endpoint(), n.tokens())).toList();
-    String tokens = RingTokens.problem(members, tokenMaps);
+    String tokens = RingTokens.problem(members(), tokenMaps);
     return problem.isEmpty() ? tokens : problem;
+  }
+
+  /** The ring's nodes with the tokens known of them (an initial node's are its initial_token). */
+  private List<RingTokens.Member> members() {
+    return nodes.stream().map(n -> new RingTokens.Member(n.number(), n.endpoint(), n.tokens())).toList();
   }
 
   /** Stops every node (SIGTERM, kill after 30 s) and removes the directory if we created it. */
@@ -419,6 +422,10 @@ public final class LocalCassandra implements AutoCloseable {
               nodes == 1 ? "" : "cluster of " + nodes + " nodes ", nodes == 1 ? c.contactPoint()
                   : "127.0.0.1-" + nodes + " port " + c.nativePort, dir);
         }
+        // nodes told to own one token (initial_token) fail before any starts: started together, the
+        // later one would die on Cassandra's "Bootstrapping to existing token", or both would come up
+        // with maps that can never agree, whichever saw the other first
+        RingTokens.problem(c.members(), Map.of());
         long started = System.nanoTime();
         for (LocalNode n : c.nodes) {
           n.launch();
