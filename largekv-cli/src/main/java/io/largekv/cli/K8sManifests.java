@@ -128,6 +128,11 @@ final class K8sManifests {
       return resultsClaim != null ? resultsClaim : RESULTS_CLAIM;
     }
 
+    /** The results volume's directory the phase's clients meet in before they start ({@code largekv.start_barrier}). */
+    String barrierDir() {
+      return RESULTS_DIR + "/" + run + "/" + phase.name + "/barrier";
+    }
+
     /** The results directory of client {@code index} in the pod. */
     String clientDir(String index) {
       return RESULTS_DIR + "/" + run + "/" + phase.name + "/client-" + index;
@@ -150,6 +155,8 @@ final class K8sManifests {
   /** The client pod's bin/ycsb command line: a local client's ({@link PhaseRunner#clientCommand}). */
   static YcsbCommandLine ycsbCommand(Settings s) {
     List<String> props = new ArrayList<>(s.properties());
+    // the pods begin together, once every one is scheduled and connected (a -p of the user's comes later and wins)
+    props.add(0, "largekv.start_barrier=" + s.barrierDir());
     if (s.passwordSecret() != null) {
       props.add(0, "ycql.password=env:" + PASSWORD_ENV);
     }

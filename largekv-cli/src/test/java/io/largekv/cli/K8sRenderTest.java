@@ -119,6 +119,8 @@ class K8sRenderTest {
         "ycql.target=yugabyte", "ycql.username=bench", "recordcount=1000000", "threadcount=64",
         "maxexecutiontime=600", "client.index=$(JOB_COMPLETION_INDEX)", "client.count=3",
         "hdrhistogram.output.path=" + clientDir + "/hdr/", "largekv.timeline=" + clientDir + "/timeline.csv");
+    // the pods begin together: they meet in the phase's directory on the results volume
+    assertThat(props).contains("largekv.start_barrier=" + clientDir.substring(0, clientDir.lastIndexOf('/')) + "/barrier");
     // the options win over the user's -p, as in a local run: they come after them
     assertThat(props.indexOf("threadcount=64")).isGreaterThan(props.indexOf("ycql.username=bench"));
     // a read phase keeps no load checkpoint

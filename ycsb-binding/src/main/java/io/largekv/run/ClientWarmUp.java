@@ -58,6 +58,9 @@ public final class ClientWarmUp {
   private boolean finished;
   private long excludedOperations;
   private long operationsAtEnd;
+  /** The clients' common start (ms since 1970), 0 without a start barrier. */
+  private long commonStart;
+  private String missedStart;
   private final Map<OneMeasurementHdrHistogram, Histogram> excludedTotals = new IdentityHashMap<>();
 
   ClientWarmUp(RunCounters counters, EventLoopStalls stalls) {
@@ -91,14 +94,54 @@ public final class ClientWarmUp {
     return seconds;
   }
 
-  /** The run's first operation started at {@code epochMillis}: the warm-up ends {@link #seconds()} later. */
+  /**
+   * The phase's clients start together at {@code epochMillis} ({@link StartBarrier}): the warm-up
+   * ends {@link #seconds()} after it, the same instant in every client, whenever this one's first
+   * operation comes.
+   */
+  void startsAt(long epochMillis) {
+    synchronized (lock) {
+      commonStart = epochMillis;
+    }
+    if (seconds > 0) {
+      endAt(epochMillis + seconds * 1000);
+    }
+  }
+
+  /**
+   * The run's first operation started at {@code epochMillis}: the warm-up ends {@link #seconds()}
+   * later, or, after a common start, it must come before the warm-up's end.
+   */
   void firstOperation(long epochMillis) {
     if (seconds == 0) {
       return;
     }
+    synchronized (lock) {
+      if (commonStart > 0) {
+        long end = commonStart + seconds * 1000;
+        if (epochMillis >= end) {
+          missedStart = String.format(Locale.ROOT, "this client's first operation came %.1f s after the phase's"
+              + " measured window began (the clients' common start + %s=%d): it measured a shorter window than the"
+              + " others; accepted: a larger %s, which must cover connecting", (epochMillis - end) / 1000.0,
+              WARMUP_S, seconds, WARMUP_S);
+        }
+        return;
+      }
+    }
+    endAt(epochMillis + seconds * 1000);
+  }
+
+  /** Why this client's window is not the phase's (a common start it could not make), or empty. */
+  java.util.Optional<String> problem() {
+    synchronized (lock) {
+      return java.util.Optional.ofNullable(missedStart);
+    }
+  }
+
+  private void endAt(long endMillis) {
     Thread t = new Thread(() -> {
       try {
-        long wait = epochMillis + seconds * 1000 - System.currentTimeMillis();
+        long wait = endMillis - System.currentTimeMillis();
         if (wait > 0) {
           Thread.sleep(wait);
         }
@@ -215,14 +258,19 @@ public final class ClientWarmUp {
   void print(PrintStream out) {
     out.println("[LARGEKV], WarmUpExcludedSeconds, " + (excluded() ? seconds : 0));
     out.println("[LARGEKV], WarmUpExcludedOperations, " + excludedOperations());
+    synchronized (lock) {
+      if (commonStart > 0) {
+        out.println("[LARGEKV], CommonStartEpochMs, " + commonStart);
+      }
+    }
   }
 
   /** The line on stderr that says what YCSB's latency figures include; null when there is no warm-up to speak of. */
   String line(long measuredMillis) {
     if (excluded()) {
-      return String.format(Locale.ROOT, "the client's warm-up, the first %d s after the first operation (%d operations),"
+      return String.format(Locale.ROOT, "the client's warm-up, the first %d s after %s (%d operations),"
           + " is left out of YCSB's latency figures ([READ], [UPDATE], ...: %s=%d; 0 keeps it); YCSB's status lines"
-          + " and HdrHistogram logs show every interval", seconds, excludedOperations(), WARMUP_S, seconds);
+          + " and HdrHistogram logs show every interval", seconds, anchor(), excludedOperations(), WARMUP_S, seconds);
     }
     if (included != null) {
       return "YCSB's latency figures include the client's warm-up: " + included;
@@ -232,6 +280,12 @@ public final class ClientWarmUp {
           + " before its %d s (%s)", measuredMillis / 1000.0, seconds, WARMUP_S);
     }
     return null;
+  }
+
+  private String anchor() {
+    synchronized (lock) {
+      return commonStart > 0 ? "the clients' common start (" + StartBarrier.DIR + ")" : "the first operation";
+    }
   }
 
   // ------------------------------------------------------------------ YCSB's measurements, by reflection

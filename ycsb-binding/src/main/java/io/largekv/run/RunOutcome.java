@@ -104,6 +104,16 @@ public final class RunOutcome {
     }
   }
 
+  /**
+   * The phase's clients start together at {@code epochMillis} ({@link StartBarrier}): the client's
+   * warm-up is counted from then, not from this client's first operation.
+   */
+  public void startsAt(long epochMillis) {
+    if (this == INSTANCE) {
+      warmUp.startsAt(epochMillis);
+    }
+  }
+
   /** The first operation started at {@code epochMillis}: the line bin/largekv's events count from, then the status threads. */
   private void firstOperation(long epochMillis) {
     stalls.measuring();

@@ -38,7 +38,7 @@ public final class RunProperties {
 
   static final List<String> ALL = List.of(CLIENT_THREADS, VIRTUAL_SCHEDULER, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
       VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, PUBLISHED_RATE, EventLoopStalls.STALL_MS,
-      EventLoopStalls.HANG_MS, ClientWarmUp.WARMUP_S);
+      EventLoopStalls.HANG_MS, ClientWarmUp.WARMUP_S, StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S);
 
   /** Old names that users may still have in their files. */
   static final Map<String, String> RENAMED = Map.of(

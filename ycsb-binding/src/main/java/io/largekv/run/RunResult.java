@@ -111,6 +111,7 @@ public final class RunResult {
       p.add("no operation ran");
     }
     stalls.problem(operationsInFigures()).ifPresent(p::add);
+    warmUp.problem().ifPresent(p::add);
 
     return p;
   }

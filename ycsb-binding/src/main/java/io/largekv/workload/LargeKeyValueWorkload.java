@@ -6,6 +6,7 @@ import io.largekv.format.KeyValueFormat;
 import io.largekv.properties.PropertyValues;
 import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
+import io.largekv.run.StartBarrier;
 import io.largekv.run.RunProperties;
 import java.util.Properties;
 import site.ycsb.DB;
@@ -74,6 +75,8 @@ public class LargeKeyValueWorkload extends Workload {
 
   private Plan plan;
   private WorkloadMode mode;
+  /** The phase's clients' common start ({@link StartBarrier#DIR}), or null. */
+  private StartBarrier barrier;
 
   @Override
   public void init(Properties p) throws WorkloadException {
@@ -90,6 +93,18 @@ public class LargeKeyValueWorkload extends Workload {
       System.out.println("largekv plan:");
       System.out.print(plan.describe(RunOutcome.get().clientThreads()));
       ProcessExit.end(ExitStatus.OK);
+    }
+    if (barrier != null) {
+      // here, before YCSB creates its client threads and starts its maxexecutiontime clock: both
+      // clients' clocks start at the common instant (the threads connect after it, in the warm-up)
+      try {
+        RunOutcome.get().startsAt(barrier.await(System.err, mode instanceof LoadMode));
+      } catch (StartBarrier.Missed e) {
+        ProcessExit.end(ExitStatus.FAILED, e.getMessage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        ProcessExit.end(ExitStatus.ABORTED, "start barrier: interrupted while waiting for the common start");
+      }
     }
   }
 
@@ -123,6 +138,7 @@ public class LargeKeyValueWorkload extends Workload {
     PropertyValues w = new PropertyValues(p);
     WorkloadSettings settings = new WorkloadSettings(w);
     plan = settings.plan;
+    barrier = StartBarrier.of(p, settings.range.clientIndex, settings.range.clientCount);
     if (planOnly) {
       return;
     }

@@ -169,4 +169,25 @@ class ClientWarmUpTest {
     assertThatThrownBy(() -> w.configure(negative, true)).isInstanceOf(UserError.class)
         .hasMessageStartingWith("largekv.warmup_s=-1 is not accepted; accepted values: an integer in 0..86400");
   }
+
+  @Test
+  void afterACommonStartTheWarmUpIsCountedFromItAndAFirstOperationAfterItsEndFailsTheClient() {
+    Properties p = props("largekv.warmup_s", "10");
+    RunCounters c = new RunCounters(ms -> { });
+    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls());
+    w.configure(p, true);
+    long start = System.currentTimeMillis() + 3_600_000; // its timer waits: nothing ends in this test
+    w.startsAt(start);
+    w.firstOperation(start + 9_999);
+    assertThat(w.problem()).isEmpty();
+    ClientWarmUp late = new ClientWarmUp(c, new EventLoopStalls());
+    late.configure(p, true);
+    late.startsAt(start);
+    late.firstOperation(start + 12_500);
+    assertThat(late.problem()).contains("this client's first operation came 2.5 s after the phase's measured window"
+        + " began (the clients' common start + largekv.warmup_s=10): it measured a shorter window than the others;"
+        + " accepted: a larger largekv.warmup_s, which must cover connecting");
+    w.finish();
+    late.finish();
+  }
 }

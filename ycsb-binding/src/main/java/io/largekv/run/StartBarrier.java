@@ -1,0 +1,215 @@
+package io.largekv.run;
+
+import io.largekv.common.UserError;
+import io.largekv.properties.PropertyValues;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.function.LongSupplier;
+
+/**
+ * The common start of the {@code client.count} clients of one phase, which run as separate
+ * processes on separate machines (a Kubernetes Indexed Job's pods, or processes started by hand):
+ * the one owner of that rendezvous (docs/kubernetes.md, "The start barrier").
+ *
+ * <p>Each client writes {@code ready-<client.index>} into the directory that {@value #DIR} names,
+ * shared by every client of the phase (the results volume), holding the wall-clock time it got
+ * there. When all {@code client.count} files are there, every client computes the same start: the
+ * latest of those times plus {@value #MARGIN_S} seconds, which leaves every client time to see the
+ * last file. It then waits for that instant and begins: YCSB starts its client threads and its
+ * {@code maxexecutiontime} clock then, so the clients' phases end together too, and the client's
+ * warm-up ({@link ClientWarmUp}) is counted from the common start, so the measured windows are the
+ * same (to the clients' clock agreement: NTP). A ready file is never replaced: a client started again
+ * with its index finds its own first time and so the same start as the others.
+ *
+ * <p>Fail closed: a client that does not see every ready file within {@value #TIMEOUT_S} seconds,
+ * or that sees them after the common start has passed (it came late, or was started again), ends
+ * with exit status 1 and a line saying which, before it connects: its window would not be the
+ * others'. Only a load, whose rows and throughput are its own whatever its window, goes on late,
+ * and says so.
+ */
+public final class StartBarrier {
+
+  /** The directory shared by the phase's clients; unset: no barrier. */
+  public static final String DIR = "largekv.start_barrier";
+  /** Seconds to wait for every client's ready file. */
+  public static final String TIMEOUT_S = "largekv.start_barrier_timeout_s";
+  /** Seconds between the last client's arrival and the common start. */
+  public static final String MARGIN_S = "largekv.start_barrier_margin_s";
+  static final int DEFAULT_TIMEOUT_S = 900;
+  static final int DEFAULT_MARGIN_S = 10;
+  private static final long POLL_MS = 100;
+
+  /** Why a client cannot take part in the common start. */
+  public static final class Missed extends Exception {
+    Missed(String message) {
+      super(message);
+    }
+  }
+
+  private final Path dir;
+  private final int index;
+  private final int count;
+  private final long timeoutMs;
+  private final long marginMs;
+  private final LongSupplier clock;
+
+  StartBarrier(Path dir, int index, int count, long timeoutMs, long marginMs, LongSupplier clock) {
+    this.dir = dir;
+    this.index = index;
+    this.count = count;
+    this.timeoutMs = timeoutMs;
+    this.marginMs = marginMs;
+    this.clock = clock;
+  }
+
+  /**
+   * The barrier {@value #DIR} asks for, for client {@code index} of {@code count} (the workload's
+   * {@code client.index}, {@code client.count}), or null when it is not set. A {@link UserError} for
+   * a bad value, or a timeout or margin without a directory.
+   */
+  public static StartBarrier of(Properties p, int index, int count) {
+    PropertyValues v = new PropertyValues(p);
+    int timeout = v.intRange(TIMEOUT_S, DEFAULT_TIMEOUT_S, 1, 604_800);
+    int margin = v.intRange(MARGIN_S, DEFAULT_MARGIN_S, 1, 3_600);
+    String dir = p.getProperty(DIR, "").trim();
+    if (dir.isEmpty()) {
+      for (String name : List.of(TIMEOUT_S, MARGIN_S)) {
+        if (v.has(name)) {
+          throw new UserError(name + " applies to a start barrier; accepted: with " + DIR
+              + "=DIR (a directory shared by the phase's clients)");
+        }
+      }
+      return null;
+    }
+    return new StartBarrier(Paths.get(dir).toAbsolutePath(), index, count, timeout * 1000L, margin * 1000L,
+        System::currentTimeMillis);
+  }
+
+  /**
+   * Writes this client's ready file (unless an earlier run of the same index did), waits for every
+   * other one and then for the common start, and returns the start (ms since 1970). {@code load}: a
+   * load's client that came after the start goes on at once (and says so on {@code err}).
+   */
+  public long await(PrintStream err, boolean load) throws Missed, InterruptedException {
+    long arrived = clock.getAsLong();
+    long mine = ready(arrived);
+    if (mine != arrived) {
+      err.println("largekv: start barrier: client.index=" + index + " was here before (" + Instant.ofEpochMilli(mine)
+          + "): this is the same client started again");
+    }
+    err.println("largekv: start barrier: client " + index + " of " + count + " ready, waiting for the others ("
+        + dir + ", " + DIR + ")");
+    long deadline = arrived + timeoutMs;
+    long[] times;
+    while ((times = readAll()) == null) {
+      if (clock.getAsLong() >= deadline) {
+        throw new Missed("start barrier: not every client of the phase was ready within " + timeoutMs / 1000 + " s ("
+            + TIMEOUT_S + "); missing client.index " + missing() + " in " + dir
+            + ": the phase cannot start together and must not be published");
+      }
+      Thread.sleep(POLL_MS);
+    }
+    long last = 0;
+    for (long t : times) {
+      last = Math.max(last, t);
+    }
+    long start = last + marginMs;
+    long wait = start - clock.getAsLong();
+    if (wait < 0) {
+      String late = "start barrier: this client saw every ready file " + (-wait) + " ms after the common start "
+          + Instant.ofEpochMilli(start) + " (the last client was ready " + marginMs / 1000 + " s before it, "
+          + MARGIN_S + ")";
+      if (!load) {
+        throw new Missed(late + ": its measured window would not be the others'; it does not run (a client"
+            + " started again after the start cannot join it; an earlier run's ready files need a new " + DIR
+            + "; a larger " + MARGIN_S + " gives a shared file system longer to show the files)");
+      }
+      err.println("largekv: " + late + "; a load goes on at once: its rows and throughput are its own");
+      return clock.getAsLong();
+    }
+    err.println("largekv: start barrier: all " + count + " clients ready, the phase starts at "
+        + Instant.ofEpochMilli(start) + " (in " + wait + " ms)");
+    while ((wait = start - clock.getAsLong()) > 0) {
+      Thread.sleep(Math.min(wait, POLL_MS));
+    }
+    return start;
+  }
+
+  /** Writes {@code ready-<index>} with {@code now} unless it exists; returns the time it holds. */
+  private long ready(long now) throws Missed {
+    Path file = dir.resolve("ready-" + index);
+    try {
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, ".ready-" + index + "-", ".tmp");
+      try {
+        Files.writeString(tmp, now + "\n", StandardCharsets.UTF_8);
+        // a link is created whole or not at all, and never replaces a file: readers see a complete
+        // file, and a second run of the same index keeps the first one's time
+        Files.createLink(file, tmp);
+        return now;
+      } catch (FileAlreadyExistsException e) {
+        Long earlier = time(file);
+        if (earlier == null) {
+          throw new Missed("start barrier: " + file + " exists but holds no time (ms since 1970); remove it or use"
+              + " a new " + DIR);
+        }
+        return earlier;
+      } finally {
+        Files.deleteIfExists(tmp);
+      }
+    } catch (IOException e) {
+      throw new Missed("start barrier: cannot write " + file + ": " + e);
+    }
+  }
+
+  /** Every client's time, or null while one is missing. */
+  private long[] readAll() throws Missed {
+    long[] times = new long[count];
+    for (int i = 0; i < count; i++) {
+      Path file = dir.resolve("ready-" + i);
+      Long t = time(file);
+      if (t == null) {
+        return null;
+      }
+      times[i] = t;
+    }
+    return times;
+  }
+
+  private String missing() throws Missed {
+    List<String> out = new ArrayList<>();
+    for (int i = 0; i < count && out.size() < 20; i++) {
+      if (time(dir.resolve("ready-" + i)) == null) {
+        out.add(Integer.toString(i));
+      }
+    }
+    return String.join(", ", out);
+  }
+
+  /** The time a ready file holds, or null when there is none (yet). */
+  private static Long time(Path file) throws Missed {
+    String s;
+    try {
+      s = Files.readString(file, StandardCharsets.UTF_8).trim();
+    } catch (NoSuchFileException e) {
+      return null;
+    } catch (IOException e) {
+      throw new Missed("start barrier: cannot read " + file + ": " + e);
+    }
+    try {
+      return Long.parseLong(s);
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+}
