@@ -90,7 +90,9 @@ final class Harness {
     PhaseRunner runner = new PhaseRunner(repo, err);
     return (phase, phaseDir, events, label) -> {
       List<String> p = new ArrayList<>(properties.apply(phase).stream().filter(x -> !x.startsWith("nb5.")).toList());
-      p.add("largekv.warmup_s=" + (phase.isLoad() ? 0 : warmupSeconds));
+      if (!phase.isLoad()) { // a load's command keeps every operation (PhaseRunner.clientCommand)
+        p.add("largekv.warmup_s=" + warmupSeconds);
+      }
       return runner.run(phase, workloadFile.apply(phase), p, clients, phaseDir, events, label);
     };
   }

@@ -87,6 +87,15 @@ final class K8sManifests {
   }
 
   /**
+   * Where a client finds largekv, the workload file and the results volume: in a pod
+   * ({@link #POD}), or on this machine for {@code k8s local}.
+   */
+  record Mounts(String home, String workloads, String results) {}
+
+  /** The pod's paths: the image's checkout, the ConfigMap's and the results claim's mounts. */
+  static final Mounts POD = new Mounts(IMAGE_HOME, WORKLOAD_DIR, RESULTS_DIR);
+
+  /**
    * Everything {@code k8s render} decided for one phase's manifests.
    *
    * @param workloadFile the phase's workload file, its name under workloads/ ({@code workloadText} its content)
@@ -97,6 +106,7 @@ final class K8sManifests {
    * @param memoryMib the container's memory in MiB (request and limit); the JVM's heap is 3/4 of it
    * @param retries retries of a failed pod of the same index (a load only)
    * @param command the render command, for the Job's annotation (secrets redacted)
+   * @param mounts where the client's command finds largekv, the workload and the results ({@link #POD})
    */
   record Settings(
       String namespace,
@@ -114,7 +124,8 @@ final class K8sManifests {
       String cpu,
       int memoryMib,
       int retries,
-      String command) {
+      String command,
+      Mounts mounts) {
 
     String jobName() {
       return "largekv-" + run + "-" + phase.name;
@@ -130,12 +141,12 @@ final class K8sManifests {
 
     /** The results volume's directory the phase's clients meet in before they start ({@code largekv.start_barrier}). */
     String barrierDir() {
-      return RESULTS_DIR + "/" + run + "/" + phase.name + "/barrier";
+      return mounts.results() + "/" + run + "/" + phase.name + "/barrier";
     }
 
     /** The results directory of client {@code index} in the pod. */
     String clientDir(String index) {
-      return RESULTS_DIR + "/" + run + "/" + phase.name + "/client-" + index;
+      return mounts.results() + "/" + run + "/" + phase.name + "/client-" + index;
     }
   }
 
@@ -160,7 +171,8 @@ final class K8sManifests {
     if (s.passwordSecret() != null) {
       props.add(0, "ycql.password=env:" + PASSWORD_ENV);
     }
-    return PhaseRunner.clientCommand(Paths.get(IMAGE_HOME), s.phase(), Paths.get(WORKLOAD_DIR, s.workloadFile()),
+    return PhaseRunner.clientCommand(Paths.get(s.mounts().home()), s.phase(), Paths.get(s.mounts().workloads(),
+        s.workloadFile()),
         props, s.clients(), INDEX, Path.of(s.clientDir(INDEX)));
   }
 
@@ -228,9 +240,7 @@ final class K8sManifests {
         map("labelSelector", map("matchLabels", map(JOB_LABEL, s.jobName())),
             "topologyKey", "kubernetes.io/hostname")));
 
-    List<Object> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad()), "largekv-client",
-        s.clientDir(INDEX)));
-    command.addAll(ycsbCommand(s).arguments());
+    List<String> command = podCommand(s);
     List<Object> env = new ArrayList<>();
     if (s.passwordSecret() != null) {
       env.add(map("name", PASSWORD_ENV, "valueFrom", map("secretKeyRef",
@@ -258,6 +268,17 @@ final class K8sManifests {
     spec.put("template", map("metadata", map("labels", podLabels), "spec", podSpec));
     m.put("spec", spec);
     return m;
+  }
+
+  /**
+   * The client container's command: the client script with the client's directory, then its
+   * bin/ycsb command line; {@link #INDEX} in it is the pod's index (the kubelet expands it).
+   */
+  static List<String> podCommand(Settings s) {
+    List<String> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad()), "largekv-client",
+        s.clientDir(INDEX)));
+    command.addAll(ycsbCommand(s).arguments());
+    return command;
   }
 
   /** An ordered map of the key/value pairs. */

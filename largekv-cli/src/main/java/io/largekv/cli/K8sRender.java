@@ -61,7 +61,8 @@ public final class K8sRender {
       "  --retries N              runs again of a failed load pod, which continues its checkpoint (default 0;",
       "                           read phases: 0, a later client would measure another window)",
       "  --out DIR                where the manifests go (default results/k8s/RUN-PHASE); must be new or empty",
-      "Docs: docs/kubernetes.md");
+      "",
+      K8sLocal.USAGE);
 
   private K8sRender() {}
 
@@ -71,8 +72,22 @@ public final class K8sRender {
       out.println(USAGE);
       return args.length < 2 ? ExitStatus.BAD_INPUT : ExitStatus.OK;
     }
+    if (args[1].equals("local")) {
+      String[] localArgs = Arrays.copyOfRange(args, 1, args.length);
+      if (Arrays.asList(localArgs).contains("--help") || Arrays.asList(localArgs).contains("-h")) {
+        out.println(K8sLocal.USAGE);
+        return ExitStatus.OK;
+      }
+      try {
+        return K8sLocal.run(localArgs, out, err);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return ExitStatus.ABORTED;
+      }
+    }
     if (!args[1].equals("render")) {
-      throw new UserError("unknown command 'k8s " + args[1] + "'; accepted: k8s render (see bin/largekv k8s --help)");
+      throw new UserError("unknown command 'k8s " + args[1] + "'; accepted: k8s render, k8s local (see bin/largekv k8s"
+          + " --help)");
     }
     String[] renderArgs = Arrays.copyOfRange(args, 1, args.length);
     if (Arrays.asList(renderArgs).contains("--help") || Arrays.asList(renderArgs).contains("-h")) {
@@ -87,7 +102,7 @@ public final class K8sRender {
     K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase, o.image, o.clients,
         workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
         o.passwordSecret, o.resultsClaim, o.resultsSize(), o.storageClass, o.cpu, o.memoryMib, o.retries,
-        Secrets.redact("bin/largekv " + String.join(" ", args)));
+        Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD);
     Map<String, String> files = K8sManifests.render(s);
 
     Path dir = o.out != null ? o.out : repo.resolve("results").resolve("k8s").resolve(o.run + "-" + o.phase.name);
@@ -122,7 +137,7 @@ public final class K8sRender {
   }
 
   /** Parsed options of {@code k8s render}: {@link PhaseOptions} and the cluster's. */
-  static final class Options extends PhaseOptions {
+  static final class Options extends ServerOptions {
     static final String DEFAULT_RESULTS_SIZE = "50Gi";
     static final String DEFAULT_CPU = "4";
     static final String DEFAULT_MEMORY = "6Gi";
@@ -139,8 +154,6 @@ public final class K8sRender {
     private static final Pattern SIZE = Pattern.compile("[1-9][0-9]{0,6}(Mi|Gi|Ti)");
 
     Phase phase;
-    String hosts;
-    String target = Target.YUGABYTE.propertyValue();
     int clients = 1;
     String namespace = "default";
     String image;
@@ -158,9 +171,8 @@ public final class K8sRender {
       return "bin/largekv k8s --help";
     }
 
-    @Override
-    boolean fullScaleWorkloads() {
-      return fullScale;
+    Options() {
+      target = Target.YUGABYTE.propertyValue(); // the pods name their dialect (no local server here)
     }
 
     String resultsSize() {
@@ -168,17 +180,10 @@ public final class K8sRender {
     }
 
     @Override
-    boolean flag(String name) {
-      return fullScaleFlag(name);
-    }
-
-    @Override
-    boolean option(String name, String v) throws UserError {
+    boolean serverOption(String name, String v) throws UserError {
       switch (name) {
         case "--phase" -> phase = Phase.find(v)
             .orElseThrow(() -> new UserError(name + " " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
-        case "--hosts" -> hosts = v;
-        case "--target" -> target = Target.parse(name, v).propertyValue();
         case "--harness" -> {
           if (!Harness.parse(v, false).get(0).equals(Harness.YCSB)) {
             throw new UserError("--harness " + v + ": k8s render writes YCSB clients only (nb5 pods are not built "
@@ -267,8 +272,9 @@ public final class K8sRender {
             + "local phase; k8s render writes neither; accepted: bin/largekv run or compare for events");
       }
       if (o.warmup != null) {
-        throw new UserError("--warmup is a setting of the figures, not of the clients; accepted: bin/largekv report "
-            + "on the collected results");
+        throw new UserError("--warmup: the pods' clients leave out largekv.warmup_s (10 s by default for read phases,"
+            + " from the clients' common start), and bin/largekv report the same seconds; accepted: -p"
+            + " largekv.warmup_s=SECONDS");
       }
       if (o.retries > 0 && !o.phase.isLoad()) {
         throw new UserError("--retries " + o.retries + " with --phase " + o.phase.name + ": a read client run again "

@@ -3,7 +3,6 @@ package io.largekv.cli;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.report.PhaseResult;
 import io.largekv.common.ExitStatus;
-import io.largekv.common.Target;
 import io.largekv.common.UserError;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -30,8 +29,9 @@ public final class Largekv {
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv run [options]",
       "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
-      "       bin/largekv report DIR",
+      "       bin/largekv report DIR     (a compare run's directory, or a clients' results directory: PHASE/client-<i>/)",
       "       bin/largekv k8s render --phase PHASE --hosts H1,H2 --image IMAGE:TAG [options]   (see bin/largekv k8s --help)",
+      "       bin/largekv k8s local --clients N [options]   (the pods' command as local processes, merged)",
       "  Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "  With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the",
       "  workloads/local-* files (1,000,000 rows), and stops the server afterwards.",
@@ -92,13 +92,19 @@ public final class Largekv {
     }
     if (args[0].equals("report")) {
       if (args.length != 2) {
-        throw new UserError("report needs the directory of a compare run: bin/largekv report DIR");
+        throw new UserError("report needs one directory: bin/largekv report DIR (a compare run's, or a clients' results"
+            + " directory: PHASE/client-<i>/)");
       }
       io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath());
       io.largekv.report.ReportFiles.write(report, report.dir);
       out.println(io.largekv.report.MarkdownReport.render(report));
       out.println("Report: " + report.dir.resolve("report.html") + " (offline), " + report.dir.resolve("report.md"));
-      return 0;
+      if (!report.failedCells().isEmpty()) {
+        // the figures are there to read, and must not be published as they are
+        err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status 1)");
+        return io.largekv.common.ExitStatus.FAILED;
+      }
+      return io.largekv.common.ExitStatus.OK;
     }
     if (!args[0].equals("run")) {
       throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report, k8s (see bin/largekv --help)");
@@ -109,7 +115,7 @@ public final class Largekv {
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     if (o.plan) {
       // the local server is not started for a plan: its usual address and datacenter
-      List<String> props = runProperties(o, PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+      List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
       printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
@@ -118,7 +124,7 @@ public final class Largekv {
     Nb5 nb5 = null;
     if (o.harness.equals(Harness.NB5)) {
       // every phase's settings are translated, and nb5 is asked for, before a server starts
-      List<String> props = runProperties(o, PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+      List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
       for (Phase phase : o.phases) {
         Harness.nb5Settings(repo, phaseProperties(o, props, phase), o.workloadFile(phase));
       }
@@ -129,8 +135,8 @@ public final class Largekv {
       if (o.hosts == null) {
         local = LocalCassandra.builder().nodes(o.nodes).start();
       }
-      List<String> props = local == null ? runProperties(o, null, null)
-          : runProperties(o, local.contactPoints(), local.localDatacenter());
+      List<String> props = local == null ? o.runProperties(null, null)
+          : o.runProperties(local.contactPoints(), local.localDatacenter());
       if (nb5 == null) {
         return runPhases(o, local, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
             phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
@@ -146,16 +152,6 @@ public final class Largekv {
     }
   }
 
-  /**
-   * The properties every phase of a run gets, as YCSB takes them (the nb5 harness translates them,
-   * {@link Nb5Settings}): where to connect ({@code local}'s contact points and datacenter, else
-   * {@code --hosts}), the dialect, the local keyspace's replication factor and the user's -p.
-   */
-  private static List<String> runProperties(RunOptions o, String localHosts, String localDc) {
-    boolean local = o.hosts == null;
-    return o.serverProperties(local, local ? localHosts : o.hosts, localDc,
-        local && o.target == null ? "cassandra" : o.target, o.properties);
-  }
 
   /** A phase's properties: the run's, then the options' ({@link PhaseOptions#phaseProperties}), which win. */
   private static List<String> phaseProperties(RunOptions o, List<String> props, Phase phase) {
@@ -232,9 +228,7 @@ public final class Largekv {
   }
 
   /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
-  static final class RunOptions extends PhaseOptions {
-    String hosts;
-    String target;
+  static final class RunOptions extends ServerOptions {
     String harness = Harness.YCSB;
 
     @Override
@@ -243,20 +237,8 @@ public final class Largekv {
     }
 
     @Override
-    boolean fullScaleWorkloads() {
-      return fullScale;
-    }
-
-    @Override
-    boolean flag(String name) {
-      return fullScaleFlag(name);
-    }
-
-    @Override
-    boolean option(String name, String value) throws UserError {
+    boolean serverOption(String name, String value) throws UserError {
       switch (name) {
-        case "--hosts" -> hosts = value;
-        case "--target" -> target = Target.parse("--target", value).propertyValue();
         case "--harness" -> harness = Harness.parse(value, false).get(0);
         default -> {
           return false;

@@ -194,6 +194,8 @@ public final class PhaseRunner {
     if (phase.isLoad()) {
       // this run's own checkpoint: an interrupted load is continued with the same --out
       command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
+      // a load's figures keep every operation (and its rows are its own): no warm-up cut, whatever -p says
+      command.property("largekv.warmup_s", 0);
     }
     return command;
   }

@@ -32,6 +32,12 @@ public final class PhaseResult {
   public final Map<String, List<List<HdrLog.Interval>>> logs = new TreeMap<>();
   public final List<YcsbOutput> outputs = new ArrayList<>();
   public final List<Integer> exitCodes = new ArrayList<>();
+  /**
+   * The {@code client.index}es that the clients' commands ({@code client-<i>/command.txt},
+   * {@code client.count=N}) say ran, but whose {@code client-<i>} directory is not here: a phase
+   * with a client missing is failed, never the others' sum.
+   */
+  public final List<Integer> missingClients = new ArrayList<>();
   public final long startMs;
   public final long endMs;
   public final long warmupMs;
@@ -43,6 +49,8 @@ public final class PhaseResult {
   public final List<List<Timeline.Second>> timelines = new ArrayList<>();
   /** Each client's first interval start and last interval end (ms since 1970), {0, 0} without any. */
   private final List<long[]> clientSpans = new ArrayList<>();
+  /** Each client's own logs, operation → intervals (the same intervals as in {@link #logs}). */
+  private final List<Map<String, List<HdrLog.Interval>>> clientLogs = new ArrayList<>();
 
   private PhaseResult(Path dir, long warmupSeconds) throws IOException {
     this.dir = dir;
@@ -64,6 +72,8 @@ public final class PhaseResult {
       Path hdr = c.resolve("hdr");
       long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
       clientSpans.add(span);
+      Map<String, List<HdrLog.Interval>> own = new TreeMap<>();
+      clientLogs.add(own);
       if (!Files.isDirectory(hdr)) {
         continue;
       }
@@ -75,6 +85,7 @@ public final class PhaseResult {
           }
           List<HdrLog.Interval> intervals = HdrLog.read(f.toFile());
           logs.computeIfAbsent(op, k -> new ArrayList<>()).add(intervals);
+          own.put(op, intervals);
           for (HdrLog.Interval i : intervals) {
             span[0] = Math.min(span[0], i.startMs);
             span[1] = Math.max(span[1], i.endMs);
@@ -84,18 +95,49 @@ public final class PhaseResult {
       start = Math.min(start, span[0]);
       end = Math.max(end, span[1]);
     }
-    // time zero is the first operation a client reported (the events' time zero), else the first interval's start
+    // time zero is the clients' common start when they had one (largekv.start_barrier: the warm-up
+    // counts from it), else the first operation a client reported (the events' time zero), else the
+    // first interval's start
     long first = Long.MAX_VALUE;
     for (Path c : clientDirs) {
       first = Math.min(first, firstOperation(c.resolve("stderr.txt")));
     }
-    start = Math.min(start, first);
+    long common = outputs.stream().mapToDouble(o -> o.number("LARGEKV", "CommonStartEpochMs"))
+        .filter(d -> !Double.isNaN(d) && d > 0).mapToLong(d -> (long) d).min().orElse(Long.MAX_VALUE);
+    // (a phase without a warm-up, a load, measures from its first operation: connecting is not in it)
+    start = common != Long.MAX_VALUE && warmupSeconds > 0 ? common : Math.min(start, first);
+    int expected = 0;
+    List<Integer> present = new ArrayList<>();
+    for (Path c : clientDirs) {
+      expected = Math.max(expected, clientCount(c.resolve("command.txt")));
+      String name = c.getFileName().toString().substring("client-".length());
+      if (name.matches("\\d{1,9}")) {
+        present.add(Integer.parseInt(name));
+      }
+    }
+    for (int i = 0; i < expected; i++) {
+      if (!present.contains(i)) {
+        missingClients.add(i);
+      }
+    }
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
     this.endMs = end == Long.MIN_VALUE ? 0 : end;
     this.warmupMs = warmupSeconds * 1000;
     this.events = EventRecord.read(dir.resolve("events.tsv"));
     this.nodes = NodeRecord.read(dir.resolve("nodes.tsv"));
   }
+
+  /** The {@code client.count=N} of a client's command line, 0 when it has none (or no command.txt). */
+  private static int clientCount(Path command) throws IOException {
+    if (!Files.exists(command)) {
+      return 0;
+    }
+    java.util.regex.Matcher m = CLIENT_COUNT.matcher(Files.readString(command, StandardCharsets.UTF_8));
+    return m.find() ? Integer.parseInt(m.group(1)) : 0;
+  }
+
+  private static final java.util.regex.Pattern CLIENT_COUNT = java.util.regex.Pattern.compile(
+      "(?:^|\\s)client\\.count=(\\d{1,9})(?:\\s|$)");
 
   /** The client's "largekv: first operation at MS" line's time, or Long.MAX_VALUE. */
   private static long firstOperation(Path stderr) throws IOException {
@@ -121,7 +163,7 @@ public final class PhaseResult {
 
   /** Failed: a client exited non-zero or recorded no operation. */
   public boolean failed() {
-    return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0);
+    return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0) || !missingClients.isEmpty();
   }
 
   /** Operations measured (service time), e.g. INSERT, READ, UPDATE; not the Intended-* ones. */
@@ -202,6 +244,25 @@ public final class PhaseResult {
   public double[] clientMeasuredSeconds() {
     return clientSpans.stream().mapToDouble(s -> s[0] > s[1] ? 0
         : Math.max(0, s[1] - Math.max(s[0], startMs + warmupMs)) / 1000.0).toArray();
+  }
+
+  /**
+   * Each client's own operations per second after the warm-up (all operation types), over the
+   * seconds it measured ({@link #clientMeasuredSeconds()}); 0 for a client that measured none.
+   */
+  public double[] clientThroughputs() {
+    double[] seconds = clientMeasuredSeconds();
+    double[] tp = new double[clientLogs.size()];
+    for (int i = 0; i < tp.length; i++) {
+      long ops = 0;
+      for (Map.Entry<String, List<HdrLog.Interval>> e : clientLogs.get(i).entrySet()) {
+        if (operations().contains(e.getKey())) {
+          ops += HdrLog.merge(List.of(e.getValue()), startMs + warmupMs).getTotalCount();
+        }
+      }
+      tp[i] = seconds[i] > 0 ? ops / seconds[i] : 0;
+    }
+    return tp;
   }
 
   /** Operations per second after the warm-up, all operation types of all clients. */

@@ -121,12 +121,16 @@ public final class Report {
     this.harnesses = split(setup.getProperty("harnesses", "ycsb"));
     this.phases = split(setup.getProperty("phases", ""));
     long warmup = Long.parseLong(setup.getProperty("warmup", "0"));
+    boolean clientsLayout = setup.getProperty(ClientsLayout.KEY, "").equals(ClientsLayout.VALUE);
     for (String phase : phases) {
       Map<String, Cell> row = new LinkedHashMap<>();
       for (String target : columns) {
-        Path phaseDir = dir.resolve(target).resolve(phase);
         List<PhaseResult> runs = new ArrayList<>();
-        if (Files.isDirectory(phaseDir)) {
+        Path phaseDir = clientsLayout ? dir.resolve(phase) : dir.resolve(target).resolve(phase);
+        if (clientsLayout) {
+          // one run: the phase's client-<i> directories themselves
+          runs.add(PhaseResult.load(phaseDir, phase.equals("load") ? 0 : warmup));
+        } else if (Files.isDirectory(phaseDir)) {
           try (Stream<Path> reps = Files.list(phaseDir)) {
             for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith("rep-")).sorted().toList()) {
               // the load phase has no warm-up to exclude: every row counts
@@ -146,15 +150,20 @@ public final class Report {
 
   public static Report load(Path dir) throws IOException {
     Path file = dir.resolve("compare.properties");
-    if (!Files.isRegularFile(file)) {
-      throw new UserError(dir + " has no compare.properties: not a bin/largekv compare directory; accepted: the --out "
-          + "directory of a bin/largekv compare run");
+    if (Files.isRegularFile(file)) {
+      Properties p = new Properties();
+      try (InputStream in = Files.newInputStream(file)) {
+        p.load(in);
+      }
+      return new Report(dir, p);
     }
-    Properties p = new Properties();
-    try (InputStream in = Files.newInputStream(file)) {
-      p.load(in);
+    Properties clients = ClientsLayout.setup(dir);
+    if (clients == null) {
+      throw new UserError(dir + " is neither a bin/largekv compare directory (compare.properties) nor a clients' results"
+          + " directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv compare or run, or a"
+          + " Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
     }
-    return new Report(dir, p);
+    return new Report(dir, clients);
   }
 
   /** "phase on target" of every cell that FAILED (a client exited non-zero or the phase did not run). */
@@ -188,6 +197,9 @@ public final class Report {
             : String.format(Locale.ROOT, "%.2f×", mean(tp) / mean(first)));
       }
       add(rows, "measured seconds", measured(c));
+      if (clientsPerRun() > 1) {
+        add(rows, "throughput per client (ops/s)", perClient(c));
+      }
       String op = c.mainOperation();
       add(rows, "operation", op == null ? "-" : op + (c.intendedTime() ? " (intended time)" : ""));
       for (double p : PERCENTILES) {
@@ -229,6 +241,25 @@ public final class Report {
       c.runs.forEach(r -> r.operations().stream().filter(o -> !o.equals(main)).forEach(ops::add));
     }
     return List.copyOf(ops);
+  }
+
+  /** The most clients any run of the report had. */
+  private int clientsPerRun() {
+    return cells.values().stream().flatMap(r -> r.values().stream()).flatMap(c -> c.runs.stream())
+        .mapToInt(r -> r.clients).max().orElse(0);
+  }
+
+  /** Each client's own throughput after the warm-up, client-0 first; a repeat's after a ";". */
+  private static String perClient(Cell c) {
+    List<String> out = new ArrayList<>();
+    for (PhaseResult r : c.runs) {
+      if (r.logs.isEmpty()) {
+        continue;
+      }
+      out.add(String.join(" / ", Arrays.stream(r.clientThroughputs())
+          .mapToObj(t -> String.format(Locale.ROOT, "%,.0f", t)).toList()));
+    }
+    return out.isEmpty() ? "-" : String.join("; ", out);
   }
 
   /** Each repeat's measured seconds; the clients' range when a client measured less. */
@@ -323,7 +354,14 @@ public final class Report {
   private static String failure(Cell c) {
     List<Integer> codes = new ArrayList<>();
     c.runs.forEach(r -> codes.addAll(r.exitCodes));
-    return c.runs.isEmpty() ? " (not run)" : " (exit codes " + codes + ")";
+    List<String> missing = new ArrayList<>();
+    c.runs.forEach(r -> r.missingClients.forEach(i -> missing.add("client-" + i)));
+    // the first failed client's own reason ([LARGEKV], Result), so the table says why
+    String why = c.runs.stream().flatMap(r -> r.outputs.stream()).map(o -> o.text("LARGEKV", "Result"))
+        .filter(t -> t != null && t.startsWith("FAILED")).findFirst().map(t -> "; " + (t.length() > 300
+            ? t.substring(0, 300) + "..." : t)).orElse("");
+    return c.runs.isEmpty() ? " (not run)" : " (exit codes " + codes + why
+        + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing)) + ")";
   }
 
   private static String errorClasses(Cell c) {

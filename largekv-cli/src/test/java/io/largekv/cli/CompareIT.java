@@ -198,7 +198,9 @@ class CompareIT {
         .directory(REPO.toFile()).redirectErrorStream(true).start();
     String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(o).isZero();
+    // the comparison has a FAILED target (cassandra-down): its report is there, and must not be published
+    assertThat(p.exitValue()).as(o).isEqualTo(1);
+    assertThat(o).contains("largekv: FAILED: ").contains("on cassandra-down");
     assertThat(Files.readString(results().resolve("report.md"))).isEqualTo(before);
     assertThat(results().resolve("report.html")).exists();
   }

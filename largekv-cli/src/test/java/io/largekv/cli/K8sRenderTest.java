@@ -204,6 +204,8 @@ class K8sRenderTest {
     assertThat(command).contains("load", "/etc/largekv/workloads/local-load", "ycql.target=cassandra",
         "ycql.localdc=dc1", "client.count=16",
         "largekv.checkpoint=/results/big/load/client-$(JOB_COMPLETION_INDEX)/load.checkpoint");
+    // a load's figures keep every operation: the last word on the warm-up, after the user's -p
+    assertThat(command.get(command.size() - 1)).isEqualTo("largekv.warmup_s=0");
     assertThat(command).noneMatch(a -> a.startsWith("ycql.password"));
     assertThat((List<Object>) at(podSpec, "containers", 0, "env")).hasSize(1);
     assertThat((String) at(podSpec, "containers", 0, "resources", "requests", "cpu")).isEqualTo("7500m");
@@ -318,6 +320,27 @@ class K8sRenderTest {
     assertThat(Largekv.run(new String[] {"k8s"}, out, System.err)).isEqualTo(2);
     assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("Usage: bin/largekv k8s render --phase PHASE");
     assertThatThrownBy(() -> Largekv.run(new String[] {"k8s", "apply"}, out, System.err))
-        .hasMessage("unknown command 'k8s apply'; accepted: k8s render (see bin/largekv k8s --help)");
+        .hasMessage("unknown command 'k8s apply'; accepted: k8s render, k8s local (see bin/largekv k8s --help)");
+    assertThat(Largekv.run(new String[] {"k8s", "local", "--help"}, out, System.err)).isZero();
+    assertThat(stdout.toString(StandardCharsets.UTF_8)).contains("Usage: bin/largekv k8s local --clients N");
+  }
+
+  /** k8s local's bad input: one line naming the option, before any server starts or any file is written. */
+  @Test
+  void k8sLocalRefusesBadInputBeforeStartingAnything() {
+    String[][] bad = {
+        {"--clients", "0"}, {"--warmup", "5"}, {"--run", "Bad_Name"}, {"--event", "uniform-read@5:kill-node:1"},
+        {"--hosts", "10.0.0.1", "--nodes", "3"}, {"-p", "ycql.password=secret"}, {"--image", "x:1"}};
+    String[] expected = {"--clients 0 is not accepted", "--warmup: the pods' clients leave out largekv.warmup_s",
+        "--run Bad_Name is not accepted", "--event: the pods run no events", "--nodes 3 sizes the local cluster",
+        "-p ycql.password=", "unknown option --image"};
+    for (int i = 0; i < bad.length; i++) {
+      String[] args = new String[bad[i].length + 2];
+      args[0] = "k8s";
+      args[1] = "local";
+      System.arraycopy(bad[i], 0, args, 2, bad[i].length);
+      assertThatThrownBy(() -> Largekv.run(args, System.out, System.err)).as(String.join(" ", bad[i]))
+          .isInstanceOf(UserError.class).hasMessageContaining(expected[i]).hasMessageNotContaining("secret");
+    }
   }
 }

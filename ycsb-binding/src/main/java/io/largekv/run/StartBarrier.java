@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.FileSystemException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -102,9 +103,9 @@ public final class StartBarrier {
    */
   public long await(PrintStream err, boolean load) throws Missed, InterruptedException {
     long arrived = clock.getAsLong();
-    long mine = ready(arrived);
-    if (mine != arrived) {
-      err.println("largekv: start barrier: client.index=" + index + " was here before (" + Instant.ofEpochMilli(mine)
+    Long before = ready(arrived);
+    if (before != null) {
+      err.println("largekv: start barrier: client.index=" + index + " was here before (" + Instant.ofEpochMilli(before)
           + "): this is the same client started again");
     }
     err.println("largekv: start barrier: client " + index + " of " + count + " ready, waiting for the others ("
@@ -145,8 +146,8 @@ public final class StartBarrier {
     return start;
   }
 
-  /** Writes {@code ready-<index>} with {@code now} unless it exists; returns the time it holds. */
-  private long ready(long now) throws Missed {
+  /** Writes {@code ready-<index>} with {@code now} unless it exists: then returns the time it holds, else null. */
+  private Long ready(long now) throws Missed {
     Path file = dir.resolve("ready-" + index);
     try {
       Files.createDirectories(dir);
@@ -155,8 +156,16 @@ public final class StartBarrier {
         Files.writeString(tmp, now + "\n", StandardCharsets.UTF_8);
         // a link is created whole or not at all, and never replaces a file: readers see a complete
         // file, and a second run of the same index keeps the first one's time
-        Files.createLink(file, tmp);
-        return now;
+        try {
+          Files.createLink(file, tmp);
+        } catch (UnsupportedOperationException | FileSystemException e) {
+          if (e instanceof FileAlreadyExistsException) {
+            throw (FileAlreadyExistsException) e;
+          }
+          // a file system without hard links (SMB): a rename, which also refuses an existing file
+          Files.move(tmp, file);
+        }
+        return null;
       } catch (FileAlreadyExistsException e) {
         Long earlier = time(file);
         if (earlier == null) {

@@ -1,0 +1,196 @@
+package io.largekv.cli;
+
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.ExitStatus;
+import io.largekv.common.Secrets;
+import io.largekv.common.UserError;
+import io.largekv.report.MarkdownReport;
+import io.largekv.report.Report;
+import io.largekv.report.ReportFiles;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code bin/largekv k8s local}: the Kubernetes clients of {@code k8s render}, run on this machine.
+ * For each phase it runs exactly the pod's command ({@link K8sManifests#podCommand}: the client
+ * script and bin/ycsb command line), {@code --clients} times at once as local processes, each with
+ * {@code JOB_COMPLETION_INDEX} set and its {@code $(JOB_COMPLETION_INDEX)} expanded as the kubelet
+ * does, the image's, ConfigMap's and volume's paths being this checkout, its workloads/ and
+ * {@code --out}; against a local Cassandra (or {@code --nodes} cluster) it starts, or {@code --hosts}.
+ * Then it merges the clients into one report ({@code bin/largekv report OUT/RUN}). A phase whose
+ * client fails ends the run, as a failed Job would stop the next phase from being applied.
+ */
+final class K8sLocal {
+
+  static final String USAGE = String.join("\n",
+      "Usage: bin/largekv k8s local --clients N [options]",
+      "  Runs the pods of bin/largekv k8s render on this machine: for each phase, the pod's command N times at",
+      "  once as local processes (JOB_COMPLETION_INDEX 0..N-1), into OUT/RUN/PHASE/client-<i>/, the results",
+      "  volume's layout; then merges them into OUT/RUN/report.md and report.html (bin/largekv report OUT/RUN).",
+      "Options:",
+      "  --clients N              client processes per phase (default 3)",
+      "  --phases LIST            comma-separated subset of: load, uniform-read, latest-read (default: all)",
+      "  --hosts H1,H2[:PORT]     run against these servers instead of a local Cassandra it starts",
+      "  --target T               yugabyte | cassandra | scylla (default: cassandra locally, else yugabyte)",
+      "  --localdc DC, --nodes N, --records N, --duration SECONDS, --threads N, -p NAME=VALUE   as for bin/largekv run",
+      "  --run NAME               the run's name: its directory under --out (default run-<time>)",
+      "  --out DIR                the results volume's stand-in (default results/k8s-local)",
+      "Docs: docs/kubernetes.md");
+
+  private K8sLocal() {}
+
+  /** {@code args[0]} is {@code local}. */
+  static int run(String[] args, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+    Options o = Options.parse(args);
+    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path volume = o.out != null ? o.out : repo.resolve("results").resolve("k8s-local");
+    Path runDir = volume.resolve(o.run);
+    if (Files.exists(runDir)) {
+      throw new UserError("--run " + o.run + ": " + runDir + " exists; accepted: a new --run (a read client refuses"
+          + " to overwrite a run's results, as in a pod)");
+    }
+    LocalCassandra local = null;
+    int status = ExitStatus.OK;
+    try {
+      if (o.hosts == null) {
+        local = LocalCassandra.builder().nodes(o.nodes).start();
+      }
+      List<String> server = local == null ? o.runProperties(null, null)
+          : o.runProperties(local.contactPoints(), local.localDatacenter());
+      K8sManifests.Mounts mounts = new K8sManifests.Mounts(repo.toString(), repo.resolve("workloads").toString(),
+          volume.toString());
+      for (Phase phase : o.phases) {
+        List<String> props = new ArrayList<>(server);
+        props.addAll(o.phaseProperties(phase));
+        Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
+        K8sManifests.Settings s = new K8sManifests.Settings("default", o.run, phase, "local", o.clients,
+            workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props, null, null,
+            null, null, K8sRender.Options.DEFAULT_CPU, 6 * 1024, 0,
+            Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts);
+        int phaseStatus = runPhase(s, runDir.resolve(phase.name), err);
+        if (phaseStatus != ExitStatus.OK) {
+          status = phaseStatus;
+          err.println("largekv: [" + phase.name + "] a client failed: the next phases are not run");
+          break;
+        }
+      }
+    } finally {
+      if (local != null) {
+        err.println("largekv: stopping the local Cassandra");
+        local.close();
+      }
+    }
+    Report report = Report.load(runDir);
+    ReportFiles.write(report, runDir);
+    out.println(MarkdownReport.render(report));
+    out.println("Report: " + runDir.resolve("report.html") + " (offline), " + runDir.resolve("report.md"));
+    if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
+      status = ExitStatus.FAILED;
+    }
+    if (status != ExitStatus.OK) {
+      err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status " + status + ")");
+    }
+    return status;
+  }
+
+  /** The phase's N pods as processes at once; the worst exit status (a pod's log in its pod-i.log). */
+  private static int runPhase(K8sManifests.Settings s, Path phaseDir, PrintStream err)
+      throws IOException, InterruptedException {
+    Files.createDirectories(phaseDir);
+    List<String> pod = K8sManifests.podCommand(s);
+    List<Process> processes = new ArrayList<>();
+    for (int i = 0; i < s.clients(); i++) {
+      String index = Integer.toString(i);
+      List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index)).toList();
+      ProcessBuilder pb = new ProcessBuilder(cmd).directory(Paths.get(s.mounts().home()).toFile())
+          .redirectErrorStream(true).redirectOutput(phaseDir.resolve("pod-" + i + ".log").toFile());
+      pb.environment().put("JOB_COMPLETION_INDEX", index);
+      processes.add(pb.start());
+    }
+    err.println("largekv: [" + s.phase().name + "] " + s.clients() + " client processes started (the pods' command; "
+        + "logs: " + phaseDir + "/pod-<i>.log)");
+    int worst = ExitStatus.OK;
+    for (int i = 0; i < processes.size(); i++) {
+      Process p = processes.get(i);
+      // a client runs its phase; far longer than that is a hung client, stopped and counted as aborted
+      if (!p.waitFor(7, TimeUnit.DAYS)) {
+        p.destroyForcibly();
+      }
+      int code = p.isAlive() ? ExitStatus.ABORTED : p.exitValue();
+      err.println("largekv: [" + s.phase().name + " client " + i + "] exit status " + code + " ("
+          + ExitStatus.describe(code) + ")");
+      worst = worse(worst, code);
+    }
+    return worst;
+  }
+
+  private static int worse(int a, int b) {
+    return a == ExitStatus.OK ? b : a;
+  }
+
+  /** Parsed options of {@code k8s local}: {@link PhaseOptions}, the clients and the run's name. */
+  static final class Options extends ServerOptions {
+    int clients = 3;
+    String run = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+
+    @Override
+    String help() {
+      return "bin/largekv k8s --help";
+    }
+
+    @Override
+    boolean serverOption(String name, String v) throws UserError {
+      switch (name) {
+        case "--clients" -> clients = (int) between(name, v, 1, 64);
+        case "--run" -> {
+          if (!v.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?") || v.length() > K8sRender.Options.MAX_RUN_LENGTH) {
+            throw new UserError("--run " + v + " is not accepted; accepted values: a DNS label (a-z, 0-9, '-') of at"
+                + " most " + K8sRender.Options.MAX_RUN_LENGTH + " characters");
+          }
+          run = v;
+        }
+        default -> {
+          return false;
+        }
+      }
+      return true;
+    }
+
+    static Options parse(String[] args) throws UserError {
+      Options o = new Options();
+      o.parseArguments(args);
+      if (o.plan) {
+        throw new UserError("--plan: accepted with bin/largekv run, which plans the same phases");
+      }
+      if (!o.events.isEmpty()) {
+        throw new UserError("--event: the pods run no events; accepted: bin/largekv run or compare for events");
+      }
+      if (o.warmup != null) {
+        throw new UserError("--warmup: the pods' clients leave out largekv.warmup_s (10 s by default for read phases);"
+            + " accepted: -p largekv.warmup_s=SECONDS");
+      }
+      if (o.hosts != null && o.nodes != 1) {
+        throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts names other servers;"
+            + " accepted: one or the other");
+      }
+      for (String p : o.properties) {
+        if (Secrets.isSecret(p.substring(0, p.indexOf('=')))) {
+          throw new UserError("-p " + Secrets.redact(p) + ": the pods get a password from a Secret only; accepted:"
+              + " k8s local runs without one (a local Cassandra, or --hosts without authentication)");
+        }
+      }
+      Harness.checkProperties(List.of(Harness.YCSB), o.properties, o.help());
+      return o;
+    }
+  }
+}

@@ -1,0 +1,56 @@
+package io.largekv.cli;
+
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
+import java.util.List;
+
+/**
+ * The options of a command against one server (or cluster) with the laptop-sized or the seeds'
+ * workload files: {@code bin/largekv run}, {@code k8s render} and {@code k8s local}. It owns
+ * {@code --hosts}, {@code --target} and {@code --full-scale}, and the properties every phase gets
+ * against that server ({@link #runProperties}); each command adds its own options through
+ * {@link #serverOption}. ({@code compare} names its servers with {@code --target LABEL=HOSTS}.)
+ */
+abstract class ServerOptions extends PhaseOptions {
+
+  /** {@code --hosts}; null: a local Cassandra that the command starts. */
+  String hosts;
+  /** {@code --target}'s dialect; null: cassandra locally, else the binding's default (yugabyte). */
+  String target;
+
+  @Override
+  final boolean fullScaleWorkloads() {
+    return fullScale;
+  }
+
+  @Override
+  boolean flag(String name) {
+    return fullScaleFlag(name);
+  }
+
+  @Override
+  final boolean option(String name, String value) throws UserError {
+    switch (name) {
+      case "--hosts" -> hosts = value;
+      case "--target" -> target = Target.parse(name, value).propertyValue();
+      default -> {
+        return serverOption(name, value);
+      }
+    }
+    return true;
+  }
+
+  /** Takes an option with a value of this command other than --hosts and --target; false when it is none. */
+  abstract boolean serverOption(String name, String value) throws UserError;
+
+  /**
+   * The properties every phase gets, as YCSB takes them: where to connect (the local server's
+   * {@code localHosts} and {@code localDc} when there is no {@code --hosts}), the dialect (cassandra
+   * locally unless {@code --target}), the local keyspace's replication factor, then the user's -p.
+   */
+  List<String> runProperties(String localHosts, String localDc) {
+    boolean local = hosts == null;
+    return serverProperties(local, local ? localHosts : hosts, localDc, local && target == null ? "cassandra" : target,
+        properties);
+  }
+}

@@ -1,0 +1,131 @@
+package io.largekv.report;
+
+import io.largekv.common.YcsbOutput;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * A clients' results directory as a report's setup: {@code DIR/PHASE/client-<i>/} with each client's
+ * {@code command.txt}, {@code ycsb.txt}, {@code hdr/} and {@code exit.txt}, the layout of
+ * {@code bin/largekv run --out DIR} and of a Kubernetes run's {@code /results/RUN} (docs/kubernetes.md).
+ * It has no compare.properties: the setup is read from the clients' own files, as one column named
+ * after the directory.
+ */
+final class ClientsLayout {
+
+  /** The setup key that marks a report of this layout. */
+  static final String KEY = "layout";
+  static final String VALUE = "clients";
+  private static final Pattern WORKLOAD_FILE = Pattern.compile("(?:^|\\s)-P\\s+(\\S+)");
+  private static final Pattern PROPERTY = Pattern.compile("(?:^|\\s)-p\\s+([A-Za-z0-9_.]+)=(\\S*)");
+
+  private ClientsLayout() {}
+
+  /** The report's setup of {@code dir}, or null when it has no {@code PHASE/client-<i>/} directory. */
+  static Properties setup(Path dir) throws IOException {
+    if (!Files.isDirectory(dir)) {
+      return null;
+    }
+    // phases in the order they ran: by their first client's command file's time
+    Map<String, FileTime> phases = new LinkedHashMap<>();
+    Map<String, String> command = new LinkedHashMap<>();
+    List<String> workloads = new ArrayList<>();
+    FileTime finished = null;
+    int clients = 0;
+    long warmup = 0;
+    try (Stream<Path> s = Files.list(dir)) {
+      for (Path phase : s.filter(Files::isDirectory).sorted().toList()) {
+        List<Path> clientDirs;
+        try (Stream<Path> c = Files.list(phase)) {
+          clientDirs = c.filter(p -> p.getFileName().toString().startsWith("client-") && Files.isDirectory(p))
+              .sorted().toList();
+        }
+        if (clientDirs.isEmpty()) {
+          continue;
+        }
+        FileTime first = null;
+        for (Path c : clientDirs) {
+          Path cmd = c.resolve("command.txt");
+          if (Files.exists(cmd)) {
+            FileTime t = Files.getLastModifiedTime(cmd);
+            first = first == null || t.compareTo(first) < 0 ? t : first;
+            if (c == clientDirs.get(0)) {
+              // each phase's first client: its properties (a read phase's duration among them) and workload file
+              String line = Files.readString(cmd, StandardCharsets.UTF_8);
+              command.putAll(properties(line));
+              Matcher file = WORKLOAD_FILE.matcher(line);
+              if (file.find()) {
+                workloads.add(file.group(1));
+              }
+            }
+          }
+          Path exit = c.resolve("exit.txt");
+          if (Files.exists(exit)) {
+            FileTime t = Files.getLastModifiedTime(exit);
+            finished = finished == null || t.compareTo(finished) > 0 ? t : finished;
+          }
+          Path out = c.resolve("ycsb.txt");
+          if (Files.exists(out)) {
+            double w = YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))
+                .number("LARGEKV", "WarmUpExcludedSeconds");
+            warmup = Double.isNaN(w) ? warmup : Math.max(warmup, (long) w);
+          }
+        }
+        clients = Math.max(clients, clientDirs.size());
+        phases.put(phase.getFileName().toString(), first == null ? FileTime.fromMillis(0) : first);
+      }
+    }
+    if (phases.isEmpty()) {
+      return null;
+    }
+    List<String> ordered = new ArrayList<>(phases.keySet());
+    ordered.sort(Comparator.comparing(phases::get));
+    String label = dir.getFileName().toString();
+    Properties p = new Properties();
+    p.setProperty(KEY, VALUE);
+    p.setProperty("phases", String.join(",", ordered));
+    p.setProperty("targets", label);
+    p.setProperty("columns", label);
+    p.setProperty("harnesses", "ycsb");
+    p.setProperty("clients", Integer.toString(clients));
+    // what YCSB's summaries left out (their clients' largekv.warmup_s): the report cuts the same seconds
+    p.setProperty("warmup", Long.toString(warmup));
+    p.setProperty("command", "bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)");
+    p.setProperty("machine", "each client's own");
+    p.setProperty("started", phases.get(ordered.get(0)).toString());
+    if (finished != null) {
+      p.setProperty("finished", finished.toString());
+    }
+    p.setProperty("workload.files", String.join(", ", workloads));
+    p.setProperty("records", command.getOrDefault("recordcount", "-"));
+    p.setProperty("duration", command.containsKey("maxexecutiontime") ? command.get("maxexecutiontime") + " s" : "-");
+    p.setProperty("threads", command.getOrDefault("threadcount", "-"));
+    p.setProperty("rate", command.containsKey("target") ? command.get("target") + " ops/s per client" : "unthrottled");
+    p.setProperty("target." + label + ".dialect", command.getOrDefault("ycql.target", "yugabyte"));
+    p.setProperty("target." + label + ".hosts", command.getOrDefault("hosts", ""));
+    p.setProperty("target." + label + ".description", "client.count=" + command.getOrDefault("client.count", "1"));
+    return p;
+  }
+
+  /** The {@code -p NAME=VALUE} pairs of a command line (a later one wins). */
+  private static Map<String, String> properties(String commandLine) {
+    Map<String, String> m = new LinkedHashMap<>();
+    Matcher x = PROPERTY.matcher(commandLine);
+    while (x.find()) {
+      m.put(x.group(1), x.group(2));
+    }
+    return m;
+  }
+}
