@@ -109,29 +109,37 @@ final class K8sLocal {
     Files.createDirectories(phaseDir);
     List<String> pod = K8sManifests.podCommand(s);
     List<Process> processes = new ArrayList<>();
-    for (int i = 0; i < s.clients(); i++) {
-      String index = Integer.toString(i);
-      List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index)).toList();
-      ProcessBuilder pb = new ProcessBuilder(cmd).directory(Paths.get(s.mounts().home()).toFile())
-          .redirectErrorStream(true).redirectOutput(phaseDir.resolve("pod-" + i + ".log").toFile());
-      pb.environment().put("JOB_COMPLETION_INDEX", index);
-      processes.add(pb.start());
-    }
-    err.println("largekv: [" + s.phase().name + "] " + s.clients() + " client processes started (the pods' command; "
-        + "logs: " + phaseDir + "/pod-<i>.log)");
-    int worst = ExitStatus.OK;
-    for (int i = 0; i < processes.size(); i++) {
-      Process p = processes.get(i);
-      // a client runs its phase; far longer than that is a hung client, stopped and counted as aborted
-      if (!p.waitFor(7, TimeUnit.DAYS)) {
-        p.destroyForcibly();
+    try {
+      for (int i = 0; i < s.clients(); i++) {
+        String index = Integer.toString(i);
+        List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index)).toList();
+        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Paths.get(s.mounts().home()).toFile())
+            .redirectErrorStream(true).redirectOutput(phaseDir.resolve("pod-" + i + ".log").toFile());
+        pb.environment().put("JOB_COMPLETION_INDEX", index);
+        processes.add(pb.start());
       }
-      int code = p.isAlive() ? ExitStatus.ABORTED : p.exitValue();
-      err.println("largekv: [" + s.phase().name + " client " + i + "] exit status " + code + " ("
-          + ExitStatus.describe(code) + ")");
-      worst = worse(worst, code);
+      err.println("largekv: [" + s.phase().name + "] " + s.clients() + " client processes started (the pods' command;"
+          + " logs: " + phaseDir + "/pod-<i>.log)");
+      int worst = ExitStatus.OK;
+      for (int i = 0; i < processes.size(); i++) {
+        Process p = processes.get(i);
+        // a client runs its phase; far longer than that is a hung client, stopped and counted as aborted
+        boolean ended = p.waitFor(7, TimeUnit.DAYS);
+        int code = ended ? p.exitValue() : ExitStatus.ABORTED;
+        err.println("largekv: [" + s.phase().name + " client " + i + "] exit status " + code + " ("
+            + ExitStatus.describe(code) + ")");
+        worst = worse(worst, code);
+      }
+      return worst;
+    } finally {
+      // none outlives the phase (a failed start, an interruption, a hung client): the script and its java
+      for (Process p : processes) {
+        if (p.isAlive()) {
+          p.descendants().forEach(ProcessHandle::destroyForcibly);
+          p.destroyForcibly();
+        }
+      }
     }
-    return worst;
   }
 
   private static int worse(int a, int b) {

@@ -45,6 +45,7 @@ final class ClientsLayout {
     FileTime finished = null;
     int clients = 0;
     long warmup = 0;
+    Map<String, Long> warmups = new LinkedHashMap<>();
     try (Stream<Path> s = Files.list(dir)) {
       for (Path phase : s.filter(Files::isDirectory).sorted().toList()) {
         List<Path> clientDirs;
@@ -56,6 +57,7 @@ final class ClientsLayout {
           continue;
         }
         FileTime first = null;
+        long phaseWarmup = 0;
         for (Path c : clientDirs) {
           Path cmd = c.resolve("command.txt");
           if (Files.exists(cmd)) {
@@ -80,9 +82,12 @@ final class ClientsLayout {
           if (Files.exists(out)) {
             double w = YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))
                 .number("LARGEKV", "WarmUpExcludedSeconds");
-            warmup = Double.isNaN(w) ? warmup : Math.max(warmup, (long) w);
+            phaseWarmup = Double.isNaN(w) ? phaseWarmup : Math.max(phaseWarmup, (long) w);
           }
         }
+        // each phase's own: what its clients' YCSB summaries left out
+        warmups.put(phase.getFileName().toString(), phaseWarmup);
+        warmup = Math.max(warmup, phaseWarmup);
         clients = Math.max(clients, clientDirs.size());
         phases.put(phase.getFileName().toString(), first == null ? FileTime.fromMillis(0) : first);
       }
@@ -102,6 +107,7 @@ final class ClientsLayout {
     p.setProperty("clients", Integer.toString(clients));
     // what YCSB's summaries left out (their clients' largekv.warmup_s): the report cuts the same seconds
     p.setProperty("warmup", Long.toString(warmup));
+    warmups.forEach((phase, w) -> p.setProperty("warmup." + phase, Long.toString(w)));
     p.setProperty("command", "bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)");
     p.setProperty("machine", "each client's own");
     p.setProperty("started", phases.get(ordered.get(0)).toString());

@@ -38,6 +38,10 @@ public final class PhaseResult {
    * with a client missing is failed, never the others' sum.
    */
   public final List<Integer> missingClients = new ArrayList<>();
+  /** Client directories that the commands do not count, or commands that disagree on client.count. */
+  public final List<String> clientProblems = new ArrayList<>();
+  /** Each failed client's own reason: its {@code [LARGEKV], Result}, else its last {@code largekv:} line. */
+  public final List<String> failureReasons = new ArrayList<>();
   public final long startMs;
   public final long endMs;
   public final long warmupMs;
@@ -106,18 +110,40 @@ public final class PhaseResult {
         .filter(d -> !Double.isNaN(d) && d > 0).mapToLong(d -> (long) d).min().orElse(Long.MAX_VALUE);
     // (a phase without a warm-up, a load, measures from its first operation: connecting is not in it)
     start = common != Long.MAX_VALUE && warmupSeconds > 0 ? common : Math.min(start, first);
-    int expected = 0;
+    // the clients their commands count: each states client.count (YCSB takes the last -p); they
+    // must agree, and each client-<i> must be one of them
+    java.util.Set<Integer> counts = new java.util.TreeSet<>();
     List<Integer> present = new ArrayList<>();
     for (Path c : clientDirs) {
-      expected = Math.max(expected, clientCount(c.resolve("command.txt")));
+      int count = clientCount(c.resolve("command.txt"));
+      if (count > 0) {
+        counts.add(count);
+      }
       String name = c.getFileName().toString().substring("client-".length());
       if (name.matches("\\d{1,9}")) {
         present.add(Integer.parseInt(name));
+      } else {
+        clientProblems.add(c.getFileName() + " is not client-<index>");
       }
     }
+    if (counts.size() > 1) {
+      clientProblems.add("the clients' commands disagree on client.count " + counts);
+    }
+    int expected = counts.isEmpty() ? 0 : ((java.util.TreeSet<Integer>) counts).last();
     for (int i = 0; i < expected; i++) {
       if (!present.contains(i)) {
         missingClients.add(i);
+      }
+    }
+    for (int i : present) {
+      if (expected > 0 && i >= expected) {
+        clientProblems.add("client-" + i + " is beyond client.count=" + expected);
+      }
+    }
+    for (int i = 0; i < clientDirs.size(); i++) {
+      if (exitCodes.get(i) != 0) {
+        failureReasons.add(clientDirs.get(i).getFileName() + ": " + failureReason(outputs.get(i),
+            clientDirs.get(i).resolve("stderr.txt")));
       }
     }
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
@@ -133,7 +159,26 @@ public final class PhaseResult {
       return 0;
     }
     java.util.regex.Matcher m = CLIENT_COUNT.matcher(Files.readString(command, StandardCharsets.UTF_8));
-    return m.find() ? Integer.parseInt(m.group(1)) : 0;
+    int count = 0;
+    while (m.find()) { // the last one: YCSB's -p
+      count = Integer.parseInt(m.group(1));
+    }
+    return count;
+  }
+
+  /** Why a client failed: its result line, else the last line it wrote on stderr, shortened. */
+  private static String failureReason(YcsbOutput out, Path stderr) throws IOException {
+    String result = out.text("LARGEKV", "Result");
+    String why = result != null && result.startsWith("FAILED") ? result : null;
+    if (why == null && Files.exists(stderr)) {
+      try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
+        why = lines.filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).map(l -> l.substring(9)).orElse(null);
+      }
+    }
+    if (why == null) {
+      return "no reason written";
+    }
+    return why.length() > 300 ? why.substring(0, 300) + "..." : why;
   }
 
   private static final java.util.regex.Pattern CLIENT_COUNT = java.util.regex.Pattern.compile(
@@ -163,7 +208,8 @@ public final class PhaseResult {
 
   /** Failed: a client exited non-zero or recorded no operation. */
   public boolean failed() {
-    return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0) || !missingClients.isEmpty();
+    return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0) || !missingClients.isEmpty()
+        || !clientProblems.isEmpty();
   }
 
   /** Operations measured (service time), e.g. INSERT, READ, UPDATE; not the Intended-* ones. */

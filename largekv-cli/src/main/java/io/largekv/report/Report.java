@@ -129,7 +129,8 @@ public final class Report {
         Path phaseDir = clientsLayout ? dir.resolve(phase) : dir.resolve(target).resolve(phase);
         if (clientsLayout) {
           // one run: the phase's client-<i> directories themselves
-          runs.add(PhaseResult.load(phaseDir, phase.equals("load") ? 0 : warmup));
+          long phaseWarmup = Long.parseLong(setup.getProperty("warmup." + phase, Long.toString(warmup)));
+          runs.add(PhaseResult.load(phaseDir, phase.equals("load") ? 0 : phaseWarmup));
         } else if (Files.isDirectory(phaseDir)) {
           try (Stream<Path> reps = Files.list(phaseDir)) {
             for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith("rep-")).sorted().toList()) {
@@ -356,12 +357,12 @@ public final class Report {
     c.runs.forEach(r -> codes.addAll(r.exitCodes));
     List<String> missing = new ArrayList<>();
     c.runs.forEach(r -> r.missingClients.forEach(i -> missing.add("client-" + i)));
-    // the first failed client's own reason ([LARGEKV], Result), so the table says why
-    String why = c.runs.stream().flatMap(r -> r.outputs.stream()).map(o -> o.text("LARGEKV", "Result"))
-        .filter(t -> t != null && t.startsWith("FAILED")).findFirst().map(t -> "; " + (t.length() > 300
-            ? t.substring(0, 300) + "..." : t)).orElse("");
+    // the first failed client's own reason, so the table says why
+    String why = c.runs.stream().flatMap(r -> r.failureReasons.stream()).findFirst().map(t -> "; " + t).orElse("");
+    List<String> problems = c.runs.stream().flatMap(r -> r.clientProblems.stream()).toList();
     return c.runs.isEmpty() ? " (not run)" : " (exit codes " + codes + why
-        + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing)) + ")";
+        + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing))
+        + (problems.isEmpty() ? "" : "; " + String.join("; ", problems)) + ")";
   }
 
   private static String errorClasses(Cell c) {

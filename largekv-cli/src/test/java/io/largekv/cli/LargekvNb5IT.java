@@ -54,18 +54,25 @@ class LargekvNb5IT {
       // intact: nb5 beside YCSB in one comparison on this server (YCSB's phases, then nb5's). No
       // warm-up cut: after one, a single 15-ms preemption of the YCSB client's I/O thread on this
       // shared machine fails a 5-s read phase with a dozen reads above its p99.9 (the stall rule,
-      // tested in ClientThreadsIT); the subject here is nb5, and -p reaches both harnesses
+      // tested in ClientThreadsIT); the subject here is nb5, and -p reaches both harnesses. YCSB's
+      // half does not depend on nb5's version: it runs beside the newer one only (CI's time)
+      boolean beside = version.equals("5.25.7");
+      String nb5Column = beside ? "cassandra/nb5" : "cassandra";
+      int col = beside ? 1 : 0;
       Path cmp = dir.resolve("compare");
-      Run intact = largekv(nb5, version, cmp, List.of("compare", "--harness", "ycsb,nb5", "--target",
+      Run intact = largekv(nb5, version, cmp, List.of("compare", "--harness", beside ? "ycsb,nb5" : "nb5", "--target",
           "cassandra=" + cassandra.contactPoint(), "--localdc", cassandra.localDatacenter(),
           "-p", "ycql.replication_factor=1", "-p", "nb5.driverconfig=" + conf,
           "--records", Integer.toString(ROWS), "--duration", "6", "--warmup", "0", "--threads", "4"));
       assertThat(intact.exit).as(intact.all()).isZero();
       String md = Files.readString(cmp.resolve("report.md"));
-      assertThat(md).contains("|  | cassandra/ycsb | cassandra/nb5 |")
-          .contains("**harness nb5**: nb5 " + version + " (bin/nb5; cqld4").contains("**harness ycsb**: YCSB 0.17");
+      assertThat(md).contains(beside ? "|  | cassandra/ycsb | cassandra/nb5 |" : "|  | cassandra |")
+          .contains("**harness nb5**: nb5 " + version + " (bin/nb5; cqld4");
+      if (beside) {
+        assertThat(md).contains("**harness ycsb**: YCSB 0.17");
+      }
       // the load: every row inserted, as nb5 counted it; the report's count is its log's, never more
-      Path load = cmp.resolve("cassandra/nb5/load/rep-1/client-0");
+      Path load = cmp.resolve(nb5Column + "/load/rep-1/client-0");
       YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
       assertThat(loadSummary.number("NB5", "CompletedOperations")).isEqualTo(ROWS);
       // the workload's hdr_digits: nb5's histograms at 3 significant digits (4 cost 5.25 a summary a second)
@@ -75,21 +82,22 @@ class LargekvNb5IT {
         assertThat(((AbstractHistogram) e).getNumberOfSignificantValueDigits()).isEqualTo(3);
       }
       assertThat(intervals).isPositive();
-      assertThat(CompareIT.row(md, "load", "operations").get(1)).isEqualTo(Long.toString(
+      assertThat(CompareIT.row(md, "load", "operations").get(col)).isEqualTo(Long.toString(
           loadSummary.operations("INSERT")));
       for (String phase : List.of("load", "uniform-read", "latest-read")) {
-        assertThat(CompareIT.row(md, phase, "status")).as(phase).containsExactly("ok", "ok");
+        assertThat(CompareIT.row(md, phase, "status")).as(phase).hasSize(col + 1).containsOnly("ok");
       }
       for (String phase : List.of("uniform-read", "latest-read")) {
-        Path client = cmp.resolve("cassandra/nb5").resolve(phase).resolve("rep-1/client-0");
+        Path client = cmp.resolve(nb5Column).resolve(phase).resolve("rep-1/client-0");
         assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
         // the report's verified counts are nb5's own line, and every read was present and correct
         Nb5Output.Verified v = Nb5Output.parse(Files.readString(client.resolve("nb5.txt"))).total();
         assertThat(v.ok()).isPositive();
         assertThat(v.missing() + v.corrupt()).isZero();
-        assertThat(CompareIT.row(md, phase, "verified ok").get(1)).isEqualTo(Long.toString(v.ok()));
-        assertThat(CompareIT.row(md, phase, "verification failures (corrupt + missing)")).containsExactly("0", "0");
-        assertThat(Long.parseLong(CompareIT.row(md, phase, "operations").get(1))).isPositive();
+        assertThat(CompareIT.row(md, phase, "verified ok").get(col)).isEqualTo(Long.toString(v.ok()));
+        assertThat(CompareIT.row(md, phase, "verification failures (corrupt + missing)")).hasSize(col + 1)
+            .containsOnly("0");
+        assertThat(Long.parseLong(CompareIT.row(md, phase, "operations").get(col))).isPositive();
       }
 
       // damage from outside: 100 rows deleted, 100 overwritten with other bytes

@@ -96,10 +96,14 @@ public final class StartBarrier {
         System::currentTimeMillis);
   }
 
+  /** A common start further ahead of this clock than the margin plus this: the clocks disagree. */
+  static final long CLOCK_SKEW_MS = 60_000;
+
   /**
    * Writes this client's ready file (unless an earlier run of the same index did), waits for every
    * other one and then for the common start, and returns the start (ms since 1970). {@code load}: a
-   * load's client that came after the start goes on at once (and says so on {@code err}).
+   * load's client that came after the start goes on at once (and says so on {@code err}), and -1
+   * is returned: it has no common start.
    */
   public long await(PrintStream err, boolean load) throws Missed, InterruptedException {
     long arrived = clock.getAsLong();
@@ -136,7 +140,13 @@ public final class StartBarrier {
             + "; a larger " + MARGIN_S + " gives a shared file system longer to show the files)");
       }
       err.println("largekv: " + late + "; a load goes on at once: its rows and throughput are its own");
-      return clock.getAsLong();
+      return -1;
+    }
+    if (wait > marginMs + CLOCK_SKEW_MS) {
+      throw new Missed("start barrier: the common start " + Instant.ofEpochMilli(start) + " is " + wait / 1000
+          + " s ahead of this client's clock, more than " + MARGIN_S + " (" + marginMs / 1000 + " s) allows: the"
+          + " clients' clocks disagree (run NTP or chrony on every client machine), or a ready file in " + dir
+          + " holds a wrong time");
     }
     err.println("largekv: start barrier: all " + count + " clients ready, the phase starts at "
         + Instant.ofEpochMilli(start) + " (in " + wait + " ms)");
@@ -159,8 +169,8 @@ public final class StartBarrier {
         try {
           Files.createLink(file, tmp);
         } catch (UnsupportedOperationException | FileSystemException e) {
-          if (e instanceof FileAlreadyExistsException) {
-            throw (FileAlreadyExistsException) e;
+          if (e instanceof FileAlreadyExistsException || e instanceof java.nio.file.AccessDeniedException) {
+            throw (FileSystemException) e;
           }
           // a file system without hard links (SMB): a rename, which also refuses an existing file
           Files.move(tmp, file);

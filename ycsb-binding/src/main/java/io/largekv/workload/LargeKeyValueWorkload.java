@@ -98,7 +98,10 @@ public class LargeKeyValueWorkload extends Workload {
       // here, before YCSB creates its client threads and starts its maxexecutiontime clock: both
       // clients' clocks start at the common instant (the threads connect after it, in the warm-up)
       try {
-        RunOutcome.get().startsAt(barrier.await(System.err, mode instanceof LoadMode));
+        long start = barrier.await(System.err, mode instanceof LoadMode);
+        if (start > 0) { // not for a load that came after the common start: it has none
+          RunOutcome.get().startsAt(start);
+        }
       } catch (StartBarrier.Missed e) {
         ProcessExit.end(ExitStatus.FAILED, e.getMessage());
       } catch (InterruptedException e) {

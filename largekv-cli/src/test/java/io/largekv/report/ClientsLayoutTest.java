@@ -1,0 +1,90 @@
+package io.largekv.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.largekv.common.Directories;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A clients' results directory read as a report: its setup, and the clients a phase must have. */
+class ClientsLayoutTest {
+
+  private Path dir;
+
+  @BeforeEach
+  void tempDir() throws IOException {
+    dir = Files.createTempDirectory("largekv-clients-layout").resolve("yb30b");
+  }
+
+  @AfterEach
+  void cleanUp() throws IOException {
+    Directories.deleteRecursively(dir.getParent());
+  }
+
+  /** A finished client: its command line, exit status and YCSB output. */
+  private void client(String phase, String name, String command, int exit, String ycsb) throws IOException {
+    Path c = dir.resolve(phase).resolve(name);
+    Files.createDirectories(c);
+    Files.writeString(c.resolve("command.txt"), command + "\n");
+    Files.writeString(c.resolve("exit.txt"), exit + "\n");
+    Files.writeString(c.resolve("ycsb.txt"), ycsb);
+  }
+
+  private static String command(String phase, String... props) {
+    StringBuilder sb = new StringBuilder("/opt/largekv/bin/ycsb run yugabyte-ycql -P /etc/largekv/workloads/" + phase
+        + " -s -p hosts=yb1 -p ycql.target=yugabyte");
+    for (String p : props) {
+      sb.append(" -p ").append(p);
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void theSetupComesFromTheClientsOwnFilesWithEachPhasesWarmUp() throws IOException {
+    client("uniform-read", "client-0", command("large30b-uniform-read", "maxexecutiontime=1800", "client.count=2"), 0,
+        "[LARGEKV], WarmUpExcludedSeconds, 10\n");
+    client("uniform-read", "client-1", command("large30b-uniform-read", "maxexecutiontime=1800", "client.count=2"), 0,
+        "[LARGEKV], WarmUpExcludedSeconds, 10\n");
+    client("latest-read", "client-0", command("large30b-latest-read", "client.count=1"), 0,
+        "[LARGEKV], WarmUpExcludedSeconds, 30\n");
+    Properties p = ClientsLayout.setup(dir);
+    assertThat(p.getProperty("columns")).isEqualTo("yb30b");
+    assertThat(p.getProperty("warmup.uniform-read")).isEqualTo("10");
+    assertThat(p.getProperty("warmup.latest-read")).isEqualTo("30");
+    assertThat(p.getProperty("target.yb30b.hosts")).isEqualTo("yb1");
+    assertThat(p.getProperty("duration")).isEqualTo("1800 s");
+    assertThat(p.getProperty("phases").split(",")).containsExactlyInAnyOrder("uniform-read", "latest-read");
+    assertThat(ClientsLayout.setup(dir.resolve("nothing-here"))).isNull();
+  }
+
+  @Test
+  void aPhaseFailsWhenAClientTheCommandsCountIsMissingOrAStrayOneIsThere() throws IOException {
+    // YCSB takes the last -p: the user's client.count=1 is overridden by the command's own 3
+    String cmd = command("large30b-uniform-read", "client.count=1", "client.count=3");
+    client("uniform-read", "client-0", cmd, 0, "");
+    client("uniform-read", "client-2", cmd, 0, "");
+    client("uniform-read", "client-7", cmd, 0, "");
+    PhaseResult r = PhaseResult.load(dir.resolve("uniform-read"), 0);
+    assertThat(r.missingClients).containsExactly(1);
+    assertThat(r.clientProblems).containsExactly("client-7 is beyond client.count=3");
+    assertThat(r.failed()).isTrue();
+  }
+
+  @Test
+  void clientsThatDisagreeOnTheirCountFailThePhaseAndAFailedClientSaysWhy() throws IOException {
+    client("load", "client-0", command("large30b", "client.count=2"), 0, "");
+    client("load", "client-1", command("large30b", "client.count=1"), 1, "");
+    Files.writeString(dir.resolve("load/client-1/stderr.txt"), "largekv: start barrier: ready\nlargekv: start"
+        + " barrier: not every client of the phase was ready within 900 s\n");
+    PhaseResult r = PhaseResult.load(dir.resolve("load"), 0);
+    assertThat(r.clientProblems).containsExactly("the clients' commands disagree on client.count [1, 2]");
+    assertThat(r.failureReasons).containsExactly("client-1: start barrier: not every client of the phase was ready"
+        + " within 900 s");
+    assertThat(r.failed()).isTrue();
+  }
+}
