@@ -83,7 +83,7 @@ public class DriverDB extends DB {
       ProcessExit.badInput(e.getMessage());
     } catch (RuntimeException e) {
       ProcessExit.end(ExitStatus.ABORTED, "a client thread could not start, so the run stops (no run goes on with "
-          + "fewer threads): " + e.getClass().getSimpleName() + ": " + YcqlSession.oneLine(e.getMessage()));
+          + "fewer threads): " + YcqlSession.describe(e));
     }
     outcome.bindingInitialized(getProperties());
     kv = shared.config.layout == Layout.KV;

@@ -279,13 +279,62 @@ public final class YcqlSession {
         + message + ")" + (left.isEmpty() ? "; nothing was left behind" : left));
   }
 
-  /** Runs DDL on the one node every client picks, then waits until the cluster's schema agrees. */
+  /**
+   * Runs DDL on the one node every client picks, then waits until the cluster's schema agrees. An
+   * idempotent statement ({@code IF [NOT] EXISTS}) that the server failed with an error of its own
+   * (Cassandra 5.0 did so once for one of four clients creating one keyspace at once) is run again,
+   * a few times within the set-up timeout, saying so; any other error ends the set-up.
+   */
   private void ddl(String cql) {
     System.err.println("yugabyte-ycql: " + cql);
     SimpleStatementBuilder b = SimpleStatement.builder(cql).setTimeout(SET_UP_TIMEOUT);
     ddlNode().ifPresent(b::setNode);
-    session.execute(b.build());
+    boolean idempotent = cql.contains(" IF NOT EXISTS ") || cql.contains(" IF EXISTS ");
+    long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
+    for (int attempt = 1; ; attempt++) {
+      try {
+        session.execute(b.build());
+        break;
+      } catch (DriverException e) {
+        if (!idempotent || !serverFailed(e) || attempt >= DDL_ATTEMPTS || System.nanoTime() > deadline) {
+          throw e;
+        }
+        System.err.println("yugabyte-ycql: the server failed it (" + describe(e) + "); running it again (attempt "
+            + (attempt + 1) + " of " + DDL_ATTEMPTS + ")");
+        pause(500L * attempt);
+      }
+    }
     awaitSchemaAgreement(cql);
+  }
+
+  /** Runs of an idempotent DDL statement that the server failed with an error of its own. */
+  static final int DDL_ATTEMPTS = 5;
+
+  /**
+   * True when the server itself failed the request (a {@code ServerError}: an exception inside it),
+   * on every node tried; not for a refusal (invalid query, already exists, unauthorized), which
+   * running it again would not change.
+   */
+  static boolean serverFailed(Throwable e) {
+    if (e instanceof AllNodesFailedException all) {
+      List<Throwable> errors = all.getAllErrors().values().stream().flatMap(List::stream).toList();
+      return !errors.isEmpty() && errors.stream().allMatch(YcqlSession::serverFailed);
+    }
+    return e instanceof com.datastax.oss.driver.api.core.servererrors.ServerError;
+  }
+
+  /**
+   * One line for a driver error: for "all nodes failed", each node's own error (its class and
+   * message) rather than the wrapper's text, which would fill the line before reaching them.
+   */
+  public static String describe(Throwable e) {
+    if (e instanceof AllNodesFailedException all && !all.getAllErrors().isEmpty()) {
+      List<String> nodes = new ArrayList<>();
+      all.getAllErrors().forEach((node, errors) -> errors.forEach(t -> nodes.add(node.getEndPoint() + ": "
+          + t.getClass().getSimpleName() + ": " + String.valueOf(t.getMessage()).replace('\n', ' '))));
+      return oneLine("AllNodesFailedException: " + String.join("; ", nodes));
+    }
+    return e.getClass().getSimpleName() + ": " + oneLine(e.getMessage());
   }
 
   /** Waits, at most the set-up timeout, until every node reports the same schema version. */
