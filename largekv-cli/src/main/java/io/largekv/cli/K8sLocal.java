@@ -13,11 +13,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -149,7 +146,7 @@ final class K8sLocal {
   /** Parsed options of {@code k8s local}: {@link PhaseOptions}, the clients and the run's name. */
   static final class Options extends ServerOptions {
     int clients = 3;
-    String run = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+    String run = K8sRender.Options.defaultRun();
 
     @Override
     String help() {
@@ -160,13 +157,7 @@ final class K8sLocal {
     boolean serverOption(String name, String v) throws UserError {
       switch (name) {
         case "--clients" -> clients = (int) between(name, v, 1, 64);
-        case "--run" -> {
-          if (!v.matches("[a-z0-9]([-a-z0-9]*[a-z0-9])?") || v.length() > K8sRender.Options.MAX_RUN_LENGTH) {
-            throw new UserError("--run " + v + " is not accepted; accepted values: a DNS label (a-z, 0-9, '-') of at"
-                + " most " + K8sRender.Options.MAX_RUN_LENGTH + " characters");
-          }
-          run = v;
-        }
+        case "--run" -> run = K8sRender.Options.runName(v);
         default -> {
           return false;
         }

@@ -157,7 +157,7 @@ public final class K8sRender {
     int clients = 1;
     String namespace = "default";
     String image;
-    String run = "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+    String run = defaultRun();
     String passwordSecret;
     String resultsClaim;
     private String resultsSize;
@@ -193,8 +193,7 @@ public final class K8sRender {
         case "--clients" -> clients = (int) between(name, v, 1, MAX_CLIENTS);
         case "--namespace" -> namespace = name(name, v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
         case "--image" -> image = image(v);
-        case "--run" -> run = name(name, v, LABEL, MAX_RUN_LENGTH, "a DNS label (a-z, 0-9, '-') of at most "
-            + MAX_RUN_LENGTH + " characters");
+        case "--run" -> run = runName(v);
         case "--password-secret" -> passwordSecret = name(name, v, SUBDOMAIN, 253, "a Secret's name");
         case "--results-claim" -> resultsClaim = name(name, v, SUBDOMAIN, 253, "a PersistentVolumeClaim's name");
         case "--results-size" -> resultsSize = quantity(name, v, SIZE, "a size in Mi, Gi or Ti, e.g. 50Gi");
@@ -215,6 +214,17 @@ public final class K8sRender {
         }
       }
       return true;
+    }
+
+    /** The default run name, {@code run-<time>} (render and k8s local). */
+    static String defaultRun() {
+      return "run-" + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT));
+    }
+
+    /** A {@code --run} name: a DNS label short enough for the Job's name (render and k8s local). */
+    static String runName(String v) throws UserError {
+      return name("--run", v, LABEL, MAX_RUN_LENGTH, "a DNS label (a-z, 0-9, '-') of at most " + MAX_RUN_LENGTH
+          + " characters");
     }
 
     private static String name(String option, String v, Pattern p, int max, String accepted) throws UserError {

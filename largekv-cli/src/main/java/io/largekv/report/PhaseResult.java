@@ -112,7 +112,7 @@ public final class PhaseResult {
     start = common != Long.MAX_VALUE && warmupSeconds > 0 ? common : Math.min(start, first);
     // the clients their commands count: each states client.count (YCSB takes the last -p); they
     // must agree, and each client-<i> must be one of them
-    java.util.Set<Integer> counts = new java.util.TreeSet<>();
+    java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
     List<Integer> present = new ArrayList<>();
     for (Path c : clientDirs) {
       int count = clientCount(c.resolve("command.txt"));
@@ -129,7 +129,7 @@ public final class PhaseResult {
     if (counts.size() > 1) {
       clientProblems.add("the clients' commands disagree on client.count " + counts);
     }
-    int expected = counts.isEmpty() ? 0 : ((java.util.TreeSet<Integer>) counts).last();
+    int expected = counts.isEmpty() ? 0 : counts.last();
     for (int i = 0; i < expected; i++) {
       if (!present.contains(i)) {
         missingClients.add(i);
