@@ -42,6 +42,9 @@ final class K8sLocal {
       "  --localdc DC, --nodes N, --records N, --duration SECONDS, --threads N, -p NAME=VALUE   as for bin/largekv run",
       "  --run NAME               the run's name: its directory under --out (default run-<time>)",
       "  --out DIR                the results volume's stand-in (default results/k8s-local)",
+      "  --retries N              runs again a load client that failed with another exit status than 1 or 2,",
+      "                           as the load Job's pods are (--retries of k8s render); it continues its",
+      "                           checkpoint (default 0; read clients are never run again)",
       "Docs: docs/kubernetes.md");
 
   private K8sLocal() {}
@@ -72,7 +75,7 @@ final class K8sLocal {
         Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
         K8sManifests.Settings s = new K8sManifests.Settings("default", o.run, phase, "local", o.clients,
             workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props, null, null,
-            null, null, K8sRender.Options.DEFAULT_CPU, 6 * 1024, 0,
+            null, null, K8sRender.Options.DEFAULT_CPU, 6 * 1024, phase.isLoad() ? o.retries : 0,
             Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts);
         int phaseStatus = runPhase(s, runDir.resolve(phase.name), err);
         if (phaseStatus != ExitStatus.OK) {
@@ -100,43 +103,78 @@ final class K8sLocal {
     return status;
   }
 
-  /** The phase's N pods as processes at once; the worst exit status (a pod's log in its pod-i.log). */
+  /**
+   * The phase's N pods as processes at once; the worst exit status (a pod's log in its pod-i.log).
+   * A pod that fails with another status than 1 or 2 (the Job's pod failure policy) is run again
+   * with its index, up to the Job's retries ({@code backoffLimitPerIndex}), as the Job replaces it.
+   */
   private static int runPhase(K8sManifests.Settings s, Path phaseDir, PrintStream err)
       throws IOException, InterruptedException {
     Files.createDirectories(phaseDir);
     List<String> pod = K8sManifests.podCommand(s);
-    List<Process> processes = new ArrayList<>();
+    Process[] processes = new Process[s.clients()];
+    int[] retried = new int[s.clients()];
+    Integer[] status = new Integer[s.clients()];
     try {
       for (int i = 0; i < s.clients(); i++) {
-        String index = Integer.toString(i);
-        List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index)).toList();
-        ProcessBuilder pb = new ProcessBuilder(cmd).directory(Paths.get(s.mounts().home()).toFile())
-            .redirectErrorStream(true).redirectOutput(phaseDir.resolve("pod-" + i + ".log").toFile());
-        pb.environment().put("JOB_COMPLETION_INDEX", index);
-        processes.add(pb.start());
+        processes[i] = startPod(pod, i, s, phaseDir);
       }
       err.println("largekv: [" + s.phase().name + "] " + s.clients() + " client processes started (the pods' command;"
           + " logs: " + phaseDir + "/pod-<i>.log)");
+      // a client runs its phase; far longer than that is a hung client, stopped and counted as aborted
+      long deadline = System.nanoTime() + TimeUnit.DAYS.toNanos(7);
+      int left = s.clients();
+      while (left > 0) {
+        for (int i = 0; i < s.clients(); i++) {
+          Process p = processes[i];
+          if (status[i] != null || (p.isAlive() && System.nanoTime() < deadline)) {
+            continue;
+          }
+          int code = p.isAlive() ? ExitStatus.ABORTED : p.exitValue();
+          String client = "largekv: [" + s.phase().name + " client " + i + "] exit status " + code + " ("
+              + ExitStatus.describe(code) + ")";
+          if (code != ExitStatus.OK && !K8sManifests.FINAL_EXIT_STATUSES.contains(code) && !p.isAlive()
+              && retried[i] < s.retries()) {
+            retried[i]++;
+            err.println(client + ": run again (" + retried[i] + " of --retries " + s.retries() + "), as the Job"
+                + " replaces a failed pod with one of the same index");
+            processes[i] = startPod(pod, i, s, phaseDir);
+            continue;
+          }
+          err.println(client);
+          status[i] = code;
+          left--;
+        }
+        if (left > 0) {
+          Thread.sleep(100);
+        }
+      }
       int worst = ExitStatus.OK;
-      for (int i = 0; i < processes.size(); i++) {
-        Process p = processes.get(i);
-        // a client runs its phase; far longer than that is a hung client, stopped and counted as aborted
-        boolean ended = p.waitFor(7, TimeUnit.DAYS);
-        int code = ended ? p.exitValue() : ExitStatus.ABORTED;
-        err.println("largekv: [" + s.phase().name + " client " + i + "] exit status " + code + " ("
-            + ExitStatus.describe(code) + ")");
+      for (int code : status) {
         worst = worse(worst, code);
       }
       return worst;
     } finally {
       // none outlives the phase (a failed start, an interruption, a hung client): the script and its java
       for (Process p : processes) {
-        if (p.isAlive()) {
+        if (p != null && p.isAlive()) {
           p.descendants().forEach(ProcessHandle::destroyForcibly);
           p.destroyForcibly();
         }
       }
     }
+  }
+
+  /** Pod {@code i}: the pod's command with its index, its output appended to pod-i.log. */
+  private static Process startPod(List<String> pod, int i, K8sManifests.Settings s, Path phaseDir)
+      throws IOException {
+    String index = Integer.toString(i);
+    List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index)).toList();
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(Paths.get(s.mounts().home()).toFile())
+        .redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.appendTo(phaseDir.resolve("pod-" + i + ".log").toFile()));
+    pb.environment().put("JOB_COMPLETION_INDEX", index);
+    return pb.start();
   }
 
   private static int worse(int a, int b) {
@@ -147,6 +185,7 @@ final class K8sLocal {
   static final class Options extends ServerOptions {
     int clients = 3;
     String run = K8sRender.Options.defaultRun();
+    int retries;
 
     @Override
     String help() {
@@ -158,6 +197,7 @@ final class K8sLocal {
       switch (name) {
         case "--clients" -> clients = (int) between(name, v, 1, 64);
         case "--run" -> run = K8sRender.Options.runName(v);
+        case "--retries" -> retries = (int) between(name, v, 0, 100);
         default -> {
           return false;
         }

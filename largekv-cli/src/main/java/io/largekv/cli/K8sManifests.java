@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.common.ExitStatus;
 import io.largekv.common.YcsbCommandLine;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -48,13 +49,20 @@ final class K8sManifests {
   static final String INDEX = "$(JOB_COMPLETION_INDEX)";
   /** The claim rendered for the results when no existing one is named. */
   static final String RESULTS_CLAIM = "largekv-results";
+  /**
+   * Exit statuses after which a pod is never run again, whatever the retries: a result that failed a
+   * check, and bad input (the Job's pod failure policy; {@code k8s local} follows it).
+   */
+  static final List<Integer> FINAL_EXIT_STATUSES = List.of(ExitStatus.FAILED, ExitStatus.BAD_INPUT);
   /** The label whose value is the Job's name: the anti-affinity's selector. */
   static final String JOB_LABEL = "largekv/job";
 
   /**
    * What a client pod runs: {@code $1} its client directory (with its index expanded), then the
    * bin/ycsb command line. It refuses to run outside an Indexed Job, and a read phase's client
-   * refuses to overwrite results of the same run (a load's client continues its checkpoint); it
+   * refuses to overwrite results of the same run, and a load's client run again keeps the earlier
+   * attempt's files in {@code attempt-<k>/} and continues its checkpoint (the report counts each
+   * row once: {@link io.largekv.report.PhaseResult}); it
    * keeps YCSB's stdout in ycsb.txt, its stderr in stderr.txt and the pod's log, and the exit
    * status in exit.txt, as {@link PhaseRunner} does. No {@code $(} in it: the kubelet would read
    * that as a variable reference.
@@ -68,7 +76,23 @@ final class K8sManifests {
         "  echo \"largekv: JOB_COMPLETION_INDEX is not set (not a pod of an Indexed Job): client directory $dir\" >&2",
         "  exit 2",
         "fi",
-        load ? "" : String.join("\n",
+        load ? String.join("\n",
+            // a pod run again (the Job's retry of a failed index): the earlier attempt's files move
+            // to attempt-<k>/, so that nothing it measured is overwritten; its checkpoint stays
+            "if [[ -e $dir/command.txt ]]; then",
+            "  n=1",
+            "  while [[ -e $dir/attempt-$n ]]; do ((n += 1)); done",
+            "  mkdir \"$dir/attempt-$n\" || exit 3",
+            "  for f in \"$dir\"/*; do",
+            "    case ${f##*/} in",
+            "      load.checkpoint*|attempt-*) ;;",
+            "      *) mv \"$f\" \"$dir/attempt-$n/\" || exit 3 ;;",
+            "    esac",
+            "  done",
+            "  echo \"largekv: $dir holds an earlier attempt of this client (its pod was run again): kept in"
+                + " $dir/attempt-$n; the load continues its checkpoint\" >&2",
+            "fi")
+            : String.join("\n",
             "if [[ -e $dir/exit.txt ]]; then",
             "  echo \"largekv: $dir holds a finished client of this run already; render with another --run\" >&2",
             "  exit 2",
@@ -232,7 +256,7 @@ final class K8sManifests {
     spec.put("backoffLimitPerIndex", s.retries());
     // a result that failed a check (1) or bad input (2) is final, whatever the retries
     spec.put("podFailurePolicy", map("rules", List.of(map("action", "FailIndex", "onExitCodes",
-        map("containerName", CONTAINER, "operator", "In", "values", List.of(1, 2))))));
+        map("containerName", CONTAINER, "operator", "In", "values", FINAL_EXIT_STATUSES)))));
 
     Map<String, Object> podLabels = labels(s);
     podLabels.put(JOB_LABEL, s.jobName());

@@ -1,7 +1,9 @@
 package io.largekv.report;
 
+import java.io.ByteArrayInputStream;
 import java.io.File;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
 import org.HdrHistogram.EncodableHistogram;
@@ -30,8 +32,24 @@ public final class HdrLog {
   private HdrLog() {}
 
   public static List<Interval> read(File file) throws IOException {
+    return read(new HistogramLogReader(file));
+  }
+
+  /**
+   * The intervals of a log whose writer was killed (a client's earlier attempt): every complete
+   * line; a last line it did not finish writing holds no interval.
+   */
+  public static List<Interval> readKilled(File file) throws IOException {
+    byte[] bytes = Files.readAllBytes(file.toPath());
+    int end = bytes.length;
+    while (end > 0 && bytes[end - 1] != '\n') {
+      end--;
+    }
+    return read(new HistogramLogReader(new ByteArrayInputStream(bytes, 0, end)));
+  }
+
+  private static List<Interval> read(HistogramLogReader reader) {
     List<Interval> out = new ArrayList<>();
-    HistogramLogReader reader = new HistogramLogReader(file);
     try {
       EncodableHistogram h;
       while ((h = reader.nextIntervalHistogram()) != null) {

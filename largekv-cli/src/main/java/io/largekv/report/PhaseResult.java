@@ -55,6 +55,15 @@ public final class PhaseResult {
   private final List<long[]> clientSpans = new ArrayList<>();
   /** Each client's own logs, operation → intervals (the same intervals as in {@link #logs}). */
   private final List<Map<String, List<HdrLog.Interval>>> clientLogs = new ArrayList<>();
+  /** Each client's earlier attempts' logs (included in {@link #clientLogs}), null without any. */
+  private final List<Map<String, List<HdrLog.Interval>>> earlierAttempts = new ArrayList<>();
+  /** Each client's {@code [LARGEKV], LoadRowsBefore} when it had earlier attempts, else 0. */
+  private final List<Long> rowsBefore = new ArrayList<>();
+  /**
+   * Clients run again (a load pod the Job replaced): how many times, how the earlier attempts
+   * ended, and the rows the last one counted as acknowledged before it. Not a failure.
+   */
+  public final List<String> reruns = new ArrayList<>();
 
   private PhaseResult(Path dir, long warmupSeconds) throws IOException {
     this.dir = dir;
@@ -73,27 +82,40 @@ public final class PhaseResult {
       timelines.add(Timeline.read(c.resolve("timeline.csv")));
       Path exit = c.resolve("exit.txt");
       exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
-      Path hdr = c.resolve("hdr");
       long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
       clientSpans.add(span);
-      Map<String, List<HdrLog.Interval>> own = new TreeMap<>();
-      clientLogs.add(own);
-      if (!Files.isDirectory(hdr)) {
-        continue;
+      // a client run again (a load pod the Job replaced) kept its earlier attempts' files in
+      // attempt-<k>/: their intervals are the client's too (every operation measured), and the
+      // rows they acknowledged are counted once (earlierInserts)
+      Map<String, List<HdrLog.Interval>> earlier = new TreeMap<>();
+      List<Path> attempts = attempts(c);
+      for (Path a : attempts) {
+        readLogs(a.resolve("hdr"), earlier, true);
       }
-      try (Stream<Path> files = Files.list(hdr)) {
-        for (Path f : files.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
-          String op = f.getFileName().toString().replace(".hdr", "");
-          if (NOT_OPERATIONS.contains(op)) {
-            continue;
-          }
-          List<HdrLog.Interval> intervals = HdrLog.read(f.toFile());
-          logs.computeIfAbsent(op, k -> new ArrayList<>()).add(intervals);
-          own.put(op, intervals);
-          for (HdrLog.Interval i : intervals) {
-            span[0] = Math.min(span[0], i.startMs);
-            span[1] = Math.max(span[1], i.endMs);
-          }
+      Map<String, List<HdrLog.Interval>> own = new TreeMap<>();
+      earlier.forEach((op, intervals) -> own.put(op, new ArrayList<>(intervals)));
+      Map<String, List<HdrLog.Interval>> last = new TreeMap<>();
+      readLogs(c.resolve("hdr"), last, false);
+      last.forEach((op, intervals) -> own.computeIfAbsent(op, k -> new ArrayList<>()).addAll(intervals));
+      clientLogs.add(own);
+      earlierAttempts.add(attempts.isEmpty() ? null : earlier);
+      if (!attempts.isEmpty()) {
+        double before = outputs.get(outputs.size() - 1).number("LARGEKV", "LoadRowsBefore");
+        rowsBefore.add(Double.isNaN(before) ? 0 : (long) before);
+        List<String> ended = new ArrayList<>();
+        for (Path a : attempts) {
+          ended.add(a.getFileName() + " " + exitOf(a));
+        }
+        reruns.add(c.getFileName() + " ran " + (attempts.size() + 1) + " times (" + String.join(", ", ended)
+            + "); its last continued with " + rowsBefore.get(rowsBefore.size() - 1) + " rows acknowledged before");
+      } else {
+        rowsBefore.add(0L);
+      }
+      for (Map.Entry<String, List<HdrLog.Interval>> e : own.entrySet()) {
+        logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
+        for (HdrLog.Interval i : e.getValue()) {
+          span[0] = Math.min(span[0], i.startMs);
+          span[1] = Math.max(span[1], i.endMs);
         }
       }
       start = Math.min(start, span[0]);
@@ -105,6 +127,9 @@ public final class PhaseResult {
     long first = Long.MAX_VALUE;
     for (Path c : clientDirs) {
       first = Math.min(first, firstOperation(c.resolve("stderr.txt")));
+      for (Path a : attempts(c)) {
+        first = Math.min(first, firstOperation(a.resolve("stderr.txt")));
+      }
     }
     long common = outputs.stream().mapToDouble(o -> o.number("LARGEKV", "CommonStartEpochMs"))
         .filter(d -> !Double.isNaN(d) && d > 0).mapToLong(d -> (long) d).min().orElse(Long.MAX_VALUE);
@@ -151,6 +176,40 @@ public final class PhaseResult {
     this.warmupMs = warmupSeconds * 1000;
     this.events = EventRecord.read(dir.resolve("events.tsv"));
     this.nodes = NodeRecord.read(dir.resolve("nodes.tsv"));
+  }
+
+  /** A client's earlier attempts ({@code attempt-<k>/}, kept by the pod's script), oldest first. */
+  private static List<Path> attempts(Path client) throws IOException {
+    try (Stream<Path> s = Files.list(client)) {
+      return s.filter(p -> p.getFileName().toString().matches("attempt-\\d{1,4}") && Files.isDirectory(p))
+          .sorted(java.util.Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString().substring(8))))
+          .toList();
+    }
+  }
+
+  /** An attempt's exit status in words: {@code exit 137}, or {@code killed} when it wrote none. */
+  private static String exitOf(Path attempt) throws IOException {
+    Path exit = attempt.resolve("exit.txt");
+    return Files.exists(exit) ? "exit " + Files.readString(exit).trim() : "killed (no exit status)";
+  }
+
+  /**
+   * The operations' interval logs of a client's {@code hdr/} directory, added to {@code into};
+   * {@code killed}: an earlier attempt's, whose last line may be half written.
+   */
+  private static void readLogs(Path hdr, Map<String, List<HdrLog.Interval>> into, boolean killed) throws IOException {
+    if (!Files.isDirectory(hdr)) {
+      return;
+    }
+    try (Stream<Path> files = Files.list(hdr)) {
+      for (Path f : files.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
+        String op = f.getFileName().toString().replace(".hdr", "");
+        if (!NOT_OPERATIONS.contains(op)) {
+          into.computeIfAbsent(op, k -> new ArrayList<>()).addAll(killed ? HdrLog.readKilled(f.toFile())
+              : HdrLog.read(f.toFile()));
+        }
+      }
+    }
   }
 
   /** The {@code client.count=N} of a client's command line, 0 when it has none (or no command.txt). */
@@ -303,7 +362,7 @@ public final class PhaseResult {
       long ops = 0;
       for (Map.Entry<String, List<HdrLog.Interval>> e : clientLogs.get(i).entrySet()) {
         if (operations().contains(e.getKey())) {
-          ops += HdrLog.merge(List.of(e.getValue()), startMs + warmupMs).getTotalCount();
+          ops += HdrLog.merge(List.of(e.getValue()), startMs + warmupMs).getTotalCount() + attemptCorrection(i, e.getKey());
         }
       }
       tp[i] = seconds[i] > 0 ? ops / seconds[i] : 0;
@@ -311,11 +370,37 @@ public final class PhaseResult {
     return tp;
   }
 
-  /** Operations per second after the warm-up, all operation types of all clients. */
+  /**
+   * Operations of {@code op} after the warm-up, all clients, each counted once: the histograms'
+   * count, except that a client's earlier attempts (a load client run again, which continued its
+   * checkpoint) count no more inserts than the rows its last attempt says they acknowledged
+   * ({@code LoadRowsBefore}): those after the checkpoint were done again, and count in the last
+   * attempt. Never more than the logs hold. Latencies ({@link #histogram}) keep every operation
+   * measured.
+   */
+  public long count(String op) {
+    long n = histogram(op).getTotalCount();
+    for (int i = 0; i < clientLogs.size(); i++) {
+      n += attemptCorrection(i, op);
+    }
+    return n;
+  }
+
+  /** What client {@code i}'s earlier attempts add to its count of {@code op} beyond their logs. */
+  private long attemptCorrection(int i, String op) {
+    Map<String, List<HdrLog.Interval>> earlier = earlierAttempts.get(i);
+    if (earlier == null || !op.equals("INSERT")) {
+      return 0;
+    }
+    long logged = HdrLog.merge(List.of(earlier.getOrDefault(op, List.of())), startMs + warmupMs).getTotalCount();
+    return -Math.max(0, logged - rowsBefore.get(i));
+  }
+
+  /** Operations per second after the warm-up, all operation types of all clients, each counted once. */
   public double throughput() {
     long ops = 0;
     for (String op : operations()) {
-      ops += histogram(op).getTotalCount();
+      ops += count(op);
     }
     return ops / measuredSeconds();
   }

@@ -78,7 +78,7 @@ public final class Report {
       long n = 0;
       for (PhaseResult r : runs) {
         for (String op : r.operations()) {
-          n += r.histogram(op).getTotalCount();
+          n += r.count(op);
         }
       }
       return n;
@@ -185,6 +185,7 @@ public final class Report {
     Map<String, List<String>> rows = new LinkedHashMap<>();
     Map<String, Cell> row = cells.get(phase);
     List<String> others = otherOperations(phase);
+    boolean reruns = row.values().stream().flatMap(c -> c.runs.stream()).anyMatch(r -> !r.reruns.isEmpty());
     for (String target : columns) {
       Cell c = row.get(target);
       Histogram h = c.latency();
@@ -200,6 +201,11 @@ public final class Report {
       add(rows, "measured seconds", measured(c));
       if (clientsPerRun() > 1) {
         add(rows, "throughput per client (ops/s)", perClient(c));
+      }
+      if (reruns) {
+        // a load client run again: its earlier attempts' time is in the measured seconds, their rows counted once
+        List<String> r = c.runs.stream().flatMap(x -> x.reruns.stream()).toList();
+        add(rows, "clients run again", r.isEmpty() ? "-" : String.join("; ", r));
       }
       String op = c.mainOperation();
       add(rows, "operation", op == null ? "-" : op + (c.intendedTime() ? " (intended time)" : ""));

@@ -2,8 +2,10 @@ package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.HdrLog;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -25,17 +27,23 @@ import org.junit.jupiter.api.Timeout;
 class K8sLocalIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
-  private static final int ROWS = 3000;
+  private static final int ROWS = 24_000;
 
   @Test
-  @Timeout(600)
+  @Timeout(900)
   void threeClientsPerPhaseMergeIntoOneReportWithTheirSumAndOneStart() throws Exception {
     Path out = Files.createTempDirectory("largekv-k8s-local");
-    try {
+    try (LocalCassandra cassandra = LocalCassandra.builder().start()) {
       File stdout = out.resolve("stdout.txt").toFile();
       File stderr = out.resolve("stderr.txt").toFile();
+      Path run = out.resolve("volume/it");
       Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "k8s", "local", "--clients", "3",
           "--phases", "load,uniform-read", "--records", Integer.toString(ROWS), "--duration", "14", "--threads", "4",
+          // the server outlives the run: every row is verified after it
+          "--hosts", cassandra.contactPoint(), "--localdc", cassandra.localDatacenter(), "--target", "cassandra",
+          "-p", "ycql.replication_factor=1",
+          // a load client killed mid-load is run again, as the Job's backoffLimitPerIndex does
+          "--retries", "1", "-p", "largekv.checkpoint_interval_ms=200",
           // the warm-up counts from the common start and must cover connecting: three clients beside
           // the server on a loaded 2-core machine took over 3 s
           "--run", "it", "--out", out.resolve("volume").toString(), "-p", "largekv.warmup_s=6",
@@ -44,23 +52,59 @@ class K8sLocalIT {
           // the stall rule (its own tests: ClientThreadsIT)
           "-p", "largekv.stall_ms=1000")
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
-      assertThat(p.waitFor(540, TimeUnit.SECONDS)).isTrue();
+      // kill -9 client 1's JVM once it logged 1,000 inserts (its checkpoint is saved every 200 ms):
+      // its pod "fails" mid-load
+      Path log = run.resolve("load/client-1/hdr/INSERT.hdr");
+      long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(400);
+      while (logged(log) < 1000 && p.isAlive() && System.nanoTime() < deadline) {
+        Thread.sleep(50);
+      }
+      List<ProcessHandle> client1 = p.descendants().filter(h -> h.info().commandLine().orElse("")
+          .matches(".*/java .*client\\.index=1( .*|$)")).toList();
+      assertThat(client1).as("client 1's java, mid-load").hasSize(1);
+      client1.get(0).destroyForcibly();
+      assertThat(p.waitFor(800, TimeUnit.SECONDS)).isTrue();
       String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
       String e = Files.readString(stderr.toPath(), StandardCharsets.UTF_8);
-      Path run = out.resolve("volume/it");
       assertThat(p.exitValue()).as(o + e + podLogs(run)).isZero();
+      assertThat(e).contains("[load client 1] exit status 137 (exit 137): run again (1 of --retries 1)");
       String md = Files.readString(run.resolve("report.md"), StandardCharsets.UTF_8);
       assertThat(run.resolve("report.html")).exists();
 
-      // the load: three shards, every row inserted once, the report's count the clients' sum
+      // the load: three shards; client 1's earlier attempt kept apart, its last continued the
+      // checkpoint; every row inserted once, as the clients' summaries count them
+      Path killed = run.resolve("load/client-1/attempt-1");
+      assertThat(Files.readString(killed.resolve("exit.txt")).trim()).isEqualTo("137");
       long inserted = 0;
+      long before = 0;
       for (YcsbOutput y : clients(run.resolve("load"))) {
         inserted += y.operations("INSERT");
         assertThat(y.returns("INSERT", "ERROR")).isZero();
+        before += Double.isNaN(y.number("LARGEKV", "LoadRowsBefore")) ? 0 : (long) y.number("LARGEKV", "LoadRowsBefore");
       }
-      assertThat(inserted).isEqualTo(ROWS);
-      assertThat(CompareIT.row(md, "load", "operations")).containsExactly(Long.toString(ROWS));
+      assertThat(before).as("rows the killed attempt acknowledged").isPositive();
+      assertThat(inserted + before).isEqualTo(ROWS);
+      // the report's count is the raw logs': the last attempts' inserts, and the killed attempt's
+      // logged inserts up to the rows it acknowledged (those after its checkpoint were done again)
+      long lastLogged = 0;
+      for (int i = 0; i < 3; i++) {
+        lastLogged += logged(run.resolve("load/client-" + i + "/hdr/INSERT.hdr"));
+      }
+      long earlierLogged = logged(killed.resolve("hdr/INSERT.hdr"));
+      long reported = Long.parseLong(CompareIT.row(md, "load", "operations").get(0));
+      assertThat(reported).isEqualTo(lastLogged + Math.min(earlierLogged, before)).isLessThanOrEqualTo(ROWS);
       assertThat(CompareIT.row(md, "load", "status")).containsExactly("ok");
+      assertThat(CompareIT.row(md, "load", "clients run again").get(0))
+          .startsWith("client-1 ran 2 times (attempt-1 exit 137); its last continued with " + before + " rows");
+      // no gap: every row of the load reads back byte for byte
+      Process verify = new ProcessBuilder(REPO.resolve("bin/ycsb").toString(), "run", "yugabyte-ycql", "-P",
+          "workloads/local-load", "-P", "workloads/verify", "-p", "recordcount=" + ROWS, "-p", "threadcount=4",
+          "-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.localdc=" + cassandra.localDatacenter(),
+          "-p", "ycql.target=cassandra", "-s").directory(REPO.toFile()).redirectErrorStream(true).start();
+      String verifyOutput = new String(verify.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+      assertThat(verify.waitFor(300, TimeUnit.SECONDS)).isTrue();
+      assertThat(verify.exitValue()).as(verifyOutput).isZero();
+      assertThat(YcsbOutput.parse(verifyOutput).number("LARGEKV", "RowsOK")).isEqualTo(ROWS);
 
       // the reads: one common start, every read verified, the report's counters the clients' sum
       Set<Long> starts = new HashSet<>();
@@ -98,6 +142,19 @@ class K8sLocalIT {
       assertThat(CompareIT.row(after, "load", "status")).containsExactly("ok");
     } finally {
       Directories.deleteRecursively(out);
+    }
+  }
+
+  /** Operations an HdrHistogram interval log holds, 0 when absent (or while its line is half written). */
+  private static long logged(Path hdr) {
+    try {
+      long n = 0;
+      for (HdrLog.Interval i : HdrLog.read(hdr.toFile())) {
+        n += i.histogram.getTotalCount();
+      }
+      return n;
+    } catch (java.io.IOException | RuntimeException e) {
+      return 0;
     }
   }
 

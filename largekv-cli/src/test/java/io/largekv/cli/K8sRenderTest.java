@@ -231,10 +231,26 @@ class K8sRenderTest {
     assertThat(again.stderr).contains("holds a finished client of this run already");
     assertThat(Files.readString(dir.resolve("ycsb.txt"))).isEqualTo("[OVERALL], RunTime(ms), 10\n");
 
-    // a load's client continues (its checkpoint is in the directory)
+    // a load's client run again (the Job's retry) continues its checkpoint, in the directory; the
+    // earlier attempt's files move to attempt-1/, nothing it measured overwritten
+    Files.writeString(dir.resolve("load.checkpoint"), "format=1\n");
     Script load = script(true, dir, "sh", "-c", "echo continued");
     assertThat(load.status).isZero();
+    assertThat(load.stderr).contains("holds an earlier attempt of this client", dir + "/attempt-1");
     assertThat(Files.readString(dir.resolve("exit.txt"))).isEqualTo("0\n");
+    assertThat(Files.readString(dir.resolve("ycsb.txt"))).isEqualTo("continued\n");
+    assertThat(Files.readString(dir.resolve("load.checkpoint"))).isEqualTo("format=1\n");
+    assertThat(Files.readString(dir.resolve("attempt-1/ycsb.txt"))).isEqualTo("[OVERALL], RunTime(ms), 10\n");
+    assertThat(Files.readString(dir.resolve("attempt-1/exit.txt"))).isEqualTo("1\n");
+    assertThat(dir.resolve("attempt-1/hdr")).isDirectory();
+    assertThat(dir.resolve("attempt-1/load.checkpoint")).doesNotExist();
+    // a killed attempt (no exit.txt) and a third: attempt-2, the earlier ones left as they are
+    Files.delete(dir.resolve("exit.txt"));
+    assertThat(script(true, dir, "sh", "-c", "echo third").status).isZero();
+    assertThat(Files.readString(dir.resolve("attempt-2/ycsb.txt"))).isEqualTo("continued\n");
+    assertThat(dir.resolve("attempt-2/exit.txt")).doesNotExist();
+    assertThat(Files.readString(dir.resolve("attempt-1/ycsb.txt"))).isEqualTo("[OVERALL], RunTime(ms), 10\n");
+    assertThat(Files.readString(dir.resolve("ycsb.txt"))).isEqualTo("third\n");
 
     // outside an Indexed Job the kubelet leaves $(JOB_COMPLETION_INDEX) as it is
     Path unexpanded = tmp.resolve("results/r1/uniform-read/client-$(JOB_COMPLETION_INDEX)");
@@ -330,10 +346,11 @@ class K8sRenderTest {
   void k8sLocalRefusesBadInputBeforeStartingAnything() {
     String[][] bad = {
         {"--clients", "0"}, {"--warmup", "5"}, {"--run", "Bad_Name"}, {"--event", "uniform-read@5:kill-node:1"},
-        {"--hosts", "10.0.0.1", "--nodes", "3"}, {"-p", "ycql.password=secret"}, {"--image", "x:1"}};
+        {"--hosts", "10.0.0.1", "--nodes", "3"}, {"-p", "ycql.password=secret"}, {"--image", "x:1"},
+        {"--retries", "-1"}};
     String[] expected = {"--clients 0 is not accepted", "--warmup: the pods' clients leave out largekv.warmup_s",
         "--run Bad_Name is not accepted", "--event: the pods run no events", "--nodes 3 sizes the local cluster",
-        "-p ycql.password=", "unknown option --image"};
+        "-p ycql.password=", "unknown option --image", "--retries -1 is not accepted"};
     for (int i = 0; i < bad.length; i++) {
       String[] args = new String[bad[i].length + 2];
       args[0] = "k8s";

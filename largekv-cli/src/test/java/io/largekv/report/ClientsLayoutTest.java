@@ -87,4 +87,37 @@ class ClientsLayoutTest {
         + " within 900 s");
     assertThat(r.failed()).isTrue();
   }
+
+  @Test
+  void aLoadClientRunAgainCountsEachRowOnceAndKeepsEveryLatency() throws Exception {
+    // client-0 ran once; client-1 was killed (its log's last line half written) and its pod run
+    // again: the last attempt continued with 6,500 rows acknowledged before; its earlier attempt
+    // logged 7,000 inserts, 500 of them after the checkpoint, done again by the last attempt
+    String cmd = command("large30b", "client.count=2");
+    client("load", "client-0", cmd, 0, "[LARGEKV], Operations, 7000\n");
+    HdrMergeTest.writeLog(Files.createDirectories(dir.resolve("load/client-0/hdr")), "INSERT.hdr", 1, 5_000,
+        new org.HdrHistogram.Histogram(3));
+    Path attempt = Files.createDirectories(dir.resolve("load/client-1/attempt-1/hdr"));
+    Files.writeString(dir.resolve("load/client-1/attempt-1/command.txt"), cmd + "\n");
+    org.HdrHistogram.Histogram all = new org.HdrHistogram.Histogram(3);
+    HdrMergeTest.writeLog(attempt, "INSERT.hdr", 2, 80_000, all);
+    Files.writeString(attempt.resolve("INSERT.hdr"), "8.000,1.000,79.9,HISTFAAAAC", java.nio.file.StandardOpenOption.APPEND);
+    client("load", "client-1", cmd, 0, "[LARGEKV], Operations, 7000\n[LARGEKV], LoadRowsBefore, 6500\n");
+    HdrMergeTest.writeLog(Files.createDirectories(dir.resolve("load/client-1/hdr")), "INSERT.hdr", 3, 5_000, all);
+
+    PhaseResult r = PhaseResult.load(dir.resolve("load"), 0);
+    assertThat(r.failed()).isFalse();
+    assertThat(r.count("INSERT")).isEqualTo(7000 + 7000 + 6500);
+    // latencies: every operation measured, the killed attempt's slow ones too
+    assertThat(r.histogram("INSERT").getTotalCount()).isEqualTo(21_000);
+    assertThat(r.histogram("INSERT").getMaxValue()).isGreaterThanOrEqualTo(all.getMaxValue());
+    assertThat(r.reruns).containsExactly("client-1 ran 2 times (attempt-1 killed (no exit status)); its last"
+        + " continued with 6500 rows acknowledged before");
+    assertThat(r.clientThroughputs()[1] * r.clientMeasuredSeconds()[1]).isCloseTo(13_500, org.assertj.core.data.Offset.offset(1.0));
+
+    // the killed attempt logged fewer than it acknowledged (its last second never reached the log):
+    // the count is never more than the logs hold
+    Files.writeString(dir.resolve("load/client-1/ycsb.txt"), "[LARGEKV], LoadRowsBefore, 9000\n");
+    assertThat(PhaseResult.load(dir.resolve("load"), 0).count("INSERT")).isEqualTo(21_000);
+  }
 }

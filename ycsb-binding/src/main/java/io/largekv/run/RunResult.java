@@ -24,6 +24,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *   [LARGEKV], FailedOperations, 1188
  *   [LARGEKV], MeasuredTime(ms), 30004      first operation's start to the last one's end
  *   [LARGEKV], Throughput(ops/sec), 3293.3  successful operations per second of measured time
+ *   [LARGEKV], LoadRowsBefore, 120000       a load that continued its checkpoint: rows its earlier runs acknowledged
  *   [LARGEKV], WarmUpExcludedSeconds, 10    left out of YCSB's latency figures (ClientWarmUp)
  *   [LARGEKV], WarmUpExcludedOperations, 30121
  *   [LARGEKV], Result, FAILED: 1.2 % of operations failed (largekv.max_failed_fraction=0.01)
@@ -45,6 +46,7 @@ public final class RunResult {
   private final List<String> otherProblems = new CopyOnWriteArrayList<>();
   private volatile Kind kind = Kind.RUN;
   private volatile String verifiedRange;
+  private volatile long loadedBefore = -1;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
 
   RunResult(RunCounters counters, EventLoopStalls stalls, ClientWarmUp warmUp) {
@@ -55,6 +57,14 @@ public final class RunResult {
 
   void load() {
     kind = Kind.LOAD;
+  }
+
+  /**
+   * This load continued a checkpoint: {@code rows} rows were acknowledged by its earlier runs, not
+   * this one (printed as {@code [LARGEKV], LoadRowsBefore}; this run's counts leave them out).
+   */
+  public void loadedBefore(long rows) {
+    loadedBefore = rows;
   }
 
   void maxFailedFraction(double fraction) {
@@ -146,6 +156,9 @@ public final class RunResult {
     out.println("[LARGEKV], Throughput(ops/sec), " + (ms == 0 ? "0.0"
         : String.format(Locale.ROOT, "%.1f", good * 1000.0 / ms)));
     out.println("[LARGEKV], LostRows, " + counters.lostRows());
+    if (loadedBefore >= 0) {
+      out.println("[LARGEKV], LoadRowsBefore, " + loadedBefore);
+    }
     warmUp.print(out);
     stalls.print(out, operationsInFigures());
     if (kind == Kind.VERIFY) {

@@ -72,7 +72,7 @@ final class LoadCheckpoint {
   private final ConcurrentLinkedQueue<Long> lostNow = new ConcurrentLinkedQueue<>();
   private volatile boolean lostOverflow;
   private final boolean resumed;
-  private final long resumedKeys;
+  private long resumedKeys;
 
   private LoadCheckpoint(Path file, Map<String, String> header, KeyRange range, int threads,
       Map<String, String> saved) {
@@ -158,15 +158,24 @@ final class LoadCheckpoint {
       next.set(t, range.threadStart(t, threads));
       lostBefore.get(t).clear();
     }
+    resumedKeys = 0;
   }
 
   boolean resumed() {
     return resumed;
   }
 
-  /** Keys the saved progress counted as done. */
+  /** Keys the saved progress counted as done (0 after {@link #restart()}). */
   long resumedKeys() {
     return resumedKeys;
+  }
+
+  /**
+   * Rows the earlier runs of this load acknowledged: the keys counted as done, less the lost ones
+   * this run inserts again (and counts as its own).
+   */
+  long acknowledgedBefore() {
+    return resumedKeys - lostBeforeCount();
   }
 
   long lostBeforeCount() {

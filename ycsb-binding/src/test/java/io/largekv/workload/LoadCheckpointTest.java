@@ -56,6 +56,8 @@ class LoadCheckpointTest {
     assertThat(again.next(2)).isEqualTo(600);
     assertThat(again.resumedKeys()).isEqualTo(200);
     assertThat(again.lostBefore(0)).containsExactly(42L);
+    // key 42 is below thread 0's progress but was lost: this run inserts it and counts it
+    assertThat(again.acknowledgedBefore()).isEqualTo(199);
     assertThat(again.complete()).isFalse();
     // a save before the earlier lost key was retried keeps it in the file
     again.save();
@@ -67,6 +69,23 @@ class LoadCheckpointTest {
     assertThat(again.complete()).isTrue();
     again.delete();
     assertThat(file).doesNotExist();
+  }
+
+  @Test
+  void aRestartedLoadAcknowledgedNothingBefore() {
+    KeyRange r = new KeyRange(0, 1000, 0, 1);
+    Path file = dir.resolve("load.checkpoint");
+    LoadCheckpoint c = LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 2);
+    c.progress(1, 700);
+    c.lost(3);
+    c.save();
+    LoadCheckpoint again = LoadCheckpoint.open(file, "ks.kv", r, 50, 256, 2);
+    assertThat(again.acknowledgedBefore()).isEqualTo(199);
+    // the table was created again: the saved progress describes nothing that is there
+    again.restart();
+    assertThat(again.resumedKeys()).isZero();
+    assertThat(again.acknowledgedBefore()).isZero();
+    assertThat(again.next(1)).isEqualTo(500);
   }
 
   @Test
