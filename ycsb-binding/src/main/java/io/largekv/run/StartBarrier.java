@@ -215,7 +215,11 @@ public final class StartBarrier {
     return String.join(", ", out);
   }
 
-  /** The time a ready file holds, or null when there is none (yet). */
+  /**
+   * The time a ready file holds, or null when there is none (yet). A client's file appears whole
+   * (written, then linked into place), so one that holds something else is not a client's: that
+   * fails at once, rather than wait the timeout for a client that is here.
+   */
   private static Long time(Path file) throws Missed {
     String s;
     try {
@@ -225,10 +229,15 @@ public final class StartBarrier {
     } catch (IOException e) {
       throw new Missed("start barrier: cannot read " + file + ": " + e);
     }
+    if (s.isEmpty()) {
+      return null; // a shared volume that shows the name before the content: read again
+    }
     try {
       return Long.parseLong(s);
     } catch (NumberFormatException e) {
-      return null;
+      throw new Missed("start barrier: " + file + " holds \"" + (s.length() > 40 ? s.substring(0, 40) + "..." : s)
+          + "\", not a time a client wrote; accepted: a directory of this phase's clients only (a new one per phase"
+          + " and run)");
     }
   }
 }

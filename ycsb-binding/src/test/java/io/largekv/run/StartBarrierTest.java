@@ -141,4 +141,15 @@ class StartBarrierTest {
     assertThatThrownBy(() -> barrier(0, 2, 5_000).await(errStream, false)).isInstanceOf(StartBarrier.Missed.class)
         .hasMessageContaining("ahead of this client's clock").hasMessageContaining("clocks disagree");
   }
+
+  @Test
+  void aReadyFileThatNoClientWroteFailsAtOnceNamingIt() throws Exception {
+    Files.createDirectories(dir.resolve("barrier"));
+    Files.writeString(dir.resolve("barrier/ready-1"), "not a time\n");
+    long before = System.nanoTime();
+    assertThatThrownBy(() -> barrier(0, 2, 600_000).await(errStream, false)).isInstanceOf(StartBarrier.Missed.class)
+        .hasMessageContaining("ready-1 holds \"not a time\", not a time a client wrote");
+    // not after the 600-s timeout: the relation, not a bound on this machine's speed
+    assertThat(System.nanoTime() - before).isLessThan(java.util.concurrent.TimeUnit.SECONDS.toNanos(600));
+  }
 }
