@@ -115,6 +115,12 @@ final class K8sLocal {
     Process[] processes = new Process[s.clients()];
     int[] retried = new int[s.clients()];
     Integer[] status = new Integer[s.clients()];
+    // each pod's processes as seen while it ran: a client JVM whose script was killed outlives it,
+    // re-parented, and must not write beside the pod run again with its index
+    List<java.util.Set<ProcessHandle>> seen = new ArrayList<>();
+    for (int i = 0; i < s.clients(); i++) {
+      seen.add(new java.util.HashSet<>());
+    }
     try {
       for (int i = 0; i < s.clients(); i++) {
         processes[i] = startPod(pod, i, s, phaseDir);
@@ -127,7 +133,11 @@ final class K8sLocal {
       while (left > 0) {
         for (int i = 0; i < s.clients(); i++) {
           Process p = processes[i];
-          if (status[i] != null || (p.isAlive() && System.nanoTime() < deadline)) {
+          if (status[i] != null) {
+            continue;
+          }
+          if (p.isAlive() && System.nanoTime() < deadline) {
+            p.descendants().forEach(seen.get(i)::add);
             continue;
           }
           int code = p.isAlive() ? ExitStatus.ABORTED : p.exitValue();
@@ -138,6 +148,7 @@ final class K8sLocal {
             retried[i]++;
             err.println(client + ": run again (" + retried[i] + " of --retries " + s.retries() + "), as the Job"
                 + " replaces a failed pod with one of the same index");
+            stopAll(seen.get(i));
             processes[i] = startPod(pod, i, s, phaseDir);
             continue;
           }
@@ -156,13 +167,30 @@ final class K8sLocal {
       return worst;
     } finally {
       // none outlives the phase (a failed start, an interruption, a hung client): the script and its java
-      for (Process p : processes) {
+      for (int i = 0; i < processes.length; i++) {
+        Process p = processes[i];
         if (p != null && p.isAlive()) {
           p.descendants().forEach(ProcessHandle::destroyForcibly);
           p.destroyForcibly();
         }
+        stopAll(seen.get(i));
       }
     }
+  }
+
+  /** Ends every process of {@code handles} still running, and waits for them to be gone. */
+  private static void stopAll(java.util.Set<ProcessHandle> handles) throws InterruptedException {
+    for (ProcessHandle h : handles) {
+      h.destroyForcibly();
+    }
+    for (ProcessHandle h : handles) {
+      try {
+        h.onExit().get(30, TimeUnit.SECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        // gone, or not ours to wait for: nothing more to do
+      }
+    }
+    handles.clear();
   }
 
   /** Pod {@code i}: the pod's command with its index, its output appended to pod-i.log. */

@@ -79,16 +79,19 @@ final class K8sManifests {
         load ? String.join("\n",
             // a pod run again (the Job's retry of a failed index): the earlier attempt's files move
             // to attempt-<k>/, so that nothing it measured is overwritten; its checkpoint stays
-            "if [[ -e $dir/command.txt ]]; then",
+            "earlier=()",
+            "for f in \"$dir\"/*; do",
+            "  [[ -e $f ]] || continue",
+            "  case ${f##*/} in",
+            "    load.checkpoint*|attempt-*) ;;",
+            "    *) earlier+=(\"$f\") ;;",
+            "  esac",
+            "done",
+            "if (( ${#earlier[@]} > 0 )); then",
             "  n=1",
             "  while [[ -e $dir/attempt-$n ]]; do ((n += 1)); done",
             "  mkdir \"$dir/attempt-$n\" || exit 3",
-            "  for f in \"$dir\"/*; do",
-            "    case ${f##*/} in",
-            "      load.checkpoint*|attempt-*) ;;",
-            "      *) mv \"$f\" \"$dir/attempt-$n/\" || exit 3 ;;",
-            "    esac",
-            "  done",
+            "  mv \"${earlier[@]}\" \"$dir/attempt-$n/\" || exit 3",
             "  echo \"largekv: $dir holds an earlier attempt of this client (its pod was run again): kept in"
                 + " $dir/attempt-$n; the load continues its checkpoint\" >&2",
             "fi")

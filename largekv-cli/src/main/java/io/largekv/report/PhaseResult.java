@@ -57,6 +57,9 @@ public final class PhaseResult {
   private final List<Map<String, List<HdrLog.Interval>>> clientLogs = new ArrayList<>();
   /** Each client's earlier attempts' logs (included in {@link #clientLogs}), null without any. */
   private final List<Map<String, List<HdrLog.Interval>>> earlierAttempts = new ArrayList<>();
+  /** Operations that failed in the clients' earlier attempts (their timelines), and by error class. */
+  private long earlierFailed;
+  private final Map<String, Long> earlierErrorClasses = new TreeMap<>();
   /** Each client's {@code [LARGEKV], LoadRowsBefore} when it had earlier attempts, else 0. */
   private final List<Long> rowsBefore = new ArrayList<>();
   /**
@@ -79,7 +82,6 @@ public final class PhaseResult {
       Path out = Files.exists(c.resolve("ycsb.txt")) || !Files.exists(c.resolve(NB5_SUMMARY)) ? c.resolve("ycsb.txt")
           : c.resolve(NB5_SUMMARY);
       outputs.add(YcsbOutput.parse(Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : ""));
-      timelines.add(Timeline.read(c.resolve("timeline.csv")));
       Path exit = c.resolve("exit.txt");
       exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
       long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
@@ -89,9 +91,20 @@ public final class PhaseResult {
       // rows they acknowledged are counted once (earlierInserts)
       Map<String, List<HdrLog.Interval>> earlier = new TreeMap<>();
       List<Path> attempts = attempts(c);
+      List<Timeline.Second> timeline = new ArrayList<>();
+      long failedBefore = 0;
       for (Path a : attempts) {
         readLogs(a.resolve("hdr"), earlier, true);
+        // its failed operations, a second at a time (a killed attempt printed no summary)
+        for (Timeline.Second sec : Timeline.readKilled(a.resolve("timeline.csv"))) {
+          timeline.add(sec);
+          failedBefore += sec.failed();
+          sec.classes().forEach((k, v) -> earlierErrorClasses.merge(k, v, Long::sum));
+        }
       }
+      earlierFailed += failedBefore;
+      timeline.addAll(Timeline.read(c.resolve("timeline.csv")));
+      timelines.add(timeline);
       Map<String, List<HdrLog.Interval>> own = new TreeMap<>();
       earlier.forEach((op, intervals) -> own.put(op, new ArrayList<>(intervals)));
       Map<String, List<HdrLog.Interval>> last = new TreeMap<>();
@@ -102,12 +115,18 @@ public final class PhaseResult {
       if (!attempts.isEmpty()) {
         double before = outputs.get(outputs.size() - 1).number("LARGEKV", "LoadRowsBefore");
         rowsBefore.add(Double.isNaN(before) ? 0 : (long) before);
+        if (Double.isNaN(before) && exitCodes.get(exitCodes.size() - 1) == 0) {
+          // only a load's client is run again, and its last attempt continues the checkpoint
+          clientProblems.add(c.getFileName() + " holds earlier attempts (attempt-<k>/) but its last did not continue a"
+              + " load's checkpoint (no LoadRowsBefore): its operations cannot be counted once");
+        }
         List<String> ended = new ArrayList<>();
         for (Path a : attempts) {
           ended.add(a.getFileName() + " " + exitOf(a));
         }
         reruns.add(c.getFileName() + " ran " + (attempts.size() + 1) + " times (" + String.join(", ", ended)
-            + "); its last continued with " + rowsBefore.get(rowsBefore.size() - 1) + " rows acknowledged before");
+            + "); its last continued with " + rowsBefore.get(rowsBefore.size() - 1) + " rows acknowledged before"
+            + (failedBefore > 0 ? "; " + failedBefore + " operations failed in the earlier attempts" : ""));
       } else {
         rowsBefore.add(0L);
       }
@@ -392,8 +411,11 @@ public final class PhaseResult {
     if (earlier == null || !op.equals("INSERT")) {
       return 0;
     }
-    long logged = HdrLog.merge(List.of(earlier.getOrDefault(op, List.of())), startMs + warmupMs).getTotalCount();
-    return -Math.max(0, logged - rowsBefore.get(i));
+    List<List<HdrLog.Interval>> log = List.of(earlier.getOrDefault(op, List.of()));
+    // the inserts beyond the rows they acknowledged were done again; those after the warm-up's cut
+    // are what the histogram counts
+    long excess = Math.max(0, HdrLog.merge(log, Long.MIN_VALUE).getTotalCount() - rowsBefore.get(i));
+    return -Math.min(HdrLog.merge(log, startMs + warmupMs).getTotalCount(), excess);
   }
 
   /** Operations per second after the warm-up, all operation types of all clients, each counted once. */
@@ -450,7 +472,7 @@ public final class PhaseResult {
 
   /** Error returns of every operation plus the binding's error classes. */
   public long errors() {
-    long n = 0;
+    long n = earlierFailed; // a client's earlier attempts': their timelines
     for (YcsbOutput o : outputs) {
       for (String op : List.of("INSERT", "READ", "UPDATE", "SCAN", "DELETE")) {
         n += o.returns(op, "ERROR");
@@ -460,7 +482,7 @@ public final class PhaseResult {
   }
 
   public Map<String, Long> errorClasses() {
-    Map<String, Long> m = new TreeMap<>();
+    Map<String, Long> m = new TreeMap<>(earlierErrorClasses);
     outputs.forEach(o -> o.returnCodes("ERRORS").forEach((k, v) -> m.merge(k, v, Long::sum)));
     return m;
   }

@@ -22,11 +22,24 @@ public final class Timeline {
   private Timeline() {}
 
   public static List<Second> read(Path file) throws IOException {
-    List<Second> out = new ArrayList<>();
+    return Files.exists(file) ? parse(Files.readString(file, StandardCharsets.UTF_8)) : new ArrayList<>();
+  }
+
+  /**
+   * The seconds of a timeline whose writer was killed (a client's earlier attempt): every complete
+   * line; a last line it did not finish writing holds no second.
+   */
+  public static List<Second> readKilled(Path file) throws IOException {
     if (!Files.exists(file)) {
-      return out;
+      return new ArrayList<>();
     }
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+    String text = Files.readString(file, StandardCharsets.UTF_8);
+    return parse(text.substring(0, text.lastIndexOf('\n') + 1));
+  }
+
+  private static List<Second> parse(String text) {
+    List<Second> out = new ArrayList<>();
+    for (String line : text.split("\n")) {
       if (line.startsWith("#") || line.isBlank()) {
         continue;
       }

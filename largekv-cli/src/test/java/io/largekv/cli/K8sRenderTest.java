@@ -201,6 +201,8 @@ class K8sRenderTest {
         Map.of("claimName", "shared-results"));
     List<String> command = at(podSpec, "containers", 0, "command");
     assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(true)).doesNotContain("exit.txt ]]");
+    // the kubelet would expand $(...) and turn $$ into $: neither is in the load's script
+    assertThat(command.get(2)).doesNotContain("$(").doesNotContain("$$");
     assertThat(command).contains("load", "/etc/largekv/workloads/local-load", "ycql.target=cassandra",
         "ycql.localdc=dc1", "client.count=16",
         "largekv.checkpoint=/results/big/load/client-$(JOB_COMPLETION_INDEX)/load.checkpoint");

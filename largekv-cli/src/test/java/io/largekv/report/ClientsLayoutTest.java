@@ -102,6 +102,9 @@ class ClientsLayoutTest {
     org.HdrHistogram.Histogram all = new org.HdrHistogram.Histogram(3);
     HdrMergeTest.writeLog(attempt, "INSERT.hdr", 2, 80_000, all);
     Files.writeString(attempt.resolve("INSERT.hdr"), "8.000,1.000,79.9,HISTFAAAAC", java.nio.file.StandardOpenOption.APPEND);
+    // its seconds: 3 operations failed (a killed attempt printed no summary); the last line half written
+    Files.writeString(dir.resolve("load/client-1/attempt-1/timeline.csv"), "# end_ms,ok,failed,verify_failed,classes\n"
+        + "1000,900,0,0,\n2000,880,3,0,INSERT:WriteTimeoutException=3\n3000,87");
     client("load", "client-1", cmd, 0, "[LARGEKV], Operations, 7000\n[LARGEKV], LoadRowsBefore, 6500\n");
     HdrMergeTest.writeLog(Files.createDirectories(dir.resolve("load/client-1/hdr")), "INSERT.hdr", 3, 5_000, all);
 
@@ -112,12 +115,22 @@ class ClientsLayoutTest {
     assertThat(r.histogram("INSERT").getTotalCount()).isEqualTo(21_000);
     assertThat(r.histogram("INSERT").getMaxValue()).isGreaterThanOrEqualTo(all.getMaxValue());
     assertThat(r.reruns).containsExactly("client-1 ran 2 times (attempt-1 killed (no exit status)); its last"
-        + " continued with 6500 rows acknowledged before");
+        + " continued with 6500 rows acknowledged before; 3 operations failed in the earlier attempts");
+    assertThat(r.errors()).isEqualTo(3);
+    assertThat(r.errorClasses()).containsEntry("INSERT:WriteTimeoutException", 3L);
     assertThat(r.clientThroughputs()[1] * r.clientMeasuredSeconds()[1]).isCloseTo(13_500, org.assertj.core.data.Offset.offset(1.0));
 
     // the killed attempt logged fewer than it acknowledged (its last second never reached the log):
     // the count is never more than the logs hold
     Files.writeString(dir.resolve("load/client-1/ycsb.txt"), "[LARGEKV], LoadRowsBefore, 9000\n");
     assertThat(PhaseResult.load(dir.resolve("load"), 0).count("INSERT")).isEqualTo(21_000);
+
+    // earlier attempts whose last did not continue a load's checkpoint (a read client run again):
+    // its operations cannot be counted once, and the phase fails
+    Files.writeString(dir.resolve("load/client-1/ycsb.txt"), "[LARGEKV], Operations, 7000\n");
+    PhaseResult read = PhaseResult.load(dir.resolve("load"), 0);
+    assertThat(read.clientProblems).containsExactly("client-1 holds earlier attempts (attempt-<k>/) but its last did"
+        + " not continue a load's checkpoint (no LoadRowsBefore): its operations cannot be counted once");
+    assertThat(read.failed()).isTrue();
   }
 }

@@ -157,7 +157,7 @@ public final class StartBarrier {
   }
 
   /** Writes {@code ready-<index>} with {@code now} unless it exists: then returns the time it holds, else null. */
-  private Long ready(long now) throws Missed {
+  private Long ready(long now) throws Missed, InterruptedException {
     Path file = dir.resolve("ready-" + index);
     try {
       Files.createDirectories(dir);
@@ -178,6 +178,11 @@ public final class StartBarrier {
         return null;
       } catch (FileAlreadyExistsException e) {
         Long earlier = time(file);
+        // empty: a shared volume that shows the name before the content (as for the others' files)
+        for (int i = 0; earlier == null && i < 50; i++) {
+          Thread.sleep(POLL_MS);
+          earlier = time(file);
+        }
         if (earlier == null) {
           throw new Missed("start barrier: " + file + " exists but holds no time (ms since 1970); remove it or use"
               + " a new " + DIR);

@@ -323,26 +323,29 @@ final class LoadCheckpoint {
     }
   }
 
-  /** How often {@link #createIn} creates the directory and the file again after another client removed it. */
-  static final int CREATE_ATTEMPTS = 50;
+  /** How long {@link #createIn} creates the directory and the file again after another client removed it. */
+  static final long CREATE_RETRY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
   /**
    * Creates {@code tmp} in {@code dir}, creating the directory too. Another client's load that ends
    * removes the shared default directory when it is empty, as it is between the two steps (or
    * inside {@code createDirectories}, between its creation and its check of the directory): then
-   * both are done again (at most {@value #CREATE_ATTEMPTS} times: clients that end together can win
-   * that race several times in a row on a busy machine; five were once not enough in CI).
+   * both are done again, for up to 10 s, backing off: clients that end together can win that race
+   * many times in a row on a busy machine (five attempts, then fifty without a pause, were once not
+   * enough in CI).
    */
   private static FileChannel createIn(Path dir, Path tmp) throws IOException {
+    long deadline = System.nanoTime() + CREATE_RETRY_NANOS;
     for (int attempt = 1; ; attempt++) {
+      boolean last = System.nanoTime() - deadline > 0;
       if (attempt > 1) {
-        Thread.yield(); // let the client removing the directory finish
+        pause(attempt); // let the client removing the directory finish
       }
       try {
         Files.createDirectories(dir);
       } catch (FileAlreadyExistsException raced) {
         // it found the directory there, then found none: another client's end removed it meanwhile
-        if (!Files.isDirectory(dir) && (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) || attempt == CREATE_ATTEMPTS)) {
+        if (!Files.isDirectory(dir) && (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) || last)) {
           throw raced;
         }
         continue;
@@ -351,10 +354,24 @@ final class LoadCheckpoint {
         return FileChannel.open(tmp, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
             StandardOpenOption.TRUNCATE_EXISTING);
       } catch (NoSuchFileException removed) {
-        if (attempt == CREATE_ATTEMPTS) {
+        if (last) {
           throw removed;
         }
       }
+    }
+  }
+
+  /** A yield for the first few attempts, then a sleep of up to 20 ms. */
+  private static void pause(int attempt) throws IOException {
+    if (attempt <= 5) {
+      Thread.yield();
+      return;
+    }
+    try {
+      Thread.sleep(Math.min(20, attempt - 5));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new java.io.InterruptedIOException("interrupted while writing the checkpoint");
     }
   }
 
