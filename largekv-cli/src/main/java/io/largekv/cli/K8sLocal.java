@@ -90,7 +90,8 @@ final class K8sLocal {
         local.close();
       }
     }
-    Report report = Report.load(runDir);
+    // every phase asked for has a row: one that did not run (a failed phase before it) is FAILED
+    Report report = Report.load(runDir, o.phases.stream().map(p -> p.name).toList());
     ReportFiles.write(report, runDir);
     out.println(MarkdownReport.render(report));
     out.println("Report: " + runDir.resolve("report.html") + " (offline), " + runDir.resolve("report.md"));

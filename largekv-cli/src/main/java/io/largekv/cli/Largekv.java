@@ -29,7 +29,8 @@ public final class Largekv {
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv run [options]",
       "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
-      "       bin/largekv report DIR     (a compare run's directory, or a clients' results directory: PHASE/client-<i>/)",
+      "       bin/largekv report DIR [--phases LIST]   (a compare run's directory, or a clients' results directory:",
+      "                                   PHASE/client-<i>/; --phases: those that must be in it, FAILED when not run)",
       "       bin/largekv k8s render --phase PHASE --hosts H1,H2 --image IMAGE:TAG [options]   (see bin/largekv k8s --help)",
       "       bin/largekv k8s local --clients N [options]   (the pods' command as local processes, merged)",
       "  Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
@@ -91,11 +92,13 @@ public final class Largekv {
       return K8sRender.run(args, out, err);
     }
     if (args[0].equals("report")) {
-      if (args.length != 2) {
-        throw new UserError("report needs one directory: bin/largekv report DIR (a compare run's, or a clients' results"
-            + " directory: PHASE/client-<i>/)");
+      boolean phasesGiven = args.length == 4 && args[2].equals("--phases");
+      if (args.length != 2 && !phasesGiven) {
+        throw new UserError("report needs one directory: bin/largekv report DIR [--phases LIST] (a compare run's, or a"
+            + " clients' results directory: PHASE/client-<i>/; --phases: the phases that must be in it)");
       }
-      io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath());
+      List<String> expected = phasesGiven ? Phase.list(args[3]).stream().map(p -> p.name).toList() : List.of();
+      io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath(), expected);
       io.largekv.report.ReportFiles.write(report, report.dir);
       out.println(io.largekv.report.MarkdownReport.render(report));
       out.println("Report: " + report.dir.resolve("report.html") + " (offline), " + report.dir.resolve("report.md"));

@@ -66,6 +66,18 @@ public final class Phase {
     return v == null ? Optional.empty() : Optional.of(Long.parseLong(v.strip().replace("_", "")));
   }
 
+  /** {@code --phases LIST}: the phases a comma-separated list names, in its order; one line for a bad one. */
+  public static java.util.List<Phase> list(String v) {
+    java.util.List<Phase> phases = new java.util.ArrayList<>();
+    for (String p : v.split(",")) {
+      phases.add(byName(p));
+    }
+    if (phases.isEmpty()) {
+      throw new UserError("--phases " + v + " names no phase; accepted: a comma-separated list of " + ACCEPTED);
+    }
+    return phases;
+  }
+
   public static Phase byName(String name) {
     return find(name).orElseThrow(() -> new UserError("--phases: unknown phase '" + name + "'; accepted: " + ACCEPTED));
   }

@@ -82,15 +82,7 @@ abstract class PhaseOptions {
 
   private boolean shared(String a, String v) throws UserError {
     switch (a) {
-      case "--phases" -> {
-        phases = new ArrayList<>();
-        for (String p : v.split(",")) {
-          phases.add(Phase.byName(p));
-        }
-        if (phases.isEmpty()) {
-          throw new UserError("--phases " + v + " names no phase; accepted: a comma-separated list of " + Phase.ACCEPTED);
-        }
-      }
+      case "--phases" -> phases = new ArrayList<>(Phase.list(v));
       case "--records" -> records = atLeast(a, v, 1);
       case "--duration" -> duration = atLeast(a, v, 1);
       case "--warmup" -> warmup = atLeast(a, v, 0);

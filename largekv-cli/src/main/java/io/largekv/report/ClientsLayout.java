@@ -125,6 +125,22 @@ final class ClientsLayout {
     return p;
   }
 
+  /** The setup of a clients' results directory in which no client ran (every expected phase: not run). */
+  static Properties empty(Path dir) {
+    String label = dir.getFileName().toString();
+    Properties p = new Properties();
+    p.setProperty(KEY, VALUE);
+    p.setProperty("phases", "");
+    p.setProperty("targets", label);
+    p.setProperty("columns", label);
+    p.setProperty("harnesses", "ycsb");
+    p.setProperty("clients", "0");
+    p.setProperty("warmup", "0");
+    p.setProperty("command", "bin/largekv report " + dir + " (no client's files: PHASE/client-<i>/)");
+    p.setProperty("machine", "-");
+    return p;
+  }
+
   /** The {@code -p NAME=VALUE} pairs of a command line (a later one wins). */
   private static Map<String, String> properties(String commandLine) {
     Map<String, String> m = new LinkedHashMap<>();

@@ -130,7 +130,9 @@ public final class Report {
         if (clientsLayout) {
           // one run: the phase's client-<i> directories themselves
           long phaseWarmup = Long.parseLong(setup.getProperty("warmup." + phase, Long.toString(warmup)));
-          runs.add(PhaseResult.load(phaseDir, phase.equals("load") ? 0 : phaseWarmup));
+          if (Files.isDirectory(phaseDir)) { // else an expected phase that no client ran: not run
+            runs.add(PhaseResult.load(phaseDir, phase.equals("load") ? 0 : phaseWarmup));
+          }
         } else if (Files.isDirectory(phaseDir)) {
           try (Stream<Path> reps = Files.list(phaseDir)) {
             for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith("rep-")).sorted().toList()) {
@@ -150,21 +152,41 @@ public final class Report {
   }
 
   public static Report load(Path dir) throws IOException {
+    return load(dir, List.of());
+  }
+
+  /**
+   * The report of {@code dir}, with a row for each of the {@code expected} phases whether it ran or
+   * not: a phase no client wrote a directory for (a Job never applied, its pods never scheduled) is
+   * FAILED (not run), never left out.
+   */
+  public static Report load(Path dir, List<String> expected) throws IOException {
     Path file = dir.resolve("compare.properties");
+    Properties p;
     if (Files.isRegularFile(file)) {
-      Properties p = new Properties();
+      p = new Properties();
       try (InputStream in = Files.newInputStream(file)) {
         p.load(in);
       }
-      return new Report(dir, p);
+    } else {
+      p = ClientsLayout.setup(dir);
+      if (p == null && expected.isEmpty()) {
+        throw new UserError(dir + " is neither a bin/largekv compare directory (compare.properties) nor a clients'"
+            + " results directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv compare or"
+            + " run, or a Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
+      }
+      if (p == null) {
+        p = ClientsLayout.empty(dir);
+      }
     }
-    Properties clients = ClientsLayout.setup(dir);
-    if (clients == null) {
-      throw new UserError(dir + " is neither a bin/largekv compare directory (compare.properties) nor a clients' results"
-          + " directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv compare or run, or a"
-          + " Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
+    List<String> phases = new ArrayList<>(split(p.getProperty("phases", "")));
+    for (String phase : expected) {
+      if (!phases.contains(phase)) {
+        phases.add(phase);
+      }
     }
-    return new Report(dir, clients);
+    p.setProperty("phases", String.join(",", phases));
+    return new Report(dir, p);
   }
 
   /** "phase on target" of every cell that FAILED (a client exited non-zero or the phase did not run). */

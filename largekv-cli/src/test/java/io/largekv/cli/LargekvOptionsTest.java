@@ -89,4 +89,14 @@ class LargekvOptionsTest {
     assertThat(Phase.LOAD.isLoad()).isTrue();
     assertThat(Phase.UNIFORM_READ.isLoad()).isFalse();
   }
+
+  @Test
+  void reportTakesTheExpectedPhasesAndRefusesAnUnknownOneInOneLine() {
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/nonexistent", "--phases", "load,nope"}, System.out,
+        System.err)).isInstanceOf(io.largekv.common.UserError.class)
+        .hasMessage("--phases: unknown phase 'nope'; accepted: " + Phase.ACCEPTED);
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/nonexistent", "--phase", "load"}, System.out,
+        System.err)).isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("report needs one directory:"
+            + " bin/largekv report DIR [--phases LIST]");
+  }
 }

@@ -6,6 +6,7 @@ import io.largekv.common.Directories;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -132,5 +133,25 @@ class ClientsLayoutTest {
     assertThat(read.clientProblems).containsExactly("client-1 holds earlier attempts (attempt-<k>/) but its last did"
         + " not continue a load's checkpoint (no LoadRowsBefore): its operations cannot be counted once");
     assertThat(read.failed()).isTrue();
+  }
+
+  @Test
+  void anExpectedPhaseThatNoClientRanIsAFailedRowNotLeftOut() throws Exception {
+    // a Kubernetes run whose read Job was never applied: only the load's clients wrote their files
+    client("load", "client-0", command("large30b", "client.count=1"), 0, "[LARGEKV], Operations, 7000\n");
+    HdrMergeTest.writeLog(Files.createDirectories(dir.resolve("load/client-0/hdr")), "INSERT.hdr", 1, 5_000,
+        new org.HdrHistogram.Histogram(3));
+    assertThat(Report.load(dir).failedCells()).isEmpty(); // without --phases: the phases that are there
+    Report r = Report.load(dir, List.of("load", "uniform-read"));
+    assertThat(r.phases).containsExactly("load", "uniform-read");
+    assertThat(r.failedCells()).containsExactly("uniform-read on yb30b");
+    assertThat(r.table("uniform-read").get("status")).containsExactly("FAILED (not run)");
+    assertThat(MarkdownReport.render(r)).contains("uniform-read");
+    HtmlReport.render(r);
+
+    // nothing ran at all
+    Path none = Files.createDirectories(dir.getParent().resolve("empty-run"));
+    assertThat(Report.load(none, List.of("load")).failedCells()).containsExactly("load on empty-run");
+    MarkdownReport.render(Report.load(none, List.of("load")));
   }
 }
