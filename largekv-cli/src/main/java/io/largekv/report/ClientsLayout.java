@@ -98,12 +98,8 @@ final class ClientsLayout {
     List<String> ordered = new ArrayList<>(phases.keySet());
     ordered.sort(Comparator.comparing(phases::get));
     String label = dir.getFileName().toString();
-    Properties p = new Properties();
-    p.setProperty(KEY, VALUE);
+    Properties p = empty(dir);
     p.setProperty("phases", String.join(",", ordered));
-    p.setProperty("targets", label);
-    p.setProperty("columns", label);
-    p.setProperty("harnesses", "ycsb");
     p.setProperty("clients", Integer.toString(clients));
     // what YCSB's summaries left out (their clients' largekv.warmup_s): the report cuts the same seconds
     p.setProperty("warmup", Long.toString(warmup));
@@ -125,7 +121,10 @@ final class ClientsLayout {
     return p;
   }
 
-  /** The setup of a clients' results directory in which no client ran (every expected phase: not run). */
+  /**
+   * The setup of a clients' results directory in which no client ran (every expected phase: not
+   * run), and the part of {@link #setup} that does not depend on the clients.
+   */
   static Properties empty(Path dir) {
     String label = dir.getFileName().toString();
     Properties p = new Properties();

@@ -77,6 +77,7 @@ public final class PhaseResult {
     this.clients = clientDirs.size();
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
+    List<List<Path>> clientAttempts = new ArrayList<>();
     for (Path c : clientDirs) {
       // YCSB's output, else largekv's reading of an nb5 client's (Nb5PhaseRunner), in YCSB's form
       Path out = Files.exists(c.resolve("ycsb.txt")) || !Files.exists(c.resolve(NB5_SUMMARY)) ? c.resolve("ycsb.txt")
@@ -91,6 +92,7 @@ public final class PhaseResult {
       // rows they acknowledged are counted once (earlierInserts)
       Map<String, List<HdrLog.Interval>> earlier = new TreeMap<>();
       List<Path> attempts = attempts(c);
+      clientAttempts.add(attempts);
       List<Timeline.Second> timeline = new ArrayList<>();
       long failedBefore = 0;
       for (Path a : attempts) {
@@ -144,9 +146,9 @@ public final class PhaseResult {
     // counts from it), else the first operation a client reported (the events' time zero), else the
     // first interval's start
     long first = Long.MAX_VALUE;
-    for (Path c : clientDirs) {
-      first = Math.min(first, firstOperation(c.resolve("stderr.txt")));
-      for (Path a : attempts(c)) {
+    for (int i = 0; i < clientDirs.size(); i++) {
+      first = Math.min(first, firstOperation(clientDirs.get(i).resolve("stderr.txt")));
+      for (Path a : clientAttempts.get(i)) {
         first = Math.min(first, firstOperation(a.resolve("stderr.txt")));
       }
     }

@@ -170,13 +170,13 @@ public final class Report {
       }
     } else {
       p = ClientsLayout.setup(dir);
-      if (p == null && expected.isEmpty()) {
-        throw new UserError(dir + " is neither a bin/largekv compare directory (compare.properties) nor a clients'"
-            + " results directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv compare or"
-            + " run, or a Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
-      }
       if (p == null) {
-        p = ClientsLayout.empty(dir);
+        if (expected.isEmpty()) {
+          throw new UserError(dir + " is neither a bin/largekv compare directory (compare.properties) nor a clients'"
+              + " results directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv compare"
+              + " or run, or a Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
+        }
+        p = ClientsLayout.empty(dir); // every expected phase: not run
       }
     }
     List<String> phases = new ArrayList<>(split(p.getProperty("phases", "")));
