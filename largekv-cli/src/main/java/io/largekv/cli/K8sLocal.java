@@ -42,6 +42,7 @@ final class K8sLocal {
       "  --localdc DC, --nodes N, --records N, --duration SECONDS, --threads N, -p NAME=VALUE   as for bin/largekv run",
       "  --run NAME               the run's name: its directory under --out (default run-<time>)",
       "  --out DIR                the results volume's stand-in (default results/k8s-local)",
+      "  --harness ycsb|nb5       the pods' client (default ycsb); nb5 as bin/nb5 finds it (NB5_JAR, or nb5 on PATH)",
       "  --retries N              runs again a load client that failed with another exit status than 1 or 2,",
       "                           as the load Job's pods are (--retries of k8s render); it continues its",
       "                           checkpoint (default 0; read clients are never run again)",
@@ -59,6 +60,18 @@ final class K8sLocal {
       throw new UserError("--run " + o.run + ": " + runDir + " exists; accepted: a new --run (a read client refuses"
           + " to overwrite a run's results, as in a pod)");
     }
+    K8sManifests.Mounts mounts = new K8sManifests.Mounts(repo.toString(), repo.resolve("workloads").toString(),
+        volume.toString());
+    if (o.harness.equals(Harness.NB5)) {
+      // what the pods' nb5 cannot apply, and a missing nb5, are refused before a server starts
+      List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+      for (Phase phase : o.phases) {
+        K8sManifests.Settings s = settings(o, phase, planned, repo, mounts, args);
+        Nb5PodClient.Options.of(phase, Path.of(s.clientDir("0")), repo.resolve("workloads").resolve(
+            s.workloadFile()), K8sManifests.nb5Properties(s));
+      }
+      Nb5.find(repo);
+    }
     LocalCassandra local = null;
     int status = ExitStatus.OK;
     try {
@@ -67,16 +80,9 @@ final class K8sLocal {
       }
       List<String> server = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
-      K8sManifests.Mounts mounts = new K8sManifests.Mounts(repo.toString(), repo.resolve("workloads").toString(),
-          volume.toString());
       for (Phase phase : o.phases) {
-        List<String> props = new ArrayList<>(server);
-        props.addAll(o.phaseProperties(phase));
-        Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
-        K8sManifests.Settings s = new K8sManifests.Settings("default", o.run, phase, "local", o.clients,
-            workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props, null, null,
-            null, null, K8sRender.Options.DEFAULT_CPU, 6 * 1024, phase.isLoad() ? o.retries : 0,
-            Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts);
+        K8sManifests.Settings s = settings(o, phase, server, repo, mounts, args);
+
         int phaseStatus = runPhase(s, runDir.resolve(phase.name), err);
         if (phaseStatus != ExitStatus.OK) {
           status = phaseStatus;
@@ -102,6 +108,18 @@ final class K8sLocal {
       err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status " + status + ")");
     }
     return status;
+  }
+
+  /** The settings of a phase's pods, as render would write them, against {@code server}'s properties. */
+  private static K8sManifests.Settings settings(Options o, Phase phase, List<String> server, Path repo,
+      K8sManifests.Mounts mounts, String[] args) throws IOException {
+    List<String> props = new ArrayList<>(server);
+    props.addAll(o.phaseProperties(phase));
+    Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
+    return new K8sManifests.Settings("default", o.run, phase, "local", o.clients, workload.getFileName().toString(),
+        Files.readString(workload, StandardCharsets.UTF_8), props, null, null, null, null, K8sRender.Options.DEFAULT_CPU,
+        6 * 1024, phase.isLoad() ? o.retries : 0, Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts,
+        o.harness, null);
   }
 
   /**
@@ -215,6 +233,7 @@ final class K8sLocal {
     int clients = 3;
     String run = K8sRender.Options.defaultRun();
     int retries;
+    String harness = Harness.YCSB;
 
     @Override
     String help() {
@@ -227,6 +246,7 @@ final class K8sLocal {
         case "--clients" -> clients = (int) between(name, v, 1, 64);
         case "--run" -> run = K8sRender.Options.runName(v);
         case "--retries" -> retries = (int) between(name, v, 0, 100);
+        case "--harness" -> harness = Harness.parse(v, false).get(0);
         default -> {
           return false;
         }
@@ -257,7 +277,10 @@ final class K8sLocal {
               + " k8s local runs without one (a local Cassandra, or --hosts without authentication)");
         }
       }
-      Harness.checkProperties(List.of(Harness.YCSB), o.properties, o.help());
+      if (o.harness.equals(Harness.NB5)) {
+        K8sRender.Options.checkNb5(o.retries, null);
+      }
+      Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       return o;
     }
   }

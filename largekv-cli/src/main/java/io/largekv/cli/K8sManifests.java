@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.common.StartBarrier;
 import io.largekv.common.YcsbCommandLine;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -12,7 +13,7 @@ import org.yaml.snakeyaml.DumperOptions;
 import org.yaml.snakeyaml.Yaml;
 
 /**
- * The Kubernetes manifests of one phase's YCSB clients, as {@code bin/largekv k8s render} writes
+ * The Kubernetes manifests of one phase's YCSB (or nb5) clients, as {@code bin/largekv k8s render} writes
  * them ({@link K8sRender} decides the settings, this class what each manifest holds):
  *
  * <ul>
@@ -43,8 +44,8 @@ final class K8sManifests {
   static final String PASSWORD_ENV = "LARGEKV_YCQL_PASSWORD";
   /** The Secret's key that holds the password. */
   static final String PASSWORD_KEY = "password";
-  /** The client container's name (the Job's pod failure policy names it). */
-  static final String CONTAINER = "ycsb";
+  /** Where an nb5 pod's image holds nb5.jar by default ({@code k8s render --nb5-jar}). */
+  static final String DEFAULT_NB5_JAR = "/opt/nb5/nb5.jar";
   /** The pod's completion index, expanded by the kubelet in the container's arguments. */
   static final String INDEX = "$(JOB_COMPLETION_INDEX)";
   /** The claim rendered for the results when no existing one is named. */
@@ -63,11 +64,13 @@ final class K8sManifests {
    * refuses to overwrite results of the same run, and a load's client run again keeps the earlier
    * attempt's files in {@code attempt-<k>/} and continues its checkpoint (the report counts each
    * row once: {@link io.largekv.report.PhaseResult}); it
-   * keeps YCSB's stdout in ycsb.txt, its stderr in stderr.txt and the pod's log, and the exit
-   * status in exit.txt, as {@link PhaseRunner} does. No {@code $(} in it: the kubelet would read
-   * that as a variable reference.
+   * keeps the client's stdout in {@code stdout} (YCSB's: ycsb.txt), its stderr in stderr.txt and the
+   * pod's log, and the exit status in exit.txt, as {@link PhaseRunner} does. {@code resumes}: a load
+   * of YCSB, which continues a checkpoint (nb5's load has none: its client refuses an earlier
+   * attempt's files, as a read client does). No {@code $(} in it: the kubelet would read that as a
+   * variable reference.
    */
-  static String clientScript(boolean load) {
+  static String clientScript(boolean resumes, String stdout) {
     return String.join("\n",
         "set -u",
         "dir=$1",
@@ -76,7 +79,7 @@ final class K8sManifests {
         "  echo \"largekv: JOB_COMPLETION_INDEX is not set (not a pod of an Indexed Job): client directory $dir\" >&2",
         "  exit 2",
         "fi",
-        load ? String.join("\n",
+        resumes ? String.join("\n",
             // a pod run again (the Job's retry of a failed index): the earlier attempt's files move
             // to attempt-<k>/, so that nothing it measured is overwritten; its checkpoint stays
             "earlier=()",
@@ -102,7 +105,7 @@ final class K8sManifests {
             "fi"),
         "mkdir -p \"$dir/hdr\" || exit 3",
         "printf '%s\\n' \"$*\" > \"$dir/command.txt\" || exit 3",
-        "\"$@\" 2>&1 >\"$dir/ycsb.txt\" | tee \"$dir/stderr.txt\" >&2",
+        "\"$@\" 2>&1 >\"$dir/" + stdout + "\" | tee \"$dir/stderr.txt\" >&2",
         "status=(\"${PIPESTATUS[@]}\")",
         "echo \"${status[0]}\" > \"$dir/exit.txt\" || exit 3",
         "if [[ ${status[1]} != 0 && ${status[0]} == 0 ]]; then",
@@ -134,6 +137,8 @@ final class K8sManifests {
    * @param retries retries of a failed pod of the same index (a load only)
    * @param command the render command, for the Job's annotation (secrets redacted)
    * @param mounts where the client's command finds largekv, the workload and the results ({@link #POD})
+   * @param harness the client: {@link Harness#YCSB} (bin/ycsb) or {@link Harness#NB5} (bin/largekv nb5-client)
+   * @param nb5Jar with nb5: where the image holds nb5.jar ({@code NB5_JAR}); null: as bin/nb5 finds it
    */
   record Settings(
       String namespace,
@@ -152,7 +157,23 @@ final class K8sManifests {
       int memoryMib,
       int retries,
       String command,
-      Mounts mounts) {
+      Mounts mounts,
+      String harness,
+      String nb5Jar) {
+
+    boolean nb5() {
+      return harness.equals(Harness.NB5);
+    }
+
+    /** The client container's name (the Job's pod failure policy names it): the harness. */
+    String container() {
+      return harness;
+    }
+
+    /** Where the client script keeps the client's stdout: YCSB's output, or nb5-client's lines. */
+    String stdoutFile() {
+      return nb5() ? "client.txt" : "ycsb.txt";
+    }
 
     String jobName() {
       return "largekv-" + run + "-" + phase.name;
@@ -194,13 +215,40 @@ final class K8sManifests {
   static YcsbCommandLine ycsbCommand(Settings s) {
     List<String> props = new ArrayList<>(s.properties());
     // the pods begin together, once every one is scheduled and connected (a -p of the user's comes later and wins)
-    props.add(0, "largekv.start_barrier=" + s.barrierDir());
+    props.add(0, StartBarrier.DIR + "=" + s.barrierDir());
     if (s.passwordSecret() != null) {
       props.add(0, "ycql.password=env:" + PASSWORD_ENV);
     }
     return PhaseRunner.clientCommand(Paths.get(s.mounts().home()), s.phase(), Paths.get(s.mounts().workloads(),
         s.workloadFile()),
         props, s.clients(), INDEX, Path.of(s.clientDir(INDEX)));
+  }
+
+  /**
+   * The client pod's {@code bin/largekv nb5-client} command line ({@link Nb5PodClient}): the same
+   * -P and -p as a YCSB pod's, so that the report reads both alike.
+   */
+  static List<String> nb5Command(Settings s) {
+    List<String> c = new ArrayList<>(List.of(s.mounts().home() + "/bin/largekv", "nb5-client", "--phase",
+        s.phase().name, "--dir", s.clientDir(INDEX), "-P", s.mounts().workloads() + "/" + s.workloadFile()));
+    List<String> props = nb5Properties(s);
+    props.add("client.index=" + INDEX);
+    for (String p : props) {
+      c.add("-p");
+      c.add(p);
+    }
+    return c;
+  }
+
+  /**
+   * An nb5 pod's properties but its index, in a YCSB pod's order: the start barrier first (a user's
+   * -p after it wins), then the phase's, then the clients (they win, as in {@link PhaseRunner#clientCommand}).
+   */
+  static List<String> nb5Properties(Settings s) {
+    List<String> props = new ArrayList<>(List.of(StartBarrier.DIR + "=" + s.barrierDir()));
+    props.addAll(s.properties());
+    props.add("client.count=" + s.clients());
+    return props;
   }
 
   private static Map<String, Object> metadata(Settings s, String name, boolean namespaced) {
@@ -214,7 +262,7 @@ final class K8sManifests {
 
   private static Map<String, Object> labels(Settings s) {
     Map<String, Object> l = map("app.kubernetes.io/name", "largekv");
-    l.put("app.kubernetes.io/component", "ycsb-client");
+    l.put("app.kubernetes.io/component", s.harness() + "-client");
     l.put("largekv/run", s.run());
     l.put("largekv/phase", s.phase().name);
     return l;
@@ -259,7 +307,7 @@ final class K8sManifests {
     spec.put("backoffLimitPerIndex", s.retries());
     // a result that failed a check (1) or bad input (2) is final, whatever the retries
     spec.put("podFailurePolicy", map("rules", List.of(map("action", "FailIndex", "onExitCodes",
-        map("containerName", CONTAINER, "operator", "In", "values", FINAL_EXIT_STATUSES)))));
+        map("containerName", s.container(), "operator", "In", "values", FINAL_EXIT_STATUSES)))));
 
     Map<String, Object> podLabels = labels(s);
     podLabels.put(JOB_LABEL, s.jobName());
@@ -273,8 +321,15 @@ final class K8sManifests {
       env.add(map("name", PASSWORD_ENV, "valueFrom", map("secretKeyRef",
           map("name", s.passwordSecret(), "key", PASSWORD_KEY))));
     }
-    env.add(map("name", "JAVA_OPTS", "value", "-Xmx" + (s.memoryMib() * 3L / 4) + "m"));
-    Map<String, Object> container = map("name", CONTAINER);
+    if (s.nb5()) {
+      // bin/largekv's own JVM is small (-Xmx512m); nb5's JVM takes the default share of the limit
+      if (s.nb5Jar() != null) {
+        env.add(map("name", "NB5_JAR", "value", s.nb5Jar()));
+      }
+    } else {
+      env.add(map("name", "JAVA_OPTS", "value", "-Xmx" + (s.memoryMib() * 3L / 4) + "m"));
+    }
+    Map<String, Object> container = map("name", s.container());
     container.put("image", s.image());
     container.put("workingDir", IMAGE_HOME);
     container.put("command", command);
@@ -299,12 +354,13 @@ final class K8sManifests {
 
   /**
    * The client container's command: the client script with the client's directory, then its
-   * bin/ycsb command line; {@link #INDEX} in it is the pod's index (the kubelet expands it).
+   * bin/ycsb (or bin/largekv nb5-client) command line; {@link #INDEX} in it is the pod's index (the
+   * kubelet expands it).
    */
   static List<String> podCommand(Settings s) {
-    List<String> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad()), "largekv-client",
-        s.clientDir(INDEX)));
-    command.addAll(ycsbCommand(s).arguments());
+    List<String> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad() && !s.nb5(),
+        s.stdoutFile()), "largekv-client", s.clientDir(INDEX)));
+    command.addAll(s.nb5() ? nb5Command(s) : ycsbCommand(s).arguments());
     return command;
   }
 

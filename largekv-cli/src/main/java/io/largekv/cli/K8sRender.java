@@ -22,7 +22,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * {@code bin/largekv k8s render}: one phase's YCSB clients as Kubernetes manifests
+ * {@code bin/largekv k8s render}: one phase's YCSB or nb5 clients as Kubernetes manifests
  * ({@link K8sManifests}), with the target, phase and size options of {@code run}
  * ({@link PhaseOptions}) and the cluster's own (clients, namespace, image, password Secret, results
  * volume, resources). Every option is checked before anything is written; bad input is one line
@@ -32,7 +32,7 @@ public final class K8sRender {
 
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv k8s render --phase PHASE --hosts H1,H2[:PORT] --image IMAGE:TAG [options]",
-      "  Writes the Kubernetes manifests of one phase's YCSB clients into --out: job.yaml (an Indexed Job,",
+      "  Writes the Kubernetes manifests of one phase's clients into --out: job.yaml (an Indexed Job,",
       "  one pod a client, each on its own node), configmap.yaml (the phase's workload file) and",
       "  results-pvc.yaml (a ReadWriteMany volume for the results); apply them with kubectl apply -f DIR.",
       "  Each pod writes RUN/PHASE/client-<i>/ on the results volume, the layout of a local run.",
@@ -59,7 +59,10 @@ public final class K8sRender {
       "  --memory Q               memory request and limit of a pod, in Mi or Gi (default " + Options.DEFAULT_MEMORY
           + "; JVM heap 3/4)",
       "  --retries N              runs again of a failed load pod, which continues its checkpoint (default 0;",
-      "                           read phases: 0, a later client would measure another window)",
+      "                           read phases: 0, a later client would measure another window; nb5: 0)",
+      "  --harness ycsb|nb5       the pods' client: YCSB (default), or nb5 on yb_kv_large through bin/largekv",
+      "                           nb5-client (the image holds nb5; -p as for bin/largekv run --harness nb5)",
+      "  --nb5-jar PATH           with nb5: nb5.jar in the image (default " + K8sManifests.DEFAULT_NB5_JAR + ")",
       "  --out DIR                where the manifests go (default results/k8s/RUN-PHASE); must be new or empty",
       "",
       K8sLocal.USAGE);
@@ -102,7 +105,11 @@ public final class K8sRender {
     K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase, o.image, o.clients,
         workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
         o.passwordSecret, o.resultsClaim, o.resultsSize(), o.storageClass, o.cpu, o.memoryMib, o.retries,
-        Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD);
+        Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD, o.harness, o.nb5Jar);
+    if (s.nb5()) {
+      // what nb5 cannot apply is refused here, not in N pods
+      Nb5PodClient.Options.of(o.phase, Path.of(s.clientDir("0")), workload, K8sManifests.nb5Properties(s));
+    }
     Map<String, String> files = K8sManifests.render(s);
 
     Path dir = o.out != null ? o.out : repo.resolve("results").resolve("k8s").resolve(o.run + "-" + o.phase.name);
@@ -120,7 +127,8 @@ public final class K8sRender {
     for (Map.Entry<String, String> f : files.entrySet()) {
       Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
     }
-    out.println("largekv: " + s.jobName() + ": " + o.clients + " client pod" + (o.clients == 1 ? "" : "s") + " of "
+    out.println("largekv: " + s.jobName() + ": " + o.clients + " " + o.harness + " client pod" + (o.clients == 1 ? ""
+        : "s") + " of "
         + o.phase.name + " (workloads/" + s.workloadFile() + ") in namespace " + o.namespace + "; wrote "
         + String.join(", ", files.keySet()) + " in " + dir);
     if (o.passwordSecret != null) {
@@ -165,6 +173,8 @@ public final class K8sRender {
     String cpu = DEFAULT_CPU;
     int memoryMib = 6 * 1024;
     int retries;
+    String harness = Harness.YCSB;
+    String nb5Jar;
 
     @Override
     String help() {
@@ -185,10 +195,19 @@ public final class K8sRender {
         case "--phase" -> phase = Phase.find(v)
             .orElseThrow(() -> new UserError(name + " " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
         case "--harness" -> {
-          if (!Harness.parse(v, false).get(0).equals(Harness.YCSB)) {
-            throw new UserError("--harness " + v + ": k8s render writes YCSB clients only (nb5 pods are not built "
-                + "yet); accepted: --harness ycsb");
+          List<String> h = Harness.parse(v, false);
+          if (h.size() != 1) {
+            throw new UserError("--harness " + v + ": a Job runs one harness; accepted: --harness ycsb or --harness nb5"
+                + " (render each into its own --run to compare them)");
           }
+          harness = h.get(0);
+        }
+        case "--nb5-jar" -> {
+          if (!v.startsWith("/") || v.matches(".*\\s.*")) {
+            throw new UserError(name + " " + v + " is not accepted; accepted values: the absolute path of nb5.jar in the"
+                + " image");
+          }
+          nb5Jar = v;
         }
         case "--clients" -> clients = (int) between(name, v, 1, MAX_CLIENTS);
         case "--namespace" -> namespace = name(name, v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
@@ -255,6 +274,22 @@ public final class K8sRender {
       return v;
     }
 
+    /**
+     * What an nb5 pod cannot do (render and {@code k8s local}): run again (nb5's load has no
+     * checkpoint), or take a password (bin/largekv's nb5 takes none; null: none asked for).
+     */
+    static void checkNb5(int retries, String passwordSecret) throws UserError {
+      if (retries > 0) {
+        throw new UserError("--retries " + retries + " with --harness nb5: nb5's load keeps no checkpoint, so a pod run"
+            + " again would insert its whole share again and its operations could not be counted once; accepted:"
+            + " --retries 0 with nb5");
+      }
+      if (passwordSecret != null) {
+        throw new UserError("--password-secret with --harness nb5: largekv passes no password to nb5 yet; accepted:"
+            + " --harness ycsb for a database with a password");
+      }
+    }
+
     static Options parse(String[] args) throws UserError {
       Options o = new Options();
       o.parseArguments(args);
@@ -306,7 +341,17 @@ public final class K8sRender {
           throw new UserError("-p " + p + ": the contact points are --hosts; accepted: --hosts H1,H2[:PORT]");
         }
       }
-      Harness.checkProperties(List.of(Harness.YCSB), o.properties, o.help());
+      if (o.nb5Jar != null && !o.harness.equals(Harness.NB5)) {
+        throw new UserError("--nb5-jar names nb5 in the image, and the pods run YCSB; accepted: --nb5-jar with"
+            + " --harness nb5");
+      }
+      if (o.harness.equals(Harness.NB5)) {
+        checkNb5(o.retries, o.passwordSecret);
+        if (o.nb5Jar == null) {
+          o.nb5Jar = K8sManifests.DEFAULT_NB5_JAR;
+        }
+      }
+      Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       return o;
     }
   }

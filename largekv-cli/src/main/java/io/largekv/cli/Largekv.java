@@ -33,6 +33,7 @@ public final class Largekv {
       "                                   PHASE/client-<i>/; --phases: those that must be in it, FAILED when not run)",
       "       bin/largekv k8s render --phase PHASE --hosts H1,H2 --image IMAGE:TAG [options]   (see bin/largekv k8s --help)",
       "       bin/largekv k8s local --clients N [options]   (the pods' command as local processes, merged)",
+      "       bin/largekv nb5-client --phase PHASE --dir DIR -P FILE -p ...   (an nb5 pod's client; --help)",
       "  Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "  With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the",
       "  workloads/local-* files (1,000,000 rows), and stops the server afterwards.",
@@ -91,6 +92,13 @@ public final class Largekv {
     if (args[0].equals("k8s")) {
       return K8sRender.run(args, out, err);
     }
+    if (args[0].equals("nb5-client")) {
+      if (args.length > 1 && (args[1].equals("--help") || args[1].equals("-h"))) {
+        out.println(Nb5PodClient.USAGE);
+        return ExitStatus.OK;
+      }
+      return Nb5PodClient.run(args, err);
+    }
     if (args[0].equals("report")) {
       boolean phasesGiven = args.length == 4 && args[2].equals("--phases");
       if (args.length != 2 && !phasesGiven) {
@@ -110,7 +118,7 @@ public final class Largekv {
       return io.largekv.common.ExitStatus.OK;
     }
     if (!args[0].equals("run")) {
-      throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report, k8s (see bin/largekv --help)");
+      throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report, k8s, nb5-client (see bin/largekv --help)");
     }
     RunOptions o = RunOptions.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();

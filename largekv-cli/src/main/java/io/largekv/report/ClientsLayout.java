@@ -18,7 +18,8 @@ import java.util.stream.Stream;
 
 /**
  * A clients' results directory as a report's setup: {@code DIR/PHASE/client-<i>/} with each client's
- * {@code command.txt}, {@code ycsb.txt}, {@code hdr/} and {@code exit.txt}, the layout of
+ * {@code command.txt}, {@code ycsb.txt} (an nb5 pod's: {@code nb5-summary.txt}), {@code hdr/} and
+ * {@code exit.txt}, the layout of
  * {@code bin/largekv run --out DIR} and of a Kubernetes run's {@code /results/RUN} (docs/kubernetes.md).
  * It has no compare.properties: the setup is read from the clients' own files, as one column named
  * after the directory.
@@ -45,6 +46,8 @@ final class ClientsLayout {
     FileTime finished = null;
     int clients = 0;
     long warmup = 0;
+    boolean nb5 = false;
+    String nb5Version = null;
     Map<String, Long> warmups = new LinkedHashMap<>();
     try (Stream<Path> s = Files.list(dir)) {
       for (Path phase : s.filter(Files::isDirectory).sorted().toList()) {
@@ -78,10 +81,16 @@ final class ClientsLayout {
             FileTime t = Files.getLastModifiedTime(exit);
             finished = finished == null || t.compareTo(finished) > 0 ? t : finished;
           }
-          Path out = c.resolve("ycsb.txt");
+          Path out = PhaseResult.summaryFile(c);
+          if (out.getFileName().toString().equals(PhaseResult.NB5_SUMMARY)) {
+            nb5 = true;
+          }
           if (Files.exists(out)) {
-            double w = YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))
-                .number("LARGEKV", "WarmUpExcludedSeconds");
+            YcsbOutput summary = YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8));
+            if (nb5Version == null) {
+              nb5Version = summary.text("NB5", "Version");
+            }
+            double w = summary.number("LARGEKV", "WarmUpExcludedSeconds");
             phaseWarmup = Double.isNaN(w) ? phaseWarmup : Math.max(phaseWarmup, (long) w);
           }
         }
@@ -100,6 +109,12 @@ final class ClientsLayout {
     String label = dir.getFileName().toString();
     Properties p = empty(dir);
     p.setProperty("phases", String.join(",", ordered));
+    // nb5's pods (bin/largekv nb5-client) leave nb5-summary.txt where YCSB's leave ycsb.txt
+    p.setProperty("harnesses", nb5 ? "nb5" : "ycsb");
+    if (nb5) {
+      p.setProperty("harness.nb5", "nb5 " + (nb5Version == null ? "(version not recorded)" : nb5Version)
+          + " (bin/largekv nb5-client; cqld4) on nosqlbench-workloads/yb_kv_large.yaml, every read verified");
+    }
     p.setProperty("clients", Integer.toString(clients));
     // what YCSB's summaries left out (their clients' largekv.warmup_s): the report cuts the same seconds
     p.setProperty("warmup", Long.toString(warmup));

@@ -79,9 +79,7 @@ public final class PhaseResult {
     long end = Long.MIN_VALUE;
     List<List<Path>> clientAttempts = new ArrayList<>();
     for (Path c : clientDirs) {
-      // YCSB's output, else largekv's reading of an nb5 client's (Nb5PhaseRunner), in YCSB's form
-      Path out = Files.exists(c.resolve("ycsb.txt")) || !Files.exists(c.resolve(NB5_SUMMARY)) ? c.resolve("ycsb.txt")
-          : c.resolve(NB5_SUMMARY);
+      Path out = summaryFile(c);
       outputs.add(YcsbOutput.parse(Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : ""));
       Path exit = c.resolve("exit.txt");
       exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
@@ -154,8 +152,10 @@ public final class PhaseResult {
     }
     long common = outputs.stream().mapToDouble(o -> o.number("LARGEKV", "CommonStartEpochMs"))
         .filter(d -> !Double.isNaN(d) && d > 0).mapToLong(d -> (long) d).min().orElse(Long.MAX_VALUE);
-    // (a phase without a warm-up, a load, measures from its first operation: connecting is not in it)
-    start = common != Long.MAX_VALUE && warmupSeconds > 0 ? common : Math.min(start, first);
+    // (a phase without a warm-up, a load, measures from its first operation: connecting is not in it;
+    // but clients that operated before the common start, nb5's read pods, which read while they wait
+    // for it, are measured from the common start whatever the warm-up)
+    start = common != Long.MAX_VALUE && (warmupSeconds > 0 || start < common) ? common : Math.min(start, first);
     // the clients their commands count: each states client.count (YCSB takes the last -p); they
     // must agree, and each client-<i> must be one of them
     java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
@@ -272,6 +272,15 @@ public final class PhaseResult {
     try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
       return lines.mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).findFirst().orElse(Long.MAX_VALUE);
     }
+  }
+
+  /**
+   * A client directory's summary: YCSB's output, else largekv's reading of an nb5 client's
+   * ({@link #NB5_SUMMARY}), in YCSB's form.
+   */
+  static Path summaryFile(Path clientDir) {
+    return Files.exists(clientDir.resolve("ycsb.txt")) || !Files.exists(clientDir.resolve(NB5_SUMMARY))
+        ? clientDir.resolve("ycsb.txt") : clientDir.resolve(NB5_SUMMARY);
   }
 
   public static PhaseResult load(Path dir, long warmupSeconds) throws IOException {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
+import io.largekv.it.Nb5Executable;
 import io.largekv.report.HdrLog;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -15,26 +16,44 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code bin/largekv k8s local --clients 3}: the pods' command as three local processes per phase
- * against the local Cassandra it starts, into the results volume's layout, merged into one report
- * whose counts are the clients' sum; the read clients start together (one common start). Then the
- * report fails closed when a client's directory is missing.
+ * against a local Cassandra, into the results volume's layout, merged into one report whose counts
+ * are the clients' sum; the read clients start together (one common start). Then the report fails
+ * closed when a client's directory is missing. The same with nb5's pods ({@code --harness nb5},
+ * a real nb5), and their schema step failing in client 0.
  */
+@Timeout(1500)
 class K8sLocalIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
   private static final int ROWS = 24_000;
+  private static final int NB5_ROWS = 4_000;
+  /** One server for both tests: each writes its own keyspace. */
+  private static LocalCassandra cassandra;
+
+  @BeforeAll
+  static void startServer() throws Exception {
+    cassandra = LocalCassandra.builder().start();
+  }
+
+  @AfterAll
+  static void stopServer() {
+    if (cassandra != null) {
+      cassandra.close();
+    }
+  }
 
   @Test
-  @Timeout(1500)
   void threeClientsPerPhaseMergeIntoOneReportWithTheirSumAndOneStart() throws Exception {
     Path out = Files.createTempDirectory("largekv-k8s-local");
     Process p = null;
-    try (LocalCassandra cassandra = LocalCassandra.builder().start()) {
+    try {
       File stdout = out.resolve("stdout.txt").toFile();
       File stderr = out.resolve("stderr.txt").toFile();
       Path run = out.resolve("volume/it");
@@ -80,7 +99,7 @@ class K8sLocalIT {
       assertThat(Files.readString(killed.resolve("exit.txt")).trim()).isEqualTo("137");
       long inserted = 0;
       long before = 0;
-      for (YcsbOutput y : clients(run.resolve("load"))) {
+      for (YcsbOutput y : clients(run.resolve("load"), 3, "ycsb.txt")) {
         inserted += y.operations("INSERT");
         assertThat(y.returns("INSERT", "ERROR")).isZero();
         before += Double.isNaN(y.number("LARGEKV", "LoadRowsBefore")) ? 0 : (long) y.number("LARGEKV", "LoadRowsBefore");
@@ -100,26 +119,14 @@ class K8sLocalIT {
       assertThat(CompareIT.row(md, "load", "clients run again").get(0))
           .startsWith("client-1 ran 2 times (attempt-1 exit 137); its last continued with " + before + " rows");
       // no gap: every row of the load reads back byte for byte
-      Path verifyLog = out.resolve("verify.txt");
-      Process verify = new ProcessBuilder(REPO.resolve("bin/ycsb").toString(), "run", "yugabyte-ycql", "-P",
-          "workloads/local-load", "-P", "workloads/verify", "-p", "recordcount=" + ROWS, "-p", "threadcount=4",
-          "-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.localdc=" + cassandra.localDatacenter(),
-          "-p", "ycql.target=cassandra", "-s").directory(REPO.toFile()).redirectErrorStream(true)
-          .redirectOutput(verifyLog.toFile()).start();
-      if (!verify.waitFor(300, TimeUnit.SECONDS)) {
-        verify.destroyForcibly();
-      }
-      String verifyOutput = Files.readString(verifyLog, StandardCharsets.UTF_8);
-      assertThat(verify.isAlive()).as(verifyOutput).isFalse();
-      assertThat(verify.exitValue()).as(verifyOutput).isZero();
-      assertThat(YcsbOutput.parse(verifyOutput).number("LARGEKV", "RowsOK")).isEqualTo(ROWS);
+      verifyEveryRow(ROWS, List.of(), out.resolve("verify.txt"));
 
       // the reads: one common start, every read verified, the report's counters the clients' sum
       Set<Long> starts = new HashSet<>();
       long verified = 0;
       long summary = 0;
       long excluded = 0;
-      for (YcsbOutput y : clients(run.resolve("uniform-read"))) {
+      for (YcsbOutput y : clients(run.resolve("uniform-read"), 3, "ycsb.txt")) {
         starts.add((long) y.number("LARGEKV", "CommonStartEpochMs"));
         verified += y.returns("VERIFY", "OK");
         assertThat(y.returns("VERIFY", "CORRUPT") + y.returns("VERIFY", "MISSING")).isZero();
@@ -158,6 +165,137 @@ class K8sLocalIT {
     }
   }
 
+  @Test
+  void nb5PodsShardTheLoadAndMeasureOneWindowThenFailTogetherWhenTheSchemaFails() throws Exception {
+    Path nb5 = Nb5Executable.configured();
+    Path out = Files.createTempDirectory("largekv-k8s-local-nb5");
+    try {
+      Path conf = out.resolve("slow-machine.conf");
+      // a busy 2-core machine: PREPARE and requests may take longer than the driver's 2 s
+      Files.writeString(conf, "datastax-java-driver {\n  basic.request.timeout = 30 seconds\n}\n");
+      Path volume = out.resolve("volume");
+      List<String> common = List.of("k8s", "local", "--harness", "nb5", "--clients", "2", "--records",
+          Integer.toString(NB5_ROWS), "--duration", "10", "--threads", "2", "--hosts", cassandra.contactPoint(),
+          "--localdc", cassandra.localDatacenter(), "--target", "cassandra", "-p", "nb5.rf=1",
+          "-p", "nb5.driverconfig=" + conf, "-p", "largekv.start_barrier_margin_s=2", "-p", "largekv.warmup_s=4",
+          "--out", volume.toString());
+      List<String> ok = new ArrayList<>(common);
+      ok.addAll(List.of("--phases", "load,uniform-read", "--run", "nb5", "-p", "ycql.keyspace=k8s_nb5"));
+      Finished run = largekv(nb5, ok, out.resolve("ok"));
+      Path dir = volume.resolve("nb5");
+      assertThat(run.exit).as(run.output + podLogs(dir)).isZero();
+      String md = Files.readString(dir.resolve("report.md"), StandardCharsets.UTF_8);
+      assertThat(md).contains("**harness nb5**: nb5 5.17.9 (bin/largekv nb5-client");
+
+      // the load: two shards of one schema step; the report's count is the clients' sum, every row
+      long inserted = 0;
+      long completed = 0;
+      for (YcsbOutput y : clients(dir.resolve("load"), 2, "nb5-summary.txt")) {
+        inserted += y.operations("INSERT");
+        completed += (long) y.number("NB5", "CompletedOperations");
+      }
+      assertThat(completed).isEqualTo(NB5_ROWS);
+      assertThat(inserted).isEqualTo(NB5_ROWS);
+      assertThat(CompareIT.row(md, "load", "operations")).containsExactly(Long.toString(inserted));
+      assertThat(dir.resolve("load/schema.txt")).exists();
+      assertThat(Files.readString(dir.resolve("load/client-1/command.txt"))).contains(" nb5-client --phase load ")
+          .endsWith("-p client.count=2 -p client.index=1\n");
+      // no gap: every row nb5 loaded reads back byte for byte through the YCSB binding
+      verifyEveryRow(NB5_ROWS, List.of("-p", "ycql.keyspace=k8s_nb5"), out.resolve("verify.txt"));
+
+      // the reads: both clients were reading before the one common start, and both measured after
+      // the warm-up's end; the report's count (all operations) is the clients' logs after that cut
+      Set<Long> starts = new HashSet<>();
+      long verified = 0;
+      for (YcsbOutput y : clients(dir.resolve("uniform-read"), 2, "nb5-summary.txt")) {
+        starts.add((long) y.number("LARGEKV", "CommonStartEpochMs"));
+        verified += y.returns("VERIFY", "OK");
+        assertThat(y.returns("VERIFY", "CORRUPT") + y.returns("VERIFY", "MISSING")).isZero();
+      }
+      assertThat(starts).hasSize(1).allMatch(t -> t > 0);
+      long start = starts.iterator().next();
+      long cut = start + 4_000;
+      long afterCut = 0;
+      for (int i = 0; i < 2; i++) {
+        Path c = dir.resolve("uniform-read/client-" + i);
+        long first = Files.readAllLines(c.resolve("stderr.txt")).stream().mapToLong(YcsbOutput::firstOperationMs)
+            .filter(ms -> ms > 0).findFirst().orElse(Long.MAX_VALUE);
+        assertThat(first).as("client %d's first read, before the common start", i).isLessThan(start);
+        List<HdrLog.Interval> reads = HdrLog.readKilled(c.resolve("hdr/READ.hdr").toFile());
+        assertThat(reads.stream().mapToLong(x -> x.endMs).max().orElse(0)).as("client %d measured after the warm-up",
+            i).isGreaterThan(cut);
+        afterCut += HdrLog.merge(List.of(reads), cut).getTotalCount();
+        Path updates = c.resolve("hdr/UPDATE.hdr"); // yb_kv_large's writes among the reads
+        if (Files.exists(updates)) {
+          afterCut += HdrLog.merge(List.of(HdrLog.readKilled(updates.toFile())), cut).getTotalCount();
+        }
+      }
+      assertThat(verified).isPositive();
+      assertThat(CompareIT.row(md, "uniform-read", "verified ok")).containsExactly(Long.toString(verified));
+      assertThat(CompareIT.row(md, "uniform-read", "operations")).containsExactly(Long.toString(afterCut));
+      assertThat(CompareIT.row(md, "uniform-read", "status")).containsExactly("ok");
+
+      // client 0's schema step fails (a keyspace name CQL refuses): client 1 does not wait for the
+      // barrier's timeout, both fail naming why, and the read phase is not run
+      List<String> bad = new ArrayList<>(common);
+      bad.addAll(List.of("--run", "bad", "-p", "ycql.keyspace=bad-name"));
+      Finished failed = largekv(nb5, bad, out.resolve("bad"));
+      Path badDir = volume.resolve("bad");
+      assertThat(failed.exit).as(failed.output + podLogs(badDir)).isEqualTo(1);
+      YcsbOutput c0 = YcsbOutput.parse(Files.readString(badDir.resolve("load/client-0/nb5-summary.txt")));
+      YcsbOutput c1 = YcsbOutput.parse(Files.readString(badDir.resolve("load/client-1/nb5-summary.txt")));
+      assertThat(c0.text("LARGEKV", "Result")).startsWith("FAILED: nb5's schema step exited");
+      assertThat(c1.text("LARGEKV", "Result")).startsWith("FAILED: start barrier: client.index 0 of the phase failed"
+          + " before the start");
+      String badMd = Files.readString(badDir.resolve("report.md"), StandardCharsets.UTF_8);
+      assertThat(CompareIT.row(badMd, "load", "status").get(0)).startsWith("FAILED");
+      assertThat(CompareIT.row(badMd, "uniform-read", "status").get(0)).startsWith("FAILED (not run)");
+    } finally {
+      Directories.deleteRecursively(out);
+    }
+  }
+
+  /** {@code workloads/verify} reads rows [0, rows) back through the YCSB binding: every one intact. */
+  private static void verifyEveryRow(int rows, List<String> more, Path log) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/ycsb").toString(), "run", "yugabyte-ycql", "-P",
+        "workloads/local-load", "-P", "workloads/verify", "-p", "recordcount=" + rows, "-p", "threadcount=4",
+        "-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.localdc=" + cassandra.localDatacenter(),
+        "-p", "ycql.target=cassandra", "-s"));
+    cmd.addAll(more);
+    Process verify = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile()).start();
+    if (!verify.waitFor(300, TimeUnit.SECONDS)) {
+      verify.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+    String output = Files.readString(log, StandardCharsets.UTF_8);
+    assertThat(verify.isAlive()).as(output).isFalse();
+    assertThat(verify.exitValue()).as(output).isZero();
+    assertThat(YcsbOutput.parse(output).number("LARGEKV", "RowsOK")).isEqualTo(rows);
+  }
+
+  private record Finished(int exit, String output) {}
+
+  /** {@code bin/largekv ARGS} with the real nb5 (5.17.9), to its end (both outputs in {@code log}). */
+  private static Finished largekv(Path nb5, List<String> args, Path log) throws Exception {
+    List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString()));
+    cmd.addAll(args);
+    ProcessBuilder pb = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectErrorStream(true)
+        .redirectOutput(log.toFile());
+    Nb5Executable.environment(pb.environment(), nb5, "5.17.9");
+    Process p = pb.start();
+    try {
+      boolean done = p.waitFor(600, TimeUnit.SECONDS);
+      String output = Files.readString(log, StandardCharsets.UTF_8);
+      assertThat(done).as("bin/largekv finished within 600 s:\n" + output).isTrue();
+      return new Finished(p.exitValue(), output);
+    } finally {
+      if (p.isAlive()) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+      }
+    }
+  }
+
   /** Operations an HdrHistogram interval log holds, 0 when absent (or while its line is half written). */
   private static long logged(Path hdr) {
     try {
@@ -185,12 +323,13 @@ class K8sLocalIT {
     return sb.toString();
   }
 
-  private static List<YcsbOutput> clients(Path phase) throws Exception {
+  /** Each of the phase's {@code count} clients exited 0: its summary ({@code ycsb.txt} or {@code nb5-summary.txt}). */
+  private static List<YcsbOutput> clients(Path phase, int count, String summary) throws Exception {
     List<YcsbOutput> out = new ArrayList<>();
-    for (int i = 0; i < 3; i++) {
+    for (int i = 0; i < count; i++) {
       Path c = phase.resolve("client-" + i);
       assertThat(Files.readString(c.resolve("exit.txt")).trim()).as(c.toString()).isEqualTo("0");
-      out.add(YcsbOutput.parse(Files.readString(c.resolve("ycsb.txt"), StandardCharsets.UTF_8)));
+      out.add(YcsbOutput.parse(Files.readString(c.resolve(summary), StandardCharsets.UTF_8)));
     }
     return out;
   }

@@ -104,7 +104,7 @@ class K8sRenderTest {
     Map<String, Object> container = at(docs.get("job.yaml"), "spec", "template", "spec", "containers", 0);
     List<String> command = at(container, "command");
     assertThat(command.subList(0, 2)).containsExactly("bash", "-c");
-    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(false));
+    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(false, "ycsb.txt"));
     String clientDir = "/results/r1/uniform-read/client-$(JOB_COMPLETION_INDEX)";
     assertThat(command.subList(3, 5)).containsExactly("largekv-client", clientDir);
     List<String> ycsb = command.subList(5, command.size());
@@ -200,7 +200,7 @@ class K8sRenderTest {
     assertThat((Map<String, Object>) at(podSpec, "volumes", 1)).containsEntry("persistentVolumeClaim",
         Map.of("claimName", "shared-results"));
     List<String> command = at(podSpec, "containers", 0, "command");
-    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(true)).doesNotContain("exit.txt ]]");
+    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(true, "ycsb.txt")).doesNotContain("exit.txt ]]");
     // the kubelet would expand $(...) and turn $$ into $: neither is in the load's script
     assertThat(command.get(2)).doesNotContain("$(").doesNotContain("$$");
     assertThat(command).contains("load", "/etc/largekv/workloads/local-load", "ycql.target=cassandra",
@@ -265,7 +265,7 @@ class K8sRenderTest {
   private record Script(int status, String stderr) {}
 
   private Script script(boolean load, Path dir, String... client) throws Exception {
-    List<String> cmd = new ArrayList<>(List.of("bash", "-c", K8sManifests.clientScript(load), "largekv-client",
+    List<String> cmd = new ArrayList<>(List.of("bash", "-c", K8sManifests.clientScript(load, "ycsb.txt"), "largekv-client",
         dir.toString()));
     cmd.addAll(List.of(client));
     Process p = new ProcessBuilder(cmd).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
@@ -281,6 +281,56 @@ class K8sRenderTest {
     List<String> args = new ArrayList<>(List.of(OK));
     args.addAll(List.of(extra));
     return args;
+  }
+
+  @Test
+  void nb5PodsRunLargekvsNb5ClientWithTheSamePropertiesAndNoRetries() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), "--harness", "nb5", "--phase", "uniform-read",
+        "--clients", "3", "--hosts", "c1,c2", "--target", "cassandra", "--image", "registry.example.com/largekv:0.1.0",
+        "--run", "r1", "--records", "1_000_000", "--duration", "600", "--threads", "64", "-p", "nb5.rf=3",
+        "-p", "client.count=1");
+    Map<String, Object> job = docs.get("job.yaml");
+    Map<String, Object> container = at(job, "spec", "template", "spec", "containers", 0);
+    assertThat((String) at(container, "name")).isEqualTo("nb5");
+    assertThat((String) at(job, "spec", "podFailurePolicy", "rules", 0, "onExitCodes", "containerName")).isEqualTo("nb5");
+    assertThat((Integer) at(job, "spec", "backoffLimitPerIndex")).isZero();
+    assertThat((String) at(job, "metadata", "labels", "app.kubernetes.io/component")).isEqualTo("nb5-client");
+    List<String> command = at(container, "command");
+    // the script keeps the client's lines in client.txt (ycsb.txt would hide nb5-summary.txt from the
+    // report) and refuses a finished client's directory, as for a YCSB read client
+    assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(false, "client.txt")).contains("exit.txt ]]");
+    String clientDir = "/results/r1/uniform-read/client-$(JOB_COMPLETION_INDEX)";
+    List<String> client = command.subList(5, command.size());
+    assertThat(client.subList(0, 8)).containsExactly("/opt/largekv/bin/largekv", "nb5-client", "--phase", "uniform-read",
+        "--dir", clientDir, "-P", "/etc/largekv/workloads/local-uniform-read");
+    List<String> props = new ArrayList<>();
+    for (int i = 8; i < client.size(); i += 2) {
+      assertThat(client.get(i)).isEqualTo("-p");
+      props.add(client.get(i + 1));
+    }
+    // YCSB's form and order, as a YCSB pod's: the report reads client.count and the sizes the same
+    // way, and the pod's own count and index come last, so that no -p of the user's changes them
+    assertThat(props).startsWith("largekv.start_barrier=/results/r1/uniform-read/barrier")
+        .endsWith("client.count=3", "client.index=$(JOB_COMPLETION_INDEX)").contains("hosts=c1,c2",
+            "ycql.target=cassandra", "nb5.rf=3", "recordcount=1000000", "threadcount=64", "maxexecutiontime=600");
+    assertThat((List<Map<String, Object>>) at(container, "env"))
+        .containsExactly(Map.of("name", "NB5_JAR", "value", K8sManifests.DEFAULT_NB5_JAR));
+
+    // what the pod runs parses, and takes its index from the kubelet's expansion (the ConfigMap's
+    // file is this checkout's)
+    List<String> expanded = new ArrayList<>(client.subList(1, client.size()).stream()
+        .map(a -> a.replace(K8sManifests.INDEX, "2").replace(K8sManifests.WORKLOAD_DIR, REPO.resolve("workloads")
+            .toString())).toList());
+    Nb5PodClient.Options o = Nb5PodClient.Options.parse(expanded.toArray(String[]::new));
+    assertThat(o.index()).isEqualTo(2);
+    assertThat(o.count()).isEqualTo(3);
+    assertThat(o.warmupSeconds()).isEqualTo(Nb5PodClient.DEFAULT_READ_WARMUP_S);
+    assertThat(o.settings().records).isEqualTo(1_000_000);
+    assertThat(o.settings().durationSeconds).isEqualTo(600);
+    // client.index beyond client.count: one line
+    expanded.set(expanded.indexOf("client.index=2"), "client.index=3");
+    assertThatThrownBy(() -> Nb5PodClient.Options.parse(expanded.toArray(String[]::new)))
+        .isInstanceOf(UserError.class).hasMessage("client.index 3 is not accepted; accepted values: 0..2");
   }
 
   @Test
@@ -303,7 +353,17 @@ class K8sRenderTest {
     refused.put(withOk("--results-size", "lots"), "--results-size lots is not accepted");
     refused.put(withOk("--results-claim", "mine", "--results-size", "1Ti"), "--results-size sizes the claim");
     refused.put(withOk("--retries", "2"), "--retries 2 with --phase uniform-read: a read client run again");
-    refused.put(withOk("--harness", "nb5"), "--harness nb5: k8s render writes YCSB clients only");
+    refused.put(withOk("--harness", "ycsb,nb5"), "--harness ycsb,nb5 is not accepted; accepted: ycsb, nb5");
+    refused.put(withOk("--nb5-jar", "/opt/nb5/nb5.jar"), "--nb5-jar names nb5 in the image, and the pods run YCSB");
+    refused.put(withOk("--harness", "nb5", "--nb5-jar", "nb5.jar"), "--nb5-jar nb5.jar is not accepted; accepted"
+        + " values: the absolute path");
+    refused.put(List.of("--phase", "load", "--hosts", "h1", "--image", "largekv:0.1.0", "--harness", "nb5", "--retries",
+        "1"), "--retries 1 with --harness nb5: nb5's load keeps no checkpoint");
+    refused.put(withOk("--harness", "nb5", "--password-secret", "pw"), "--password-secret with --harness nb5");
+    refused.put(withOk("--harness", "nb5", "-p", "ycql.username=bench"), "-p ycql.username=bench: the nb5 harness"
+        + " cannot apply ycql.username (YCSB-only)");
+    refused.put(withOk("--harness", "nb5", "-p", "largekv.warmup_s=600", "--duration", "600"),
+        "largekv.warmup_s=600 leaves nothing of the read phase's 600 s");
     refused.put(withOk("--target", "mongo"), "--target mongo is not accepted; accepted values: yugabyte, cassandra, scylla");
     refused.put(withOk("--event", "uniform-read@10:kill-node:1"), "--event acts on a local cluster");
     refused.put(withOk("--plan"), "--plan: k8s render starts nothing");

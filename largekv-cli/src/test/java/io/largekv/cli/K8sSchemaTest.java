@@ -74,9 +74,13 @@ class K8sSchemaTest {
     K8sRenderTest.render(load, "--phase", "load", "--clients", "16", "--hosts", "c1", "--target", "scylla",
         "--image", "largekv@sha256:" + "0f".repeat(32), "--results-claim", "shared", "--retries", "3",
         "--cpu", "500m", "--memory", "3072Mi");
+    Path nb5 = tmp.resolve("nb5");
+    K8sRenderTest.render(nb5, "--harness", "nb5", "--phase", "load", "--clients", "8", "--hosts", "c1",
+        "--target", "cassandra", "--image", "registry.example.com/largekv:0.1.0", "--nb5-jar", "/opt/nb5/nb5-5.17.9.jar");
     List<Path> all = new ArrayList<>(files(read));
     all.addAll(files(load));
-    assertThat(all).hasSize(5);
+    all.addAll(files(nb5));
+    assertThat(all).hasSize(8);
 
     Validation ok = validate(validator, all);
     assertThat(ok.status()).as(ok.output()).isZero();

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
 import java.io.PrintStream;

@@ -105,7 +105,7 @@ public final class RunOutcome {
   }
 
   /**
-   * The phase's clients start together at {@code epochMillis} ({@link StartBarrier}): the client's
+   * The phase's clients start together at {@code epochMillis} ({@link io.largekv.common.StartBarrier}): the client's
    * warm-up is counted from then, not from this client's first operation.
    */
   public void startsAt(long epochMillis) {

@@ -1,5 +1,7 @@
 package io.largekv.run;
 
+import io.largekv.common.StartBarrier;
+import io.largekv.common.UserError;
 import io.largekv.properties.PropertyNames;
 import java.util.List;
 import java.util.Map;
@@ -46,6 +48,15 @@ public final class RunProperties {
       "insertretryinterval_ms", "insertretryinterval");
 
   private RunProperties() {}
+
+  /**
+   * The start barrier {@value StartBarrier#DIR} asks for, for client {@code index} of {@code count}
+   * (the workload's {@code client.index}, {@code client.count}), or null when it is not set. A
+   * {@link UserError} for a bad value, or a timeout or margin without a directory.
+   */
+  public static StartBarrier startBarrier(Properties p, int index, int count) {
+    return StartBarrier.of(p::getProperty, index, count);
+  }
 
   /** Every {@code largekv.*} property must be known; renamed ones are named. */
   public static void check(Properties p) {

@@ -1,12 +1,12 @@
 package io.largekv.workload;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.properties.PropertyValues;
 import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
-import io.largekv.run.StartBarrier;
 import io.largekv.run.RunProperties;
 import java.util.Properties;
 import site.ycsb.DB;
@@ -141,7 +141,7 @@ public class LargeKeyValueWorkload extends Workload {
     PropertyValues w = new PropertyValues(p);
     WorkloadSettings settings = new WorkloadSettings(w);
     plan = settings.plan;
-    barrier = StartBarrier.of(p, settings.range.clientIndex, settings.range.clientCount);
+    barrier = RunProperties.startBarrier(p, settings.range.clientIndex, settings.range.clientCount);
     if (planOnly) {
       return;
     }

@@ -1,7 +1,5 @@
-package io.largekv.run;
+package io.largekv.common;
 
-import io.largekv.common.UserError;
-import io.largekv.properties.PropertyValues;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +12,6 @@ import java.nio.file.Paths;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.function.LongSupplier;
 
 /**
@@ -27,16 +24,21 @@ import java.util.function.LongSupplier;
  * there. When all {@code client.count} files are there, every client computes the same start: the
  * latest of those times plus {@value #MARGIN_S} seconds, which leaves every client time to see the
  * last file. It then waits for that instant and begins: YCSB starts its client threads and its
- * {@code maxexecutiontime} clock then, so the clients' phases end together too, and the client's
- * warm-up ({@link ClientWarmUp}) is counted from the common start, so the measured windows are the
- * same (to the clients' clock agreement: NTP). A ready file is never replaced: a client started again
+ * {@code maxexecutiontime} clock then (the binding's workload), and largekv's nb5 client starts nb5
+ * then ({@code bin/largekv nb5-client}), so the clients' phases end together too, and the client's
+ * warm-up is counted from the common start, so the measured windows are the same (to the clients'
+ * clock agreement: NTP). A ready file is never replaced: a client started again
  * with its index finds its own first time and so the same start as the others.
  *
  * <p>Fail closed: a client that does not see every ready file within {@value #TIMEOUT_S} seconds,
  * or that sees them after the common start has passed (it came late, or was started again), ends
  * with exit status 1 and a line saying which, before it connects: its window would not be the
  * others'. Only a load, whose rows and throughput are its own whatever its window, goes on late,
- * and says so.
+ * and says so. A client that fails before it gets there ({@link #fail}) leaves {@code failed-<index>},
+ * and the others end at once, naming it, instead of waiting for the timeout.
+ *
+ * <p>The property names are YCSB's ({@code -p}), which {@code bin/largekv nb5-client} takes too;
+ * both read them through {@link #of(java.util.function.Function, int, int)}.
  */
 public final class StartBarrier {
 
@@ -48,11 +50,14 @@ public final class StartBarrier {
   public static final String MARGIN_S = "largekv.start_barrier_margin_s";
   static final int DEFAULT_TIMEOUT_S = 900;
   static final int DEFAULT_MARGIN_S = 10;
+  /** The largest accepted values, seconds. */
+  static final int MAX_TIMEOUT_S = 604_800;
+  static final int MAX_MARGIN_S = 3_600;
   private static final long POLL_MS = 100;
 
   /** Why a client cannot take part in the common start. */
   public static final class Missed extends Exception {
-    Missed(String message) {
+    public Missed(String message) {
       super(message);
     }
   }
@@ -64,7 +69,7 @@ public final class StartBarrier {
   private final long marginMs;
   private final LongSupplier clock;
 
-  StartBarrier(Path dir, int index, int count, long timeoutMs, long marginMs, LongSupplier clock) {
+  public StartBarrier(Path dir, int index, int count, long timeoutMs, long marginMs, LongSupplier clock) {
     this.dir = dir;
     this.index = index;
     this.count = count;
@@ -74,26 +79,43 @@ public final class StartBarrier {
   }
 
   /**
-   * The barrier {@value #DIR} asks for, for client {@code index} of {@code count} (the workload's
-   * {@code client.index}, {@code client.count}), or null when it is not set. A {@link UserError} for
-   * a bad value, or a timeout or margin without a directory.
+   * The barrier that the properties ask for, for client {@code index} of {@code count}
+   * ({@code client.index}, {@code client.count}), or null when {@value #DIR} is not set:
+   * {@code property} gives a property's value, null when unset. The one reader of these
+   * properties (YCSB's workload and {@code bin/largekv nb5-client}). A {@link UserError} for a bad
+   * value, or a timeout or margin without a directory.
    */
-  public static StartBarrier of(Properties p, int index, int count) {
-    PropertyValues v = new PropertyValues(p);
-    int timeout = v.intRange(TIMEOUT_S, DEFAULT_TIMEOUT_S, 1, 604_800);
-    int margin = v.intRange(MARGIN_S, DEFAULT_MARGIN_S, 1, 3_600);
-    String dir = p.getProperty(DIR, "").trim();
-    if (dir.isEmpty()) {
+  public static StartBarrier of(java.util.function.Function<String, String> property, int index, int count) {
+    int timeout = seconds(property, TIMEOUT_S, DEFAULT_TIMEOUT_S, MAX_TIMEOUT_S);
+    int margin = seconds(property, MARGIN_S, DEFAULT_MARGIN_S, MAX_MARGIN_S);
+    String dir = property.apply(DIR);
+    if (dir == null || dir.isBlank()) {
       for (String name : List.of(TIMEOUT_S, MARGIN_S)) {
-        if (v.has(name)) {
-          throw new UserError(name + " applies to a start barrier; accepted: with " + DIR
-              + "=DIR (a directory shared by the phase's clients)");
+        if (property.apply(name) != null) {
+          throw new UserError(name + " applies to a start barrier; accepted: with " + DIR + "=DIR (a directory"
+              + " shared by the phase's clients)");
         }
       }
       return null;
     }
-    return new StartBarrier(Paths.get(dir).toAbsolutePath(), index, count, timeout * 1000L, margin * 1000L,
+    return new StartBarrier(Paths.get(dir.strip()).toAbsolutePath(), index, count, timeout * 1000L, margin * 1000L,
         System::currentTimeMillis);
+  }
+
+  private static int seconds(java.util.function.Function<String, String> property, String name, int def, int max) {
+    String v = property.apply(name);
+    if (v == null) {
+      return def;
+    }
+    try {
+      int n = Integer.parseInt(v.strip().replace("_", ""));
+      if (n >= 1 && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // below
+    }
+    throw new UserError(name, v.strip(), "an integer in 1.." + max);
   }
 
   /** A common start further ahead of this clock than the margin plus this: the clocks disagree. */
@@ -117,6 +139,7 @@ public final class StartBarrier {
     long deadline = arrived + timeoutMs;
     long[] times;
     while ((times = readAll()) == null) {
+      failedClient();
       if (clock.getAsLong() >= deadline) {
         throw new Missed("start barrier: not every client of the phase was ready within " + timeoutMs / 1000 + " s ("
             + TIMEOUT_S + "); missing client.index " + missing() + " in " + dir
@@ -154,6 +177,40 @@ public final class StartBarrier {
       Thread.sleep(Math.min(wait, POLL_MS));
     }
     return start;
+  }
+
+  /**
+   * Tells the others that this client cannot come (e.g. the schema step it runs before them
+   * failed): writes {@code failed-<index>} with {@code why}, so that each of them ends at once
+   * naming it. Best effort: a client that cannot write it still fails, the others then at their
+   * timeout.
+   */
+  public void fail(String why) {
+    try {
+      Files.createDirectories(dir);
+      Path tmp = Files.createTempFile(dir, ".failed-" + index + "-", ".tmp");
+      Files.writeString(tmp, why.replace('\n', ' ') + "\n", StandardCharsets.UTF_8);
+      Files.move(tmp, dir.resolve("failed-" + index), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      // the others wait for their timeout, which names this client as missing
+    }
+  }
+
+  /** A client that said it cannot come ({@link #fail}): {@link Missed}, naming it. */
+  private void failedClient() throws Missed {
+    for (int i = 0; i < count; i++) {
+      Path file = dir.resolve("failed-" + i);
+      if (Files.exists(file)) {
+        String why;
+        try {
+          why = Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+          why = "(" + e + ")";
+        }
+        throw new Missed("start barrier: client.index " + i + " of the phase failed before the start (" + file
+            + "): " + why);
+      }
+    }
   }
 
   /** Writes {@code ready-<index>} with {@code now} unless it exists: then returns the time it holds, else null. */

@@ -1,10 +1,8 @@
-package io.largekv.run;
+package io.largekv.common;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.largekv.common.Directories;
-import io.largekv.common.UserError;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -13,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -115,22 +112,14 @@ class StartBarrierTest {
   }
 
   @Test
-  void settingsAreCheckedAndNeedADirectory() {
-    Properties p = new Properties();
-    assertThat(StartBarrier.of(p, 0, 1)).isNull();
-    p.setProperty(StartBarrier.MARGIN_S, "5");
-    assertThatThrownBy(() -> StartBarrier.of(p, 0, 1)).isInstanceOf(UserError.class)
-        .hasMessage("largekv.start_barrier_margin_s applies to a start barrier; accepted: with largekv.start_barrier=DIR"
-            + " (a directory shared by the phase's clients)");
-    p.setProperty(StartBarrier.DIR, dir.toString());
-    assertThat(StartBarrier.of(p, 0, 1)).isNotNull();
-    p.setProperty(StartBarrier.MARGIN_S, "0");
-    assertThatThrownBy(() -> StartBarrier.of(p, 0, 1)).isInstanceOf(UserError.class)
-        .hasMessageStartingWith("largekv.start_barrier_margin_s=0 is not accepted");
-    p.setProperty(StartBarrier.MARGIN_S, "5");
-    p.setProperty(StartBarrier.TIMEOUT_S, "-1");
-    assertThatThrownBy(() -> StartBarrier.of(p, 0, 1)).isInstanceOf(UserError.class)
-        .hasMessageStartingWith("largekv.start_barrier_timeout_s=-1 is not accepted");
+  void aClientThatFailedBeforeTheStartEndsTheOthersAtOnceNamingIt() throws Exception {
+    barrier(0, 3, 600_000).fail("nb5's schema step exited 1");
+    long before = System.nanoTime();
+    assertThatThrownBy(() -> barrier(1, 3, 600_000).await(errStream, true)).isInstanceOf(StartBarrier.Missed.class)
+        .hasMessageContaining("client.index 0 of the phase failed before the start")
+        .hasMessageContaining("nb5's schema step exited 1");
+    // not after the 600-s timeout: the relation, not a bound on this machine's speed
+    assertThat(System.nanoTime() - before).isLessThan(TimeUnit.SECONDS.toNanos(600));
   }
 
   @Test

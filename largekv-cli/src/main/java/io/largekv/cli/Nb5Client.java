@@ -1,0 +1,344 @@
+package io.largekv.cli;
+
+import io.largekv.common.Nb5Output;
+import io.largekv.common.YcsbOutput;
+import io.largekv.report.Nb5Histograms;
+import io.largekv.report.PhaseResult;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongConsumer;
+
+/**
+ * One nb5 process of a phase, in its client directory: started, its output kept and its first
+ * operation seen, ended at the phase's end, then read into largekv's verdict. {@link Nb5PhaseRunner}
+ * runs N of them on one machine, {@link Nb5PodClient} one in a Kubernetes pod. Layout:
+ *
+ * <pre>
+ * client-&lt;i&gt;/nb5.txt  nb5.hdr  logs/                nb5's own output, histogram log and logs
+ * client-&lt;i&gt;/hdr/&lt;OP&gt;.hdr  nb5-summary.txt  exit.txt   largekv's reading of them
+ * </pre>
+ *
+ * {@code hdr/<OP>.hdr} is nb5's log in µs ({@link Nb5Histograms}); {@code nb5-summary.txt} holds,
+ * in YCSB's {@code [SECTION], metric, value} form, the operations of that log, the failed ones, the
+ * verification counts and the verdict; {@code exit.txt} is the client's verdict: 0 only when nb5
+ * ran to its end (or was ended at the phase's end) and, for a read phase, said every row it read
+ * was present and correct.
+ */
+final class Nb5Client {
+
+  /** The cycles of a read phase: more than any run reaches; the phase ends by time. */
+  static final long UNBOUNDED_CYCLES = 1_000_000_000_000L;
+  /** Seconds a client may take to its first operation before it is ended. */
+  static final int FIRST_OPERATION_TIMEOUT_S = 600;
+  /** Seconds nb5 may take to exit once ended (it prints the counts, closes the logs). */
+  static final int EXIT_TIMEOUT_S = 120;
+
+  /**
+   * When a read phase's client ends: {@code durationSeconds} after its first operation
+   * ({@code commonStartMs} 0), or, when the phase's clients have a common start
+   * ({@code commonStartMs} &gt; 0), at the common start plus the duration, the same instant for
+   * every client (as a YCSB client's {@code maxexecutiontime} runs from the common start: the warm-up
+   * is part of the duration). {@link #PENDING}: the common start is not known yet, and the client is
+   * not ended by time.
+   */
+  record Window(long durationSeconds, long commonStartMs) {
+
+    static final long PENDING = -1;
+
+    static Window afterFirstOperation(long durationSeconds) {
+      return new Window(durationSeconds, 0);
+    }
+
+    long endMs(long firstOperationMs) {
+      return commonStartMs == PENDING ? Long.MAX_VALUE
+          : (commonStartMs > 0 ? commonStartMs : firstOperationMs) + durationSeconds * 1000;
+    }
+  }
+
+  /** How nb5's schema step ended: {@code why} null when it succeeded. */
+  record Schema(String command, int exitStatus, String why) {}
+
+  private final Nb5 nb5;
+  private final Phase phase;
+  private final Path dir;
+  private final String command;
+  private final long rows;
+  private volatile Window window;
+  private final Process process;
+  private final Thread pump;
+  private final AtomicLong firstOperation = new AtomicLong(-1);
+  private final long startedMs = System.currentTimeMillis();
+  // guarded by this: poll (the caller's thread) and stop (also a shutdown hook's)
+  private boolean endedAtPhaseEnd;
+  private String why;
+
+  private Nb5Client(Nb5 nb5, Phase phase, Path dir, String command, long rows, Window window, Process process,
+      PrintStream progress, String prefix, LongConsumer firstOperationAt) {
+    this.nb5 = nb5;
+    this.phase = phase;
+    this.dir = dir;
+    this.command = command;
+    this.rows = rows;
+    this.window = window;
+    this.process = process;
+    this.pump = new Thread(() -> pump(progress, prefix, firstOperationAt), "nb5-output-" + dir.getFileName());
+    pump.setDaemon(true); // never what keeps the JVM alive: finish() joins it
+    pump.start();
+  }
+
+  /**
+   * Starts nb5 with {@code args} in {@code dir} (its output to {@code nb5.txt}); the command line is
+   * written to {@code commandFile} in it. {@code rows}: the inserts of a load's share;
+   * {@code firstOperationAt} hears when the first operation came (ms since 1970).
+   */
+  static Nb5Client start(Nb5 nb5, Phase phase, List<String> args, Path dir, String commandFile, long rows,
+      Window window, PrintStream progress, String prefix, LongConsumer firstOperationAt) throws IOException {
+    Files.createDirectories(dir.resolve("logs"));
+    String line = "bin/nb5 " + String.join(" ", args);
+    Files.writeString(dir.resolve(commandFile), line + "\n");
+    progress.println(prefix + line);
+    Process p = new ProcessBuilder(nb5.command(args)).directory(dir.toFile()).redirectErrorStream(true).start();
+    return new Nb5Client(nb5, phase, dir, line, rows, window, p, progress, prefix, firstOperationAt);
+  }
+
+  /** The phase's window once it is known (a common start the client met after it started). */
+  void window(Window w) {
+    window = w;
+  }
+
+  /** The time of the first operation (ms since 1970), or -1 before it. */
+  long firstOperationMs() {
+    return firstOperation.get();
+  }
+
+  /** Whether nb5 is still running. */
+  boolean running() {
+    return process.isAlive();
+  }
+
+  /**
+   * One look at the client at {@code nowMs}: ends it at the phase's end (a read phase), or when it
+   * has made no operation in {@link #FIRST_OPERATION_TIMEOUT_S}. False once it is no longer running.
+   */
+  synchronized boolean poll(long nowMs) {
+    if (!process.isAlive() || endedAtPhaseEnd || why != null) {
+      return false;
+    }
+    long first = firstOperation.get();
+    if (!phase.isLoad() && first > 0 && nowMs >= window.endMs(first)) {
+      endedAtPhaseEnd = true;
+      stop(process);
+    } else if (first < 0 && nowMs - startedMs > FIRST_OPERATION_TIMEOUT_S * 1000L) {
+      why = "no operation within " + FIRST_OPERATION_TIMEOUT_S + " s of its start";
+      stop(process);
+    }
+    return true;
+  }
+
+  /**
+   * Waits for nb5 to end, reads what it left and writes largekv's reading of it
+   * ({@code nb5-summary.txt}, {@code exit.txt}, {@code hdr/}); {@code extra} lines of largekv's own
+   * go into the summary.
+   */
+  PhaseRunner.Result finish(List<String> extra) throws IOException, InterruptedException {
+    String notEnded = awaitEnd(process);
+    pump.join();
+    boolean atEnd;
+    String reason;
+    synchronized (this) {
+      if (notEnded != null && why == null) {
+        why = notEnded;
+      }
+      if (why == null && !endedAtPhaseEnd && !phase.isLoad()) {
+        // a read phase ends by time, never by itself: one that did measured less than its window
+        why = "nb5 exited " + process.exitValue() + " before the phase's end (a read client runs until largekv"
+            + " ends it)";
+      }
+      atEnd = endedAtPhaseEnd && why == null;
+      reason = why;
+    }
+    return finish(nb5, phase, dir, command, process.exitValue(), atEnd, reason, rows, extra);
+  }
+
+  /** Polls every client until none runs (each ended at its phase's end, or failed). */
+  static void awaitAll(List<Nb5Client> clients) throws InterruptedException {
+    while (true) {
+      boolean any = false;
+      long now = System.currentTimeMillis();
+      for (Nb5Client c : clients) {
+        any |= c.poll(now);
+      }
+      if (!any) {
+        return;
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  /**
+   * The verdict of a client that never ran nb5 (the schema step, or the start barrier, failed):
+   * {@code why}, with {@code nb5Exit} the status of what failed.
+   */
+  static PhaseRunner.Result failed(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit, String why, long rows,
+      List<String> extra) throws IOException {
+    Files.createDirectories(dir);
+    return finish(nb5, phase, dir, command, nb5Exit, false, why, rows, extra);
+  }
+
+  /**
+   * Runs nb5's schema step (yb_kv_large's {@code load.schema}) in {@code phaseDir}, its output in
+   * {@code schema.txt}; null when it succeeded, else why not.
+   */
+  static Schema schema(Nb5 nb5, Nb5PhaseRunner.Connection connection, Path phaseDir, PrintStream progress,
+      String prefix) throws IOException, InterruptedException {
+    Files.createDirectories(phaseDir.resolve("schema-logs"));
+    List<String> schema = new java.util.ArrayList<>(List.of("--logs-dir", phaseDir.resolve("schema-logs").toString(),
+        "yb_kv_large", "load.schema", "target=" + connection.dialect(), "rf=" + connection.replicationFactor()));
+    schema.addAll(connection.arguments());
+    String line = "bin/nb5 " + String.join(" ", schema);
+    progress.println(prefix + "schema: " + line);
+    Process p = new ProcessBuilder(nb5.command(schema)).directory(phaseDir.toFile()).redirectErrorStream(true)
+        .redirectOutput(phaseDir.resolve("schema.txt").toFile()).start();
+    String notEnded = null;
+    if (!p.waitFor(FIRST_OPERATION_TIMEOUT_S, TimeUnit.SECONDS)) {
+      stop(p);
+      notEnded = awaitEnd(p);
+    }
+    if (notEnded == null && p.exitValue() == 0) {
+      return new Schema(line, 0, null);
+    }
+    String why = (notEnded != null ? "nb5's schema step did not end in " + FIRST_OPERATION_TIMEOUT_S + " s"
+        : "nb5's schema step exited " + p.exitValue()) + " (" + phaseDir.resolve("schema.txt") + ")";
+    progress.println(prefix + "FAILED: " + why);
+    return new Schema(line, p.exitValue(), why);
+  }
+
+  /** Ends nb5 as a user's Ctrl-C would: SIGTERM to it and its children (its counts are printed as it exits). */
+  static void stop(Process p) {
+    // through the handles: Process.destroy would also close nb5's output before it printed the counts
+    p.descendants().forEach(ProcessHandle::destroy);
+    p.toHandle().destroy();
+  }
+
+  /** Ends the client at once, failed: {@code reason}. */
+  synchronized void stop(String reason) {
+    if (why == null && !endedAtPhaseEnd) {
+      why = reason;
+    }
+    stop(process);
+  }
+
+  /**
+   * Waits for nb5 to exit, at most {@link #EXIT_TIMEOUT_S}, then kills it and its children;
+   * null when it exited, else why the client failed.
+   */
+  private static String awaitEnd(Process p) throws InterruptedException {
+    if (p.waitFor(EXIT_TIMEOUT_S, TimeUnit.SECONDS)) {
+      return null;
+    }
+    p.descendants().forEach(ProcessHandle::destroyForcibly);
+    p.destroyForcibly().waitFor();
+    return "nb5 did not exit within " + EXIT_TIMEOUT_S + " s of being ended";
+  }
+
+  /** Keeps nb5's output in its file, says when the first operation came, shows progress every 10 s. */
+  private void pump(PrintStream progress, String prefix, LongConsumer firstOperationAt) {
+    long[] progressLines = {0};
+    PhaseRunner.keepLines(process.getInputStream(), dir.resolve("nb5.txt"), progress, prefix + "lost nb5's output",
+        line -> {
+          long complete = Nb5Output.progressComplete(line);
+          if (complete >= 0) {
+            if (complete > 0 && firstOperation.compareAndSet(-1, System.currentTimeMillis())) {
+              firstOperationAt.accept(firstOperation.get());
+            }
+            if (progressLines[0]++ % 10 == 0) {
+              progress.println(prefix + line);
+            }
+          } else if (line.startsWith("yb_kv_large") || line.contains(" ERROR ")) {
+            progress.println(prefix + line);
+          }
+        });
+  }
+
+  /**
+   * Reads what client {@code dir}'s nb5 left, writes largekv's reading of it and returns the
+   * client's result. {@code endedAtPhaseEnd}: largekv ended it at the phase's end (its exit
+   * status is the signal's).
+   */
+  private static PhaseRunner.Result finish(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit,
+      boolean endedAtPhaseEnd, String why, long rows, List<String> extra) throws IOException {
+    Path out = dir.resolve("nb5.txt");
+    String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
+    Nb5Output nb5Output = Nb5Output.parse(text);
+    Map<String, Long> counts = Nb5Histograms.translate(dir.resolve("nb5.hdr"), dir.resolve("hdr"));
+    Map<String, long[]> byOp = new TreeMap<>();
+    counts.forEach((op, n) -> {
+      boolean f = op.endsWith("-FAILED");
+      byOp.computeIfAbsent(f ? op.substring(0, op.length() - "-FAILED".length()) : op, k -> new long[2])[f ? 1 : 0] += n;
+    });
+    long failed = byOp.values().stream().mapToLong(n -> n[1]).sum();
+    long completed = Nb5Output.completed(text);
+    boolean exited = nb5Exit == 0 || (endedAtPhaseEnd && (nb5Exit == 143 || nb5Exit == 130));
+    String reason = why;
+    if (reason == null && !exited) {
+      reason = "nb5 exited " + nb5Exit + lastError(text).map(e -> ": " + e).orElse("");
+    }
+    if (reason == null && failed > 0) {
+      // an operation that failed fails the phase, also one nb5 had in flight when it was ended
+      reason = failed + " operation(s) failed (nb5's errorsfor_* timers)";
+    }
+    if (reason == null && phase.isLoad() && completed != rows) {
+      // nb5 runs whole strides only: a load that left cycles out must not pass for a whole one
+      reason = "nb5 completed " + completed + " of the " + rows + " inserts of its share";
+    }
+    if (reason == null && !phase.isLoad() && !nb5Output.verifiedOk()) {
+      reason = nb5Output.verdict().isEmpty() ? "nb5 printed no verification counts" : nb5Output.verdict();
+    }
+    int exit = reason == null ? 0 : 1;
+    StringBuilder s = new StringBuilder();
+    s.append("# largekv's reading of nb5's output (nb5.txt) and histogram log (nb5.hdr); see docs/nosqlbench.md\n");
+    for (Map.Entry<String, long[]> e : byOp.entrySet()) {
+      s.append(String.format(Locale.ROOT, "[%s], Operations, %d%n[%s], Return=OK, %d%n", e.getKey(), e.getValue()[0],
+          e.getKey(), e.getValue()[0]));
+      if (e.getValue()[1] > 0) {
+        s.append(String.format(Locale.ROOT, "[%s], Return=ERROR, %d%n", e.getKey(), e.getValue()[1]));
+        s.append(String.format(Locale.ROOT, "[ERRORS], Return=%s:nb5 error, %d%n", e.getKey(), e.getValue()[1]));
+      }
+    }
+    Nb5Output.Verified v = nb5Output.total();
+    if (!nb5Output.verified().isEmpty()) {
+      s.append(String.format(Locale.ROOT, "[VERIFY], Return=OK, %d%n[VERIFY], Return=MISSING, %d%n"
+          + "[VERIFY], Return=CORRUPT, %d%n[VERIFY], Return=NOT_YET_WRITTEN, %d%n", v.ok(), v.missing(), v.corrupt(),
+          v.notYetWritten()));
+    }
+    s.append(String.format(Locale.ROOT, "[LARGEKV], FailedOperations, %d%n", failed));
+    for (String line : extra) {
+      s.append(line).append('\n');
+    }
+    s.append("[LARGEKV], Result, ").append(reason == null ? "ok" : "FAILED: " + reason).append('\n');
+    s.append("[NB5], Version, ").append(nb5.version()).append('\n');
+    s.append("[NB5], CompletedOperations, ").append(completed).append('\n');
+    s.append("[NB5], ExitStatus, ").append(nb5Exit).append(endedAtPhaseEnd ? " (ended at the phase's end)" : "")
+        .append('\n');
+    Files.writeString(dir.resolve(PhaseResult.NB5_SUMMARY), s.toString());
+    Files.writeString(dir.resolve("exit.txt"), exit + "\n");
+    List<String> own = reason == null ? List.of() : List.of("largekv: " + reason);
+    return new PhaseRunner.Result(phase, exit, YcsbOutput.parse(s.toString()), out, out, command, own,
+        "nb5 " + nb5.version() + " (cqld4), yb_kv_large");
+  }
+
+  private static Optional<String> lastError(String text) {
+    return text.lines().filter(l -> l.contains(" ERROR ") || l.startsWith("yb_kv_large:")).map(String::strip)
+        .reduce((a, b) -> b);
+  }
+}

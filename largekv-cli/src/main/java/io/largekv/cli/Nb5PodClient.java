@@ -1,0 +1,240 @@
+package io.largekv.cli;
+
+import io.largekv.common.ExitStatus;
+import io.largekv.common.StartBarrier;
+import io.largekv.common.UserError;
+import io.largekv.common.YcsbOutput;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * {@code bin/largekv nb5-client}: one nb5 client of a phase that runs as N separate processes, a
+ * Kubernetes Indexed Job's pod each ({@code k8s render --harness nb5}): client {@code client.index}
+ * of {@code client.count}, the command line of a YCSB pod's with {@code nb5-client} in place of
+ * {@code bin/ycsb}, so that the report reads both the same way. It takes the YCSB-form properties
+ * {@code run --harness nb5} translates for nb5 ({@link Nb5Settings}), and these of its own:
+ *
+ * <ul>
+ *   <li>{@code client.index}, {@code client.count}: which share of the load's rows it inserts
+ *       (as a YCSB client's), and which ready file it writes at the start barrier;</li>
+ *   <li>{@code largekv.start_barrier} (and its timeout and margin): the phase's clients meet there
+ *       ({@link StartBarrier}): a load's clients start nb5 at the common instant; a read phase's
+ *       clients start nb5 at once, come to the barrier after their first operation, and all end at
+ *       the common start plus the duration; one whose nb5 ends before that fails;</li>
+ *   <li>{@code largekv.warmup_s}: the seconds after the common start the report leaves out
+ *       (default: 10 for a read phase, as a YCSB client's, 0 for a load).</li>
+ * </ul>
+ *
+ * A load's schema step runs once, in client 0, before it comes to the barrier: the others cannot
+ * start before the table exists, and concurrent DDL from N pods is what Cassandra handles worst.
+ * When it fails, client 0 says so at the barrier and every client fails at once. Each client writes
+ * the layout of a local nb5 client ({@link Nb5Client}), its nb5 command line in
+ * {@code nb5-command.txt}, and exits 0 only when its verdict is ok.
+ */
+final class Nb5PodClient {
+
+  static final String USAGE = String.join("\n",
+      "Usage: bin/largekv nb5-client --phase PHASE --dir DIR -P WORKLOAD_FILE [-p NAME=VALUE ...]",
+      "  One nb5 client of a phase run as N processes (a pod of bin/largekv k8s render --harness nb5): client",
+      "  client.index of client.count, into DIR (PHASE/client-<i>/ of the results volume). -p: the properties",
+      "  bin/largekv run --harness nb5 takes (hosts, ycql.target, recordcount, maxexecutiontime, threadcount,",
+      "  nb5.NAME=VALUE, ...), and client.index, client.count, largekv.start_barrier, largekv.start_barrier_timeout_s,",
+      "  largekv.start_barrier_margin_s, largekv.warmup_s. Docs: docs/kubernetes.md");
+
+  /** The read phases' default warm-up, seconds: a YCSB client's {@code largekv.warmup_s} default. */
+  static final int DEFAULT_READ_WARMUP_S = 10;
+
+  private Nb5PodClient() {}
+
+  /** The parsed command line. */
+  record Options(Phase phase, Path dir, Path workloadFile, int index, int count, StartBarrier barrier,
+      long warmupSeconds, Nb5Settings settings) {
+
+    static Options parse(String[] args) throws UserError {
+      Phase phase = null;
+      Path dir = null;
+      Path workload = null;
+      List<String> props = new ArrayList<>();
+      for (int i = 1; i < args.length; i++) {
+        String a = args[i];
+        if (i + 1 >= args.length) {
+          throw new UserError(a + " needs a value; see bin/largekv nb5-client --help");
+        }
+        String v = args[++i];
+        switch (a) {
+          case "--phase" -> phase = Phase.find(v)
+              .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
+          case "--dir" -> dir = Paths.get(v).toAbsolutePath();
+          case "-P" -> workload = Paths.get(v).toAbsolutePath();
+          case "-p" -> {
+            if (v.indexOf('=') < 1) {
+              throw new UserError("-p " + v + " is not accepted; accepted: -p NAME=VALUE");
+            }
+            props.add(v);
+          }
+          default -> throw new UserError("unknown option " + a + "; accepted: --phase, --dir, -P, -p (see bin/largekv"
+              + " nb5-client --help)");
+        }
+      }
+      if (phase == null || dir == null || workload == null) {
+        throw new UserError((phase == null ? "--phase" : dir == null ? "--dir" : "-P") + " is needed; see bin/largekv"
+            + " nb5-client --help");
+      }
+      if (!Files.isRegularFile(workload)) {
+        throw new UserError("-P " + workload + " is not a file; accepted: a workload file of workloads/");
+      }
+      return of(phase, dir, workload, props);
+    }
+
+    /**
+     * The options of {@code props}: largekv's own (the last one wins, as in YCSB), the rest nb5's
+     * settings, checked ({@link Nb5Settings}). {@code k8s render} checks its pods' this way.
+     */
+    static Options of(Phase phase, Path dir, Path workload, List<String> props) throws UserError {
+      String index = null;
+      String count = null;
+      java.util.Map<String, String> barrierProperties = new java.util.HashMap<>();
+      String warmup = null;
+      List<String> nb5 = new ArrayList<>();
+      for (String p : props) {
+        String name = p.substring(0, p.indexOf('='));
+        String value = p.substring(p.indexOf('=') + 1).strip();
+        switch (name) {
+          case "client.index" -> index = value;
+          case "client.count" -> count = value;
+          case StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S -> barrierProperties.put(name, value);
+          case "largekv.warmup_s" -> warmup = value;
+          default -> nb5.add(p);
+        }
+      }
+      int c = count == null ? 1 : (int) PhaseOptions.between("client.count", count, 1, K8sRender.Options.MAX_CLIENTS);
+      int i = index == null ? 0 : (int) PhaseOptions.between("client.index", index, 0, c - 1);
+      StartBarrier barrier = StartBarrier.of(barrierProperties::get, i, c);
+      long w = warmup == null ? (phase.isLoad() ? 0 : DEFAULT_READ_WARMUP_S)
+          : PhaseOptions.between("largekv.warmup_s", warmup, 0, 86_400);
+      Nb5Settings s = Nb5Settings.of(nb5, workload);
+      if (!phase.isLoad() && w >= s.durationSeconds) {
+        throw new UserError("largekv.warmup_s=" + w + " leaves nothing of the read phase's " + s.durationSeconds
+            + " s (maxexecutiontime, --duration); accepted: a warm-up shorter than the duration");
+      }
+      return new Options(phase, dir, workload, i, c, barrier, w, s);
+    }
+  }
+
+  /** {@code args[0]} is {@code nb5-client}. */
+  static int run(String[] args, PrintStream err) throws IOException, InterruptedException {
+    Options o = Options.parse(args);
+    Nb5Settings s = o.settings();
+    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Nb5 nb5 = Nb5.find(repo);
+    Path dir = Files.createDirectories(o.dir());
+    long rows = Nb5PhaseRunner.share(s.records, o.count(), o.index());
+    String prefix = "largekv: [" + o.phase().name + " client " + o.index() + "] ";
+    StartBarrier barrier = o.barrier();
+    String command = "bin/largekv " + String.join(" ", args);
+
+    if (o.phase().isLoad() && o.index() == 0) {
+      Nb5Client.Schema schema = Nb5Client.schema(nb5, s.connection, dir.getParent(), err, prefix);
+      if (schema.why() != null) {
+        if (barrier != null) {
+          barrier.fail(schema.why());
+        }
+        return verdict(Nb5Client.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
+            List.of()), err);
+      }
+    }
+    List<String> extra = new ArrayList<>();
+    if (o.phase().isLoad()) {
+      // a load starts nb5 at the common start: its rows and throughput count from its first insert
+      long commonStart = 0;
+      if (barrier != null) {
+        try {
+          commonStart = Math.max(0, barrier.await(err, true));
+        } catch (StartBarrier.Missed e) {
+          return verdict(Nb5Client.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
+              List.of()), err);
+        }
+      }
+      if (commonStart > 0) {
+        extra.add("[LARGEKV], CommonStartEpochMs, " + commonStart);
+      }
+      return runToEnd(start(nb5, o, s, dir, rows, Nb5Client.Window.afterFirstOperation(s.durationSeconds), prefix,
+          err), null, s, extra, err);
+    }
+    // a read phase's client connects and reads (its warm-up) before it comes to the barrier: at the
+    // common start every client is running; the report measures from the common start plus the
+    // warm-up, and every client is ended at the common start plus the duration
+    extra.add("[LARGEKV], WarmUpExcludedSeconds, " + o.warmupSeconds());
+    return runToEnd(start(nb5, o, s, dir, rows, barrier == null
+        ? Nb5Client.Window.afterFirstOperation(s.durationSeconds)
+        : new Nb5Client.Window(s.durationSeconds, Nb5Client.Window.PENDING), prefix, err), barrier, s, extra, err);
+  }
+
+  /**
+   * Runs the started client to its end (a read client with a barrier meets the others once it
+   * made its first operation), then writes its verdict; the client never outlives this method.
+   */
+  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, List<String> extra,
+      PrintStream err) throws IOException, InterruptedException {
+    // a user's Ctrl-C on a client run by hand: nb5 ends with it, not as an orphan (in a pod, the
+    // container's end takes every process of it)
+    Thread hook = new Thread(() -> client.stop("largekv's nb5 client was ended"), "nb5-client-stop");
+    Runtime.getRuntime().addShutdownHook(hook);
+    boolean finished = false;
+    try {
+      if (barrier != null) {
+        while (client.firstOperationMs() < 0 && client.poll(System.currentTimeMillis())) {
+          Thread.sleep(100);
+        }
+        String why = client.firstOperationMs() < 0 ? "nb5 ended before its first operation" : null;
+        long commonStart = 0;
+        if (why == null) {
+          try {
+            commonStart = barrier.await(err, false);
+          } catch (StartBarrier.Missed e) {
+            why = e.getMessage();
+          }
+        }
+        if (why == null && !client.running()) {
+          why = "nb5 ended while its client waited for the common start";
+        }
+        if (why != null) {
+          barrier.fail(why);
+          client.stop(why);
+        } else {
+          extra.add("[LARGEKV], CommonStartEpochMs, " + commonStart);
+          client.window(new Nb5Client.Window(s.durationSeconds, commonStart));
+        }
+      }
+      Nb5Client.awaitAll(List.of(client));
+      PhaseRunner.Result result = client.finish(extra);
+      finished = true;
+      return verdict(result, err);
+    } finally {
+      if (!finished) {
+        client.stop("largekv's nb5 client failed");
+      }
+      Runtime.getRuntime().removeShutdownHook(hook);
+    }
+  }
+
+  private static Nb5Client start(Nb5 nb5, Options o, Nb5Settings s, Path dir, long rows, Nb5Client.Window window,
+      String prefix, PrintStream err) throws IOException {
+    return Nb5Client.start(nb5, o.phase(), Nb5PhaseRunner.arguments(o.phase(), s.connection, s.records, s.threads,
+        o.count(), o.index(), dir), dir, "nb5-command.txt", rows, window, err, prefix,
+        ms -> err.println(YcsbOutput.FIRST_OPERATION + ms + " (ms since 1970)"));
+  }
+
+  /** Prints the client's verdict line and returns its exit status. */
+  private static int verdict(PhaseRunner.Result r, PrintStream err) {
+    String result = r.output.text("LARGEKV", "Result");
+    err.println("largekv: nb5 client: " + (result == null ? "no result" : result) + " (exit status " + r.exitCode
+        + ")");
+    return r.exitCode;
+  }
+}
