@@ -323,6 +323,9 @@ public final class YcsbClient {
       t.setThreadCount(threads);
       clients.add(t);
     }
+    if (threadFactory != null) {
+      loadFirstOperationClasses(tracer);
+    }
     System.err.println("Starting test.");
     StatusThread status = null;
     if (Boolean.parseBoolean(props.getProperty(Client.STATUS_PROPERTY, "false"))) {
@@ -418,6 +421,35 @@ public final class YcsbClient {
       Measurements.getMeasurements().exportMeasurements(exporter);
     } finally {
       exporter.close();
+    }
+  }
+
+  /**
+   * Loads and initializes, on this platform thread, the classes that every client thread's first
+   * operation would otherwise load at once: YCSB's HdrHistogram measurement (its Recorder, histograms
+   * and iterators) and the tracer's thread context. A virtual thread that loads or initializes a
+   * class holds its carrier (on Java 21 to 25, with class loading on the stack a waiting thread
+   * cannot unmount either), and with largekv's scheduler the carrier is a driver I/O thread: on a
+   * busy machine 256 client threads queued behind one class load were seen pinned for over 20 ms
+   * (ClientThreadsIT's JFR check).
+   */
+  static void loadFirstOperationClasses(Tracer tracer) {
+    org.HdrHistogram.Recorder recorder = new org.HdrHistogram.Recorder(3);
+    recorder.recordValue(1);
+    org.HdrHistogram.Histogram interval = recorder.getIntervalHistogram();
+    for (org.HdrHistogram.HistogramIterationValue v : interval.percentiles(5)) {
+      v.getValueIteratedTo();
+    }
+    for (org.HdrHistogram.HistogramIterationValue v : interval.recordedValues()) {
+      v.getCountAtValueIteratedTo();
+    }
+    try {
+      Class.forName("site.ycsb.measurements.OneMeasurementHdrHistogram", true, YcsbClient.class.getClassLoader());
+    } catch (ClassNotFoundException e) {
+      throw new IllegalStateException("YCSB's core is not on the classpath", e);
+    }
+    try (org.apache.htrace.core.TraceScope scope = tracer.newScope("largekv-warm-up")) {
+      // the tracer's per-thread context class, loaded
     }
   }
 }

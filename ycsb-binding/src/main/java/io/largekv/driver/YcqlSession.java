@@ -107,11 +107,37 @@ public final class YcqlSession {
     try {
       if (shared == null) {
         shared = open(properties);
+        shared.loadOperationClasses();
       }
       references++;
       return shared;
     } finally {
       SHARED_LOCK.unlock();
+    }
+  }
+
+  /**
+   * Loads and initializes the classes of the operations' path once, on the thread that opened the
+   * shared session, while every other client thread waits for the session without a carrier: binds
+   * each statement, reads one key no workload writes (a single read at consistency ONE, not counted:
+   * the set-up's, like {@link #describeServer}; its failure is left to the operations), and
+   * initializes the driver's prepared-statement cache's removal enum.
+   * Otherwise the first operations of all client threads load them at once, and a virtual thread
+   * waiting for another's class initializer holds its carrier, with largekv's scheduler a driver
+   * I/O thread (a CI run saw 20 ms and more on a busy 2-core machine: ClientThreadsIT).
+   */
+  void loadOperationClasses() {
+    String key = "largekv-set-up-read-" + Long.toHexString(System.nanoTime());
+    insert.bind(key);
+    delete.bind(key);
+    scan.bind(key, 1);
+    com.datastax.oss.driver.shaded.guava.common.cache.RemovalCause.values();
+    try {
+      // at ONE: the run's own consistency may not be met (a replica down, a test of unavailable
+      // replicas); the operations' failures are the run's to count, not the set-up's
+      session.execute(read.bind(key).setConsistencyLevel(DefaultConsistencyLevel.ONE)).one();
+    } catch (DriverException e) {
+      // the request and error paths' classes are loaded either way
     }
   }
 

@@ -33,7 +33,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * that reason (in CI it fails). Pinning is seen through JFR's {@code jdk.VirtualThreadPinned}
  * event, recorded at any duration, on both releases (Java 21 pins inside {@code synchronized} too;
  * 24+ only in native frames and class initialisers); in a normal run none may last 20 ms (JFR's
- * default threshold) or more, and shorter ones are printed. The request
+ * default threshold) or more, except while a class loads (see assertNoPinning), and the others are
+ * printed. The request
  * timeout is raised to 30 s: the point is that 256 threads run without a failed operation, not how
  * a 2-core machine shared with the server keeps a 2 s timeout.
  */
@@ -188,9 +189,26 @@ class ClientThreadsIT {
     return java.get();
   }
 
-  /** No virtual thread stayed pinned to its carrier for PINNED_MS or more (JFR's jdk.VirtualThreadPinned). */
+  /**
+   * No virtual thread stayed pinned to its carrier for PINNED_MS or more (JFR's
+   * jdk.VirtualThreadPinned), except while loading or initializing a class: a thread's first use of
+   * a class, once per class and JVM, which no Java release lets a virtual thread unmount from, and
+   * which on a busy machine can keep the threads that need the same class waiting for 20 ms and more
+   * (CI saw it for HdrHistogram's and the driver's statement classes, now loaded at set-up:
+   * YcsbClient.loadFirstOperationClasses, YcqlSession.loadOperationClasses). Those are printed; what
+   * they hold an I/O thread is counted by the stall accounting, which the run's own rule judges.
+   */
   private static void assertNoPinning(Run r) {
-    assertThat(r.pinnedLong()).as("pinned virtual threads:\n" + r.pinnedStacks()).isEmpty();
+    List<String> pinned = r.pinnedLong();
+    pinned.stream().filter(ClientThreadsIT::loadingAClass)
+        .forEach(st -> System.out.println("ClientThreadsIT: long pin while loading a class: " + st));
+    assertThat(pinned).filteredOn(st -> !loadingAClass(st)).as("pinned virtual threads:\n" + r.pinnedStacks()).isEmpty();
+  }
+
+  /** A pinned thread's stack (Run.stack) that waits for a class's loading or initialization. */
+  static boolean loadingAClass(String stack) {
+    return stack.contains("Waited for initialization of ") || stack.contains("java.lang.ClassLoader.loadClass")
+        || stack.contains("jdk.internal.loader.") || stack.contains("java.lang.Class.forName");
   }
 
   @ParameterizedTest(name = "Java {0}")
