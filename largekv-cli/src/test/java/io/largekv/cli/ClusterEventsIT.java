@@ -54,8 +54,9 @@ class ClusterEventsIT {
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "compare",
         "--target", "cassandra=local", "--nodes", "3",
         // a fixed rate leaves the 2-core machine room to start and bootstrap the added node: with
-        // the clients flat out it joined 84 s into the 90 s phase here, and too late on CI
-        "--records", "10000", "--duration", "90", "--warmup", "5", "--threads", "8", "--rate", "200",
+        // the clients flat out it joined 84 s into a 90 s phase here, and too late on CI; at this
+        // rate the killed node was back 27 s and the added node joined 28 s into their phases
+        "--records", "10000", "--duration", "60", "--warmup", "5", "--threads", "8", "--rate", "200",
         // until the other nodes convict a killed node (seconds), a read they coordinate waits on it
         // before the speculative retry: the slowest read of those seconds took 44 ms here on an idle
         // machine and 0.9 s with two busy loops beside it, near the 2 s default (CI once counted 49
@@ -151,6 +152,8 @@ class ClusterEventsIT {
     assertThat(add.spec()).isEqualTo("latest-read@5:add-node");
     assertThat(add.result()).isEqualTo("ok");
     assertThat(add.detail()).isEqualTo("node 4 joined");
+    System.out.printf("ClusterEventsIT: node 4 joined %.1f s into the 60 s latest-read phase%n",
+        (add.endMs() - firstOperation("latest-read")) / 1000.0);
     List<NodeRecord> nodes = NodeRecord.read(latest.resolve("nodes.tsv"));
     assertThat(nodes).extracting(NodeRecord::node).containsExactly(1, 2, 3, 4);
     assertThat(nodes.get(3).state()).isEqualTo("running");
