@@ -3,6 +3,7 @@ package io.largekv.cli;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
+import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -45,9 +46,6 @@ final class Nb5PodClient {
       "  bin/largekv run --harness nb5 takes (hosts, ycql.target, recordcount, maxexecutiontime, threadcount,",
       "  nb5.NAME=VALUE, ...), and client.index, client.count, largekv.start_barrier, largekv.start_barrier_timeout_s,",
       "  largekv.start_barrier_margin_s, largekv.warmup_s. Docs: docs/kubernetes.md");
-
-  /** The read phases' default warm-up, seconds: a YCSB client's {@code largekv.warmup_s} default. */
-  static final int DEFAULT_READ_WARMUP_S = 10;
 
   private Nb5PodClient() {}
 
@@ -108,18 +106,18 @@ final class Nb5PodClient {
           case "client.index" -> index = value;
           case "client.count" -> count = value;
           case StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S -> barrierProperties.put(name, value);
-          case "largekv.warmup_s" -> warmup = value;
+          case WarmUp.PROPERTY -> warmup = value;
           default -> nb5.add(p);
         }
       }
       int c = count == null ? 1 : (int) PhaseOptions.between("client.count", count, 1, K8sRender.Options.MAX_CLIENTS);
       int i = index == null ? 0 : (int) PhaseOptions.between("client.index", index, 0, c - 1);
       StartBarrier barrier = StartBarrier.of(barrierProperties::get, i, c);
-      long w = warmup == null ? (phase.isLoad() ? 0 : DEFAULT_READ_WARMUP_S)
-          : PhaseOptions.between("largekv.warmup_s", warmup, 0, 86_400);
+      long w = warmup == null ? (phase.isLoad() ? 0 : WarmUp.DEFAULT_READ_SECONDS)
+          : PhaseOptions.between(WarmUp.PROPERTY, warmup, 0, 86_400);
       Nb5Settings s = Nb5Settings.of(nb5, workload);
       if (!phase.isLoad() && w >= s.durationSeconds) {
-        throw new UserError("largekv.warmup_s=" + w + " leaves nothing of the read phase's " + s.durationSeconds
+        throw new UserError(WarmUp.PROPERTY + "=" + w + " leaves nothing of the read phase's " + s.durationSeconds
             + " s (maxexecutiontime, --duration); accepted: a warm-up shorter than the duration");
       }
       return new Options(phase, dir, workload, i, c, barrier, w, s);

@@ -324,7 +324,7 @@ class K8sRenderTest {
     Nb5PodClient.Options o = Nb5PodClient.Options.parse(expanded.toArray(String[]::new));
     assertThat(o.index()).isEqualTo(2);
     assertThat(o.count()).isEqualTo(3);
-    assertThat(o.warmupSeconds()).isEqualTo(Nb5PodClient.DEFAULT_READ_WARMUP_S);
+    assertThat(o.warmupSeconds()).isEqualTo(io.largekv.common.WarmUp.DEFAULT_READ_SECONDS);
     assertThat(o.settings().records).isEqualTo(1_000_000);
     assertThat(o.settings().durationSeconds).isEqualTo(600);
     // client.index beyond client.count: one line

@@ -42,9 +42,9 @@ import site.ycsb.measurements.OneMeasurementHdrHistogram;
 public final class ClientWarmUp {
 
   /** Seconds after the run's first operation left out of YCSB's latency figures; 0: none. */
-  public static final String WARMUP_S = "largekv.warmup_s";
+  public static final String WARMUP_S = io.largekv.common.WarmUp.PROPERTY;
   /** The default for {@code -t} runs (read and mixed phases); loads default to 0. */
-  static final int DEFAULT_RUN_SECONDS = 10;
+  static final int DEFAULT_RUN_SECONDS = io.largekv.common.WarmUp.DEFAULT_READ_SECONDS;
   private static final String HDR = "hdrhistogram";
 
   private final RunCounters counters;
