@@ -32,6 +32,20 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
   String table();
 
   /**
+   * Whether this client can read the rows largekv's workload writes (the key format of
+   * {@code KeyValueFormat}; a client that verifies, verifies them): the fixed-rate runs have every
+   * such client read one table ({@link Settings#sharedTable}).
+   */
+  default boolean readsLargekvRows() {
+    return false;
+  }
+
+  /** Whether this client writes largekv's rows into {@link #table()} (its workload is largekv's). */
+  default boolean writesLargekvRows() {
+    return false;
+  }
+
+  /**
    * The command line of one phase, run from the repository root.
    *
    * @param javaAgent a JVM option to add to a Java client (a profiler), or null
@@ -50,15 +64,24 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
    * 0: as fast as the client goes).
    */
   record Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results,
-      long rows, double rate) {
-    /** {@code ops} operations as fast as the client goes, over {@code ops} rows. */
+      long rows, double rate, String sharedTable) {
+    /** {@code ops} operations as fast as the client goes, over {@code ops} rows, each client its own table. */
     Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results) {
-      this(ops, concurrency, contactPoint, localDatacenter, repo, results, ops, 0);
+      this(ops, concurrency, contactPoint, localDatacenter, repo, results, ops, 0, null);
     }
 
-    /** {@code ops} reads at {@code rate} per second among the same rows. */
-    Settings atRate(long readOps, double perSecond) {
-      return new Settings(readOps, concurrency, contactPoint, localDatacenter, repo, results, rows, perSecond);
+    /**
+     * {@code ops} reads at {@code rate} per second among the same rows; the clients that can read
+     * largekv's rows read {@code sharedTable} (null: each its own table).
+     */
+    Settings atRate(long readOps, double perSecond, String sharedTable) {
+      return new Settings(readOps, concurrency, contactPoint, localDatacenter, repo, results, rows, perSecond,
+          sharedTable);
+    }
+
+    /** The table {@code client} reads and writes with these settings. */
+    String table(BenchClient client) {
+      return sharedTable != null && client.readsLargekvRows() ? sharedTable : client.table();
     }
   }
 }

@@ -147,8 +147,9 @@ final class Table {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "FIXED RATE: reads at fractions of latte's read rate of the last round (as fast"
         + " as it went), %d s each, concurrency %d.%n", o.rateSeconds, o.concurrency));
-    sb.append("service: from the request's start to its end, each client's own histogram (latte at a fixed rate skips\n"
-        + "the ticks it falls behind on and measures service time only). intended: YCSB's -target with\n"
+    sb.append("service: from the request's start to its end, each client's own histogram (latte at a fixed rate does\n"
+        + "not catch up the ticks it falls behind on: its schedule slips; it measures service time only; YCSB's\n"
+        + "threads issue what they fell behind on at once). intended: YCSB's -target with\n"
         + "measurement.interval=both, from when the operation should have started (coordinated omission\n"
         + "corrected). YCSB's figures leave out bin/ycsb's default warm-up (largekv.warmup_s=10); latte's are the\n"
         + "whole run. p99 ×latte: service-time p99 over latte's at the same rate.\n\n");

@@ -21,6 +21,9 @@ import io.largekv.common.YcsbOutput;
  */
 final class YcsbBenchClient implements BenchClient {
 
+  private static final String LARGEKV_WORKLOAD = "workload=io.largekv.workload.LargeKeyValueWorkload";
+  private static final String WARM_UP_TABLE = "kv_warmup";
+
   private final boolean async;
   private final String name;
   private final String table;
@@ -46,14 +49,14 @@ final class YcsbBenchClient implements BenchClient {
    */
   static YcsbBenchClient largekv(List<String> extraProperties) {
     return new YcsbBenchClient(false, "largekv YCSB (default)", "kv_largekv", List.of(
-        "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
+        LARGEKV_WORKLOAD, "keylength=50", "valuelength=256",
         "verify=true", "largekv.checkpoint=none"), extraProperties, null);
   }
 
   /** largekv's YCSB path on YCSB's platform threads ({@code largekv.client_threads=platform}). */
   static YcsbBenchClient largekvPlatform(List<String> extraProperties) {
     return new YcsbBenchClient(false, "largekv YCSB platform", "kv_platform", List.of(
-        "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
+        LARGEKV_WORKLOAD, "keylength=50", "valuelength=256",
         "verify=true", "largekv.client_threads=platform", "largekv.checkpoint=none"), extraProperties, null);
   }
 
@@ -64,7 +67,7 @@ final class YcsbBenchClient implements BenchClient {
    */
   static YcsbBenchClient largekvJdkScheduler(List<String> extraProperties, Path java21) {
     return new YcsbBenchClient(false, "largekv YCSB JDK scheduler", "kv_jdk", List.of(
-        "workload=io.largekv.workload.LargeKeyValueWorkload", "keylength=50", "valuelength=256",
+        LARGEKV_WORKLOAD, "keylength=50", "valuelength=256",
         "verify=true", "largekv.client_threads=virtual", "largekv.virtual_scheduler=jdk", "largekv.checkpoint=none"),
         extraProperties, java21);
   }
@@ -79,8 +82,8 @@ final class YcsbBenchClient implements BenchClient {
 
   /** Not measured: warms the server's write and read paths (JIT) before the first client. */
   static YcsbBenchClient warmUp() {
-    return new YcsbBenchClient(false, "warm-up", "kv_warmup", List.of(
-        "workload=io.largekv.workload.LargeKeyValueWorkload", "verify=false", "largekv.checkpoint=none"), List.of(), null);
+    return new YcsbBenchClient(false, "warm-up", WARM_UP_TABLE, List.of(
+        LARGEKV_WORKLOAD, "verify=false", "largekv.checkpoint=none"), List.of(), null);
   }
 
   /** YCSB's own CoreWorkload with our binding: isolates the workload's cost. */
@@ -98,6 +101,17 @@ final class YcsbBenchClient implements BenchClient {
   @Override
   public String table() {
     return table;
+  }
+
+  @Override
+  public boolean readsLargekvRows() {
+    return writesLargekvRows();
+  }
+
+  /** largekv's workload, measured (not the warm-up's client, nor the async client's or CoreWorkload's rows). */
+  @Override
+  public boolean writesLargekvRows() {
+    return !async && !table.equals(WARM_UP_TABLE) && workloadProperties.contains(LARGEKV_WORKLOAD);
   }
 
   @Override
@@ -128,7 +142,7 @@ final class YcsbBenchClient implements BenchClient {
         .property("ycql.localdc", s.localDatacenter())
         .property("ycql.replication_factor", 1)
         .property("ycql.keyspace", KEYSPACE)
-        .property("ycql.table", table)
+        .property("ycql.table", s.table(this))
         .property("recordcount", s.rows())
         .property("threadcount", s.concurrency())
         .property("measurementtype", "hdrhistogram")

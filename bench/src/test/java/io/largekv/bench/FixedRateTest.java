@@ -26,7 +26,7 @@ class FixedRateTest {
   @Test
   void atARateLatteGetsItsRateAndYcsbItsTargetWithIntendedTimeAmongTheSameRows() {
     BenchClient.Settings s = new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO,
-        REPO.resolve("target")).atRate(960_000, 16_000);
+        REPO.resolve("target")).atRate(960_000, 16_000, "kv_largekv");
     assertThat(s.rows()).isEqualTo(600_000);
     List<String> latte = new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).command(BenchPhase.READ, s, null);
     assertThat(latte).containsSequence("-r", "16000").containsSequence("-d", "960000").contains("rows=600000");
@@ -34,6 +34,15 @@ class FixedRateTest {
     List<String> ycsb = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, s, null);
     assertThat(ycsb).contains("target=16000", "measurement.interval=both", "recordcount=600000",
         "operationcount=960000").doesNotContain("largekv.warmup_s=0");
+    // the same rows for every client that can read largekv's: latte and largekv's YCSB clients; the
+    // others (CoreWorkload's rows differ) read their own
+    assertThat(latte).contains("table=\"kv_largekv\"");
+    assertThat(ycsb).contains("ycql.table=kv_largekv");
+    assertThat(YcsbBenchClient.largekvPlatform(List.of()).command(BenchPhase.READ, s, null))
+        .contains("ycql.table=kv_largekv");
+    assertThat(YcsbBenchClient.core(List.of()).command(BenchPhase.READ, s, null)).contains("ycql.table=kv_core");
+    assertThat(YcsbBenchClient.warmUp().writesLargekvRows()).isFalse();
+    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).writesLargekvRows()).isFalse();
     // unthrottled, the efficiency table's p99 is the whole run's, as latte's
     List<String> unthrottled = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ,
         new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO, REPO.resolve("target")), null);
