@@ -25,6 +25,7 @@ import io.largekv.common.Target;
 import io.largekv.common.YcsbOutput;
 import io.largekv.common.UserError;
 import io.largekv.run.RunOutcome;
+import io.largekv.run.StartUpCollection;
 import io.largekv.ycsb.Layout;
 import io.largekv.ycsb.SchemaStatements;
 import io.largekv.ycsb.YcqlConfig;
@@ -108,6 +109,8 @@ public final class YcqlSession {
       if (shared == null) {
         shared = open(properties);
         shared.loadOperationClasses();
+        // before any client thread's first operation: they wait for the session
+        System.err.println("yugabyte-ycql: " + StartUpCollection.run());
       }
       references++;
       return shared;

@@ -61,6 +61,9 @@ class YcsbClientIT {
         "-p", "readproportion=1", "-p", "updateproportion=0", "-threads", "4"));
     Ycsb.Result t = Ycsb.run(Ycsb.classpath(), "io.largekv.client.YcsbClient", run);
     assertThat(t.exitCode).as(t.toString()).isZero();
+    // one session, so one collection after its start-up, however many client threads share it
+    assertThat(t.stderr.lines().filter(s -> s.startsWith("yugabyte-ycql: one full collection after the start-up")))
+        .as(t.stderr).hasSize(1);
     assertThat(t.returnCount("VERIFY", "OK")).isGreaterThan(50).isEqualTo(t.returnCount("READ", "OK"));
     assertThat(t.returnCount("VERIFY", "CORRUPT") + t.returnCount("VERIFY", "MISSING")).isZero();
   }
