@@ -11,7 +11,8 @@ import java.lang.management.MemoryMXBean;
  * the old generation at once. Without it every young collection of the run's first minutes copies
  * those megabytes again (up to 15 times, the collectors' tenuring threshold), and each young pause
  * holds every response in flight for its length: at a fixed 10,000 reads/s on one CPU, G1's young
- * pauses took 7–19 ms with them and 1–4 ms after one such collection (docs/performance.md).
+ * pauses took 7–14 ms with them (after the first 10 s) and 1–4 ms after one such collection
+ * (docs/performance.md).
  *
  * <p>{@code -XX:+DisableExplicitGC} turns it off; the line says so.
  */
@@ -36,7 +37,7 @@ public final class StartUpCollection {
   }
 
   /** Collections of every collector so far. */
-  private static long collections() {
+  static long collections() {
     long n = 0;
     for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
       n += Math.max(0, gc.getCollectionCount());

@@ -2,8 +2,6 @@ package io.largekv.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.lang.management.GarbageCollectorMXBean;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Paths;
 import java.util.List;
@@ -15,9 +13,9 @@ class StartUpCollectionTest {
 
   @Test
   void collectsOnceAndSaysHowMuchHeapItLeft() {
-    long before = collections();
+    long before = StartUpCollection.collections();
     String line = StartUpCollection.run();
-    assertThat(collections()).isGreaterThan(before);
+    assertThat(StartUpCollection.collections()).isGreaterThan(before);
     assertThat(line).matches("one full collection after the start-up, before the first operation: heap \\d+ -> \\d+ MiB"
         + " in \\d+ ms");
   }
@@ -31,14 +29,6 @@ class StartUpCollectionTest {
     String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
     assertThat(p.exitValue()).as(out).isZero();
     assertThat(out).startsWith("no collection after the start-up (explicit GC is disabled in this JVM)");
-  }
-
-  private static long collections() {
-    long n = 0;
-    for (GarbageCollectorMXBean gc : ManagementFactory.getGarbageCollectorMXBeans()) {
-      n += gc.getCollectionCount();
-    }
-    return n;
   }
 
   /** Prints {@link StartUpCollection#run}'s line: the other JVM's side. */
