@@ -49,6 +49,7 @@ public final class ClientWarmUp {
 
   private final RunCounters counters;
   private final EventLoopStalls stalls;
+  private final ClientJit jit;
   private final Object lock = new Object();
   private volatile long seconds;
   /** A {@code -t} run (read and mixed phases), whose window must be the other clients'; a load's rows are its own. */
@@ -66,9 +67,10 @@ public final class ClientWarmUp {
   private String missedStart;
   private final Map<OneMeasurementHdrHistogram, Histogram> excludedTotals = new IdentityHashMap<>();
 
-  ClientWarmUp(RunCounters counters, EventLoopStalls stalls) {
+  ClientWarmUp(RunCounters counters, EventLoopStalls stalls, ClientJit jit) {
     this.counters = counters;
     this.stalls = stalls;
+    this.jit = jit;
   }
 
   /**
@@ -184,6 +186,7 @@ public final class ClientWarmUp {
       }
       operationsAtEnd = counters.successful() + counters.failed();
       stalls.warmUpEnded();
+      jit.warmUpEnded();
       ended = true;
     }
   }
@@ -225,6 +228,7 @@ public final class ClientWarmUp {
     Thread t;
     synchronized (lock) {
       finished = true;
+      jit.runFinished();
       t = timer;
       if (ended && counters.successful() + counters.failed() == operationsAtEnd) {
         for (Map.Entry<OneMeasurementHdrHistogram, Histogram> e : excludedTotals.entrySet()) {
@@ -236,6 +240,7 @@ public final class ClientWarmUp {
         }
         ended = false;
         stalls.warmUpIncluded();
+        jit.warmUpIncluded();
         included = "no operation ran after it";
       }
     }

@@ -36,8 +36,9 @@ public final class RunOutcome {
 
   private final RunCounters counters = new RunCounters(this::firstOperation);
   private final EventLoopStalls stalls = new EventLoopStalls();
-  private final ClientWarmUp warmUp = new ClientWarmUp(counters, stalls);
-  private final RunResult result = new RunResult(counters, stalls, warmUp);
+  private final ClientJit jit = ClientJit.ofThisJvm();
+  private final ClientWarmUp warmUp = new ClientWarmUp(counters, stalls, jit);
+  private final RunResult result = new RunResult(counters, stalls, warmUp, jit);
   private final AtomicBoolean configured = new AtomicBoolean();
   private final AtomicBoolean finished = new AtomicBoolean();
   private final AtomicLong bindingCleanups = new AtomicLong();

@@ -27,6 +27,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
  *   [LARGEKV], LoadRowsBefore, 120000       a load that continued its checkpoint: rows its earlier runs acknowledged
  *   [LARGEKV], WarmUpExcludedSeconds, 10    left out of YCSB's latency figures (ClientWarmUp)
  *   [LARGEKV], WarmUpExcludedOperations, 30121
+ *   [LARGEKV], JitCpuMsAfterWarmUp, 412      the JIT compiler's CPU in the window after it (ClientJit)
  *   [LARGEKV], Result, FAILED: 1.2 % of operations failed (largekv.max_failed_fraction=0.01)
  *   [LARGEKV], ExitStatus, 1
  * </pre>
@@ -43,16 +44,18 @@ public final class RunResult {
   private final RunCounters counters;
   private final EventLoopStalls stalls;
   private final ClientWarmUp warmUp;
+  private final ClientJit jit;
   private final List<String> otherProblems = new CopyOnWriteArrayList<>();
   private volatile Kind kind = Kind.RUN;
   private volatile String verifiedRange;
   private volatile long loadedBefore = -1;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
 
-  RunResult(RunCounters counters, EventLoopStalls stalls, ClientWarmUp warmUp) {
+  RunResult(RunCounters counters, EventLoopStalls stalls, ClientWarmUp warmUp, ClientJit jit) {
     this.counters = counters;
     this.stalls = stalls;
     this.warmUp = warmUp;
+    this.jit = jit;
   }
 
   void load() {
@@ -160,6 +163,7 @@ public final class RunResult {
       out.println("[LARGEKV], LoadRowsBefore, " + loadedBefore);
     }
     warmUp.print(out);
+    jit.print(out);
     stalls.print(out, operationsInFigures());
     if (kind == Kind.VERIFY) {
       out.println("[LARGEKV], VerifiedRange, " + verifiedRange);
@@ -208,6 +212,7 @@ public final class RunResult {
     if (warmUpLine != null) {
       err.println("largekv: " + warmUpLine);
     }
+    jit.warning().ifPresent(w -> err.println("largekv: WARNING: " + w));
     stalls.warning(operationsInFigures()).ifPresent(w -> err.println("largekv: WARNING: " + w));
     err.flush();
   }

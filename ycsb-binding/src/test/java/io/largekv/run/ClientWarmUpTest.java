@@ -77,7 +77,8 @@ class ClientWarmUpTest {
     Properties p = props();
     Measurements m = new Measurements(p);
     RunCounters c = new RunCounters(ms -> { });
-    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls());
+    ClientJit jit = ClientJit.ofThisJvm();
+    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls(), jit);
     w.configure(p, true);
     assertThat(w.seconds()).isEqualTo(ClientWarmUp.DEFAULT_RUN_SECONDS);
     operations(m, c, 300, 50_000); // the warm-up: slow
@@ -98,6 +99,8 @@ class ClientWarmUpTest {
         .isEqualTo("[LARGEKV], WarmUpExcludedSeconds, 10\n[LARGEKV], WarmUpExcludedOperations, 500\n");
     assertThat(w.line(20_000)).startsWith("the client's warm-up, the first 10 s after the first operation (500"
         + " operations), is left out of YCSB's latency figures");
+    // the JIT's compiling is measured in the same window as the figures
+    assertThat(jit.cpuMillisAfterWarmUp()).isPresent();
   }
 
   @Test
@@ -106,7 +109,8 @@ class ClientWarmUpTest {
     Measurements m = new Measurements(p);
     RunCounters c = new RunCounters(ms -> { });
     EventLoopStalls stalls = new EventLoopStalls();
-    ClientWarmUp w = new ClientWarmUp(c, stalls);
+    ClientJit jit = ClientJit.ofThisJvm();
+    ClientWarmUp w = new ClientWarmUp(c, stalls, jit);
     w.configure(p, true);
     operations(m, c, 400, 2_000);
     w.end(m); // e.g. the timer fired after the last operation, before the workload's cleanup
@@ -115,6 +119,7 @@ class ClientWarmUpTest {
     assertThat(w.excluded()).isFalse();
     assertThat(w.excludedOperations()).isZero();
     assertThat(w.line(29_000)).isEqualTo("YCSB's latency figures include the client's warm-up: no operation ran after it");
+    assertThat(jit.cpuMillisAfterWarmUp()).isEmpty();
   }
 
   @Test
@@ -122,7 +127,7 @@ class ClientWarmUpTest {
     Properties p = props();
     Measurements m = new Measurements(p);
     RunCounters c = new RunCounters(ms -> { });
-    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls());
+    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls(), ClientJit.ofThisJvm());
     w.configure(p, true);
     operations(m, c, 10, 2_000);
     w.finish();
@@ -144,7 +149,7 @@ class ClientWarmUpTest {
   @Test
   void loadsKeepEveryOperationUnlessAskedAndOtherMeasurementTypesCannotCut() {
     RunCounters c = new RunCounters(ms -> { });
-    ClientWarmUp load = new ClientWarmUp(c, new EventLoopStalls());
+    ClientWarmUp load = new ClientWarmUp(c, new EventLoopStalls(), ClientJit.ofThisJvm());
     load.configure(new Properties(), false);
     assertThat(load.seconds()).isZero();
     assertThat(load.line(1000)).isNull();
@@ -155,7 +160,7 @@ class ClientWarmUpTest {
 
     Properties histogram = new Properties();
     histogram.setProperty("measurementtype", "histogram");
-    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls());
+    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls(), ClientJit.ofThisJvm());
     w.configure(histogram, true);
     assertThat(w.seconds()).isZero();
     assertThat(w.line(60_000)).isEqualTo("YCSB's latency figures include the client's warm-up: measurementtype=histogram"
@@ -174,13 +179,13 @@ class ClientWarmUpTest {
   void afterACommonStartTheWarmUpIsCountedFromItAndAFirstOperationAfterItsEndFailsTheClient() {
     Properties p = props("largekv.warmup_s", "10");
     RunCounters c = new RunCounters(ms -> { });
-    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls());
+    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls(), ClientJit.ofThisJvm());
     w.configure(p, true);
     long start = System.currentTimeMillis() + 3_600_000; // its timer waits: nothing ends in this test
     w.startsAt(start);
     w.firstOperation(start + 9_999);
     assertThat(w.problem()).isEmpty();
-    ClientWarmUp late = new ClientWarmUp(c, new EventLoopStalls());
+    ClientWarmUp late = new ClientWarmUp(c, new EventLoopStalls(), ClientJit.ofThisJvm());
     late.configure(p, true);
     late.startsAt(start);
     late.firstOperation(start + 12_500);

@@ -302,6 +302,8 @@ class ClientThreadsIT {
         "Operations(READ)") + after.metric("LARGEKV", "FailedOperations(READ)")
         - after.metric("LARGEKV", "WarmUpExcludedOperations") - nanToZero(after.metric("READ-FAILED", "Operations")));
     assertThat(after.stderr).as(after.toString()).contains("largekv: event-loop stall after the client's warm-up:");
+    // the JIT compiler's CPU in the same window is reported beside them (ClientJit: its compiler threads' CPU)
+    assertThat(after.metric("LARGEKV", "JitCpuMsAfterWarmUp")).as(after.toString()).isGreaterThanOrEqualTo(0);
   }
 
   private static double nanToZero(double d) {
