@@ -40,6 +40,23 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
     return false;
   }
 
+  /**
+   * Whether this client reads at {@link Settings#rate()} when one is set (YCSB's {@code -target},
+   * latte's {@code -r}); one that does not is left out of {@code --rate}'s runs.
+   */
+  default boolean hasFixedRate() {
+    return false;
+  }
+
+  /**
+   * Seconds at the start of its run that the client leaves out of the figures it reports with
+   * {@code settings} (its run that much longer: {@link Settings#warmUpOps()}); 0 when it reports
+   * its whole run.
+   */
+  default long warmUpLeftOut(Settings settings) {
+    return 0;
+  }
+
   /** Whether this client writes largekv's rows into {@link #table()} (its workload is largekv's). */
   default boolean writesLargekvRows() {
     return false;
@@ -60,23 +77,30 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
 
   /**
    * Operation count, concurrency and the server, the same for every client; where output goes; the
-   * rows in the client's table (a read phase reads among them) and the fixed rate of a run (ops/s,
-   * 0: as fast as the client goes).
+   * rows in the client's table (a read phase reads among them), the fixed rate of a run (ops/s, 0: as
+   * fast as the client goes) and, at a fixed rate, the seconds a client that leaves its own warm-up
+   * out of its figures runs before the {@code ops} it reports.
    */
   record Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results,
-      long rows, double rate, String sharedTable) {
+      long rows, double rate, String sharedTable, long warmUpSeconds) {
     /** {@code ops} operations as fast as the client goes, over {@code ops} rows, each client its own table. */
     Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results) {
-      this(ops, concurrency, contactPoint, localDatacenter, repo, results, ops, 0, null);
+      this(ops, concurrency, contactPoint, localDatacenter, repo, results, ops, 0, null, 0);
     }
 
     /**
      * {@code ops} reads at {@code rate} per second among the same rows; the clients that can read
-     * largekv's rows read {@code sharedTable} (null: each its own table).
+     * largekv's rows read {@code sharedTable} (null: each its own table); a client that leaves its
+     * warm-up out reads {@code warmUpSeconds} longer first ({@link #warmUpOps()}).
      */
-    Settings atRate(long readOps, double perSecond, String sharedTable) {
+    Settings atRate(long readOps, double perSecond, String sharedTable, long warmUpSeconds) {
       return new Settings(readOps, concurrency, contactPoint, localDatacenter, repo, results, rows, perSecond,
-          sharedTable);
+          sharedTable, warmUpSeconds);
+    }
+
+    /** The operations of the warm-up at the fixed rate, before the {@code ops} reported; 0 unthrottled. */
+    long warmUpOps() {
+      return rate > 0 ? Math.round(rate * warmUpSeconds) : 0;
     }
 
     /** The table {@code client} reads and writes with these settings. */

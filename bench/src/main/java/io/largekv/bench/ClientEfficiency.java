@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
+import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -70,6 +71,16 @@ public final class ClientEfficiency {
     boolean rate;
     /** Seconds of each fixed-rate run. */
     long rateSeconds = 60;
+    /** Fixed-rate runs of every client at each rate, the clients alternating. */
+    int rateRuns = 1;
+    /**
+     * Seconds at the start of a YCSB client's fixed-rate run left out of its figures
+     * ({@code largekv.warmup_s}), its run that much longer, so that its figures cover
+     * {@link #rateSeconds} as latte's do. 120: on two cores shared with the local server the JIT
+     * still used 1.6-5.8 s of CPU in the minute after a 30-s warm-up, 1.1-1.3 s after a 120-s one
+     * (docs/performance.md).
+     */
+    long rateWarmUpSeconds = 120;
     List<String> ycsbProperties = new ArrayList<>();
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
     Path results;
@@ -97,6 +108,8 @@ public final class ClientEfficiency {
           case "--profiler" -> o.profiler = need(a, v);
           case "--pin" -> o.pin = need(a, v);
           case "--rate-seconds" -> o.rateSeconds = Long.parseLong(need(a, v));
+          case "--rate-runs" -> o.rateRuns = Integer.parseInt(need(a, v));
+          case "--rate-warm-up" -> o.rateWarmUpSeconds = Long.parseLong(need(a, v));
           case "-p" -> o.ycsbProperties.add(need(a, v));
           case "--results" -> o.results = Paths.get(need(a, v));
           default -> throw new IllegalArgumentException("unknown option " + a + "; see bench/run --help");
@@ -130,6 +143,12 @@ public final class ClientEfficiency {
       }
       if (o.rateSeconds < 10 || o.rateSeconds > 86_400) {
         throw new IllegalArgumentException("--rate-seconds " + o.rateSeconds + " is not accepted; accepted: 10 .. 86400");
+      }
+      if (o.rateRuns < 1 || o.rateRuns > 100) {
+        throw new IllegalArgumentException("--rate-runs " + o.rateRuns + " is not accepted; accepted: 1 .. 100");
+      }
+      if (o.rateWarmUpSeconds < 0 || o.rateWarmUpSeconds > 3600) {
+        throw new IllegalArgumentException("--rate-warm-up " + o.rateWarmUpSeconds + " is not accepted; accepted: 0 .. 3600");
       }
       if (o.warmUpOps < 0) {
         o.warmUpOps = Math.min(o.ops, 500_000);
@@ -184,7 +203,22 @@ public final class ClientEfficiency {
       System.exit(2);
       return;
     }
-    System.exit(new ClientEfficiency(o).run());
+    int status;
+    try {
+      status = new ClientEfficiency(o).run();
+    } catch (WarmUpFailed e) {
+      // the local server is stopped by then; nothing was measured
+      System.err.println("bench: " + e.getMessage());
+      status = 1;
+    }
+    System.exit(status);
+  }
+
+  /** The server's warm-up failed: no client is measured on a server that fails unmeasured reads. */
+  static final class WarmUpFailed extends Exception {
+    WarmUpFailed(String message) {
+      super(message);
+    }
   }
 
   private int run() throws Exception {
@@ -240,7 +274,9 @@ public final class ClientEfficiency {
     String contactPoint = options.hosts;
     long serverPid = -1;
     if (contactPoint == null) {
-      server = LocalCassandra.builder().heap(options.serverHeap).start();
+      // the server's own pauses hold every client's requests alike: its GC log says when they were
+      server = LocalCassandra.builder().heap(options.serverHeap)
+          .jvmOption("-Xlog:gc:file=" + options.results.resolve(SERVER_GC_LOG) + ":time,uptime").start();
       contactPoint = server.contactPoint();
       serverPid = server.pid();
       options.localDatacenter = server.localDatacenter();
@@ -317,16 +353,25 @@ public final class ClientEfficiency {
     return status;
   }
 
+  /** The local server's GC log in the results directory ({@code -Xlog:gc}, wall-clock times). */
+  static final String SERVER_GC_LOG = "server-gc.log";
+
   /** The fractions of latte's unthrottled read rate that {@code --rate} runs every client at. */
   static final double[] RATE_FRACTIONS = {0.5, 0.8};
 
-  /** One client's reads at a fixed rate. */
-  record RateRun(double fraction, double rate, String client, BenchClient.Report report, int exitCode) {}
+  /**
+   * One client's reads at a fixed rate: the {@code run}-th (from 1) of {@code --rate-runs} at that
+   * rate, with the local server's pauses while it ran.
+   */
+  record RateRun(double fraction, double rate, int run, String client, BenchClient.Report report, int exitCode,
+      ServerPauses.Within serverPauses) {}
 
   /**
    * {@code --rate}: latte's read rate of the last round (as fast as it goes), then every client's
-   * reads of its own table at {@link #RATE_FRACTIONS} of it, {@code --rate-seconds} each, latte first.
-   * Returns 1 when a run failed or latte's rate is unknown.
+   * reads at {@link #RATE_FRACTIONS} of it, {@code --rate-seconds} each, latte first, {@code
+   * --rate-runs} times at each rate with the clients alternating (what the server does in one minute
+   * moves one run's p99 more than the clients differ: its pauses land in one client's run and not
+   * the next's). Returns 1 when a run failed or latte's rate is unknown.
    */
   private int fixedRates(List<Run> runs, List<BenchClient> clients, BenchClient.Settings settings, long serverPid,
       List<RateRun> out) throws Exception {
@@ -338,7 +383,15 @@ public final class ClientEfficiency {
     }
     double latteRate = latteRead.get().report().opsPerSecond();
     int status = 0;
-    List<BenchClient> order = new ArrayList<>(clients);
+    List<BenchClient> order = new ArrayList<>();
+    for (BenchClient c : clients) {
+      if (c.hasFixedRate()) {
+        order.add(c);
+      } else {
+        // its run would be unthrottled: a row of the fixed-rate table that is no fixed-rate figure
+        console.printf("bench: --rate: %s has no fixed rate here; it is left out of the fixed-rate runs%n", c.name());
+      }
+    }
     order.sort(java.util.Comparator.comparing(c -> !c.name().equals(LatteClient.NAME)));
     // one table for every client that can read largekv's rows: the server's caches hold the rows
     // read last, so reading tables of their own favoured whichever client read its own last
@@ -348,25 +401,40 @@ public final class ClientEfficiency {
       console.printf("bench: --rate: latte and largekv's YCSB clients read the same rows, %s.%s%n",
           BenchClient.KEYSPACE, shared);
     }
+    Path serverGcLog = options.results.resolve(SERVER_GC_LOG);
     for (double fraction : RATE_FRACTIONS) {
       double rate = Math.rint(latteRate * fraction);
-      BenchClient.Settings at = settings.atRate((long) (rate * options.rateSeconds), rate, shared);
-      for (BenchClient template : order) {
-        BenchClient client = template.fresh();
-        settle(serverPid);
-        String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s", fraction * 100, rate, client.name());
-        console.printf("bench: %s ...%n", label);
-        Path file = options.results.resolve(String.format(Locale.ROOT, "rate%.0f-read-%s.txt", fraction * 100,
-            client.table().replace("kv_", "")));
-        MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, at, null)), options.repo,
-            file, client, serverPid, console, label);
-        BenchClient.Report report = client.report(BenchPhase.READ, file, at);
-        if (r.exitCode() != 0 || report.problem() != null) {
-          console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
-              report.problem() == null ? "" : ", " + report.problem(), file);
-          status = 1;
+      BenchClient.Settings at = settings.atRate((long) (rate * options.rateSeconds), rate, shared,
+          options.rateWarmUpSeconds);
+      for (int run = 1; run <= options.rateRuns; run++) {
+        for (BenchClient template : order) {
+          BenchClient client = template.fresh();
+          settle(serverPid);
+          String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s%s", fraction * 100, rate,
+              client.name(), options.rateRuns == 1 ? "" : ", run " + run + " of " + options.rateRuns);
+          console.printf("bench: %s ...%n", label);
+          Path file = options.results.resolve(String.format(Locale.ROOT, "rate%.0f-%sread-%s.txt", fraction * 100,
+              options.rateRuns == 1 ? "" : run + "-", client.table().replace("kv_", "")));
+          MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, at, null)),
+              options.repo, file, client, serverPid, console, label);
+          BenchClient.Report report = client.report(BenchPhase.READ, file, at);
+          if (r.exitCode() != 0 || report.problem() != null) {
+            console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
+                report.problem() == null ? "" : ", " + report.problem(), file);
+            status = 1;
+          }
+          // the pauses within the window the client's figures cover: after its warm-up when it leaves one out
+          long leftOut = client.warmUpLeftOut(at);
+          Instant from = leftOut == 0 ? r.started()
+              : r.firstOperationSeen().map(t -> t.plusSeconds(leftOut)).orElse(r.started());
+          ServerPauses.Within pauses = serverPid > 0
+              ? ServerPauses.read(serverGcLog).between(from, r.ended()) : ServerPauses.Within.UNKNOWN;
+          if (pauses.known()) {
+            console.printf("bench:   the server's pauses in the run's reported window: %s (%s)%n", pauses.render(),
+                SERVER_GC_LOG);
+          }
+          out.add(new RateRun(fraction, rate, run, client.name(), report, r.exitCode(), pauses));
         }
-        out.add(new RateRun(fraction, rate, client.name(), report, r.exitCode()));
       }
     }
     return status;
@@ -402,8 +470,8 @@ public final class ClientEfficiency {
             serverPid, console, "warm-up " + phase.label);
         BenchClient.Report r = c.report(phase, output, w);
         if (r.problem() != null) {
-          throw new IllegalStateException("the warm-up " + phase.label + " failed: " + r.problem() + " (see " + output
-              + ")");
+          throw new WarmUpFailed("the warm-up " + phase.label + " failed: " + r.problem() + " (see " + output
+              + "); nothing was measured");
         }
         serverCpuPerRead = run.serverCpuSeconds() / w.ops();
         readRate = r.opsPerSecond();

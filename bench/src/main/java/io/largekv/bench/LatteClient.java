@@ -44,6 +44,12 @@ final class LatteClient implements BenchClient {
     return "kv_latte";
   }
 
+  /** latte's {@code -r}. */
+  @Override
+  public boolean hasFixedRate() {
+    return true;
+  }
+
   /** kv.rn's keys are largekv's (its values are not: latte writes random blobs, and reads without checking). */
   @Override
   public boolean readsLargekvRows() {

@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -47,9 +48,21 @@ final class MeasuredProcess {
   /**
    * @param otherCores average cores used by everything else on the machine (neither this client
    *     nor the server) over the client's wall time: other people's work disturbs the figures
+   * @param started when the client process was started (wall clock)
+   * @param startedNanos the same instant on {@link System#nanoTime}'s clock, the samples' clock
+   * @param ended when it had exited
    */
   record Result(int exitCode, Usage usage, List<Sample> samples, double serverCpuSeconds, double otherCores,
-      Path output) {
+      Path output, Instant started, long startedNanos, Instant ended) {
+
+    /**
+     * When the client's first progress line with an operation done came (wall clock): within one
+     * progress interval after its first operation. Empty when no operation was reported.
+     */
+    Optional<Instant> firstOperationSeen() {
+      return samples.stream().filter(s -> s.ops() > 0).findFirst()
+          .map(s -> started.plusNanos(s.nanos() - startedNanos));
+    }
 
     /** CPU seconds per operation between the samples nearest 20 % and 90 % of {@code totalOps}. */
     Optional<Double> steadyCpuPerOp(long totalOps) {
@@ -97,6 +110,8 @@ final class MeasuredProcess {
         String.join(" ", command) + "\n");
     double serverBefore = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
     double machineBefore = ProcessCpu.machineSeconds();
+    Instant started = Instant.now();
+    long startedNanos = System.nanoTime();
     Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
     List<Sample> samples = new ArrayList<>();
     long clientPid = -1;
@@ -121,6 +136,7 @@ final class MeasuredProcess {
       }
     }
     int exit = p.waitFor();
+    Instant ended = Instant.now();
     double serverAfter = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
     double machine = ProcessCpu.machineSeconds() - machineBefore;
     List<String> timeLines = Files.readAllLines(timeFile);
@@ -129,6 +145,6 @@ final class MeasuredProcess {
         Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]));
     double server = serverAfter - serverBefore;
     double other = (machine - usage.cpuSeconds() - (Double.isNaN(server) ? 0 : server)) / usage.wallSeconds();
-    return new Result(exit, usage, samples, server, Math.max(0, other), outputFile);
+    return new Result(exit, usage, samples, server, Math.max(0, other), outputFile, started, startedNanos, ended);
   }
 }

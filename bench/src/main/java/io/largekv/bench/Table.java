@@ -1,9 +1,12 @@
 package io.largekv.bench;
 
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
 
 /**
  * The result table: one line per round, phase and client, with ratios to latte's figure of the
@@ -146,33 +149,105 @@ final class Table {
   static String renderRates(List<ClientEfficiency.RateRun> runs, ClientEfficiency.Options o) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "FIXED RATE: reads at fractions of latte's read rate of the last round (as fast"
-        + " as it went), %d s each, concurrency %d.%n", o.rateSeconds, o.concurrency));
+        + " as it went), %d s each, concurrency %d%s.%n", o.rateSeconds, o.concurrency, o.rateRuns == 1 ? ""
+        : String.format(Locale.ROOT, ", %d runs of each client at each rate, alternating", o.rateRuns)));
     sb.append("service: from the request's start to its end, each client's own histogram (latte at a fixed rate does\n"
         + "not catch up the ticks it falls behind on: its schedule slips; it measures service time only; YCSB's\n"
         + "threads issue what they fell behind on at once). intended: YCSB's -target with\n"
         + "measurement.interval=both, from when the operation should have started (coordinated omission\n"
-        + "corrected). YCSB's figures leave out bin/ycsb's default warm-up (largekv.warmup_s=10); latte's are the\n"
-        + "whole run. p99 ×latte: service-time p99 over latte's at the same rate.\n\n");
-    sb.append(String.format(Locale.ROOT, "%-16s %-26s %8s %7s %7s %8s %10s %7s %8s %10s%n", "rate", "client", "ops/s",
-        "p50 ms", "p99 ms", "p99.9 ms", "intended", "p99", "p99.9", "p99 ×latte"));
-    sb.append(String.format(Locale.ROOT, "%-16s %-26s %8s %7s %7s %8s %10s %7s %8s %10s%n", "", "", "", "service", "", "",
-        "p50 ms", "ms", "ms", ""));
+        + "corrected). YCSB's runs are --rate-warm-up (" + o.rateWarmUpSeconds + " s) longer and leave those first seconds\n"
+        + "out (largekv.warmup_s: the client JVM's JIT and start-up), so that their figures cover --rate-seconds as\n"
+        + "latte's whole run does. p99 ×latte: service-time p99 over latte's at the same rate (the same run). server pauses:\n"
+        + "the local server's stop-the-world pauses (its GC log, " + ClientEfficiency.SERVER_GC_LOG + ") in the\n"
+        + "window the client's figures cover (a YCSB client's after its warm-up, from its first progress line with\n"
+        + "an operation); each holds every request in flight.\n\n");
+    sb.append(String.format(Locale.ROOT, "%-22s %-26s %8s %7s %7s %8s %10s %7s %8s %10s  %s%n", "rate", "client",
+        "ops/s", "p50 ms", "p99 ms", "p99.9 ms", "intended", "p99", "p99.9", "p99 ×latte", "server pauses"));
+    sb.append(String.format(Locale.ROOT, "%-22s %-26s %8s %7s %7s %8s %10s %7s %8s %10s%n", "", "", "", "service", "",
+        "", "p50 ms", "ms", "ms", ""));
     for (ClientEfficiency.RateRun r : runs) {
       BenchClient.Latency s = r.report().service();
       BenchClient.Latency in = r.report().intended();
-      Optional<ClientEfficiency.RateRun> latte = runs.stream()
-          .filter(x -> x.fraction() == r.fraction() && x.client().equals(LatteClient.NAME)).findFirst();
       String bad = r.report().problem() != null || r.exitCode() != 0 ? "  FAILED: " + (r.report().problem() != null
           ? r.report().problem() : "exit " + r.exitCode()) : "";
-      sb.append(String.format(Locale.ROOT, "%-16s %-26s %8.0f %7s %7s %8s %10s %7s %8s %10s%s%n",
-          String.format(Locale.ROOT, "%.0f%% %,.0f/s", r.fraction() * 100, r.rate()), r.client(),
+      sb.append(String.format(Locale.ROOT, "%-22s %-26s %8.0f %7s %7s %8s %10s %7s %8s %10s  %s%s%n",
+          String.format(Locale.ROOT, "%.0f%% %,.0f/s%s", r.fraction() * 100, r.rate(),
+              o.rateRuns == 1 ? "" : " run " + r.run()), r.client(),
           r.report().opsPerSecond(), ms(s == null ? Double.NaN : s.p50()), ms(s == null ? Double.NaN : s.p99()),
           ms(s == null ? Double.NaN : s.p999()), ms(in == null ? Double.NaN : in.p50()),
           ms(in == null ? Double.NaN : in.p99()), ms(in == null ? Double.NaN : in.p999()),
-          s == null ? "n/a" : ratio(s.p99(), latte.map(l -> l.report().service() == null ? Double.NaN
-              : l.report().service().p99())), bad));
+          format(p99OverLatte(r, runs)), r.serverPauses().render(), bad));
+    }
+    for (double fraction : runs.stream().map(ClientEfficiency.RateRun::fraction).distinct().toList()) {
+      unequalLoad(fraction, runs).ifPresent(note -> sb.append("\n").append(note).append("\n"));
+    }
+    if (o.rateRuns > 1) {
+      sb.append("\np99 ×latte over the runs (each run's ratio; the median):\n");
+      Set<String> clients = new LinkedHashSet<>();
+      runs.stream().map(ClientEfficiency.RateRun::client).filter(c -> !c.equals(LatteClient.NAME)).forEach(clients::add);
+      for (double fraction : runs.stream().map(ClientEfficiency.RateRun::fraction).distinct().toList()) {
+        for (String client : clients) {
+          List<Double> ratios = runs.stream().filter(r -> r.fraction() == fraction && r.client().equals(client))
+              .map(r -> p99OverLatte(r, runs)).toList();
+          sb.append(String.format(Locale.ROOT, "%-22s %-26s %s; median %s%n",
+              String.format(Locale.ROOT, "%.0f%%", fraction * 100), client,
+              ratios.stream().map(Table::format).collect(Collectors.joining(", ")), format(median(ratios))));
+        }
+      }
     }
     return sb.toString();
+  }
+
+  /**
+   * A run's service-time p99 over latte's of the same run at the same rate; NaN when either failed
+   * or has no figure (a failed run has no ratio: it is not a better or a worse one).
+   */
+  static double p99OverLatte(ClientEfficiency.RateRun r, List<ClientEfficiency.RateRun> runs) {
+    Optional<ClientEfficiency.RateRun> latte = runs.stream().filter(x -> x.fraction() == r.fraction()
+        && x.run() == r.run() && x.client().equals(LatteClient.NAME)).findFirst();
+    if (latte.isEmpty() || failed(r) || failed(latte.get()) || r.report().service() == null
+        || latte.get().report().service() == null || latte.get().report().service().p99() == 0) {
+      return Double.NaN;
+    }
+    return r.report().service().p99() / latte.get().report().service().p99();
+  }
+
+  /** The share of its rate under which latte's run did not read the load the other clients read. */
+  static final double LATTE_HELD_RATE = 0.97;
+
+  /**
+   * At a rate where latte read less than {@value #LATTE_HELD_RATE} of it in a run (its schedule slips
+   * when its requests in flight are all taken: the ticks it missed are not made up), the note that
+   * says so: there the clients did not read the same load, and a YCSB client, which catches up, read
+   * more of it than latte. Empty when latte held the rate in every run.
+   */
+  static Optional<String> unequalLoad(double fraction, List<ClientEfficiency.RateRun> runs) {
+    List<ClientEfficiency.RateRun> at = runs.stream().filter(r -> r.fraction() == fraction && !failed(r)).toList();
+    List<Double> latteHeld = at.stream().filter(r -> r.client().equals(LatteClient.NAME))
+        .map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
+    if (latteHeld.isEmpty() || latteHeld.get(0) >= LATTE_HELD_RATE) {
+      return Optional.empty();
+    }
+    List<Double> othersHeld = at.stream().filter(r -> !r.client().equals(LatteClient.NAME))
+        .map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
+    return Optional.of(String.format(Locale.ROOT, "%.0f%% %,.0f/s: latte read %s of the rate (its schedule slipped:"
+        + " the server did not keep up with it)%s, so the clients did not read the same load there and p99 ×latte"
+        + " compares different loads.", fraction * 100, at.get(0).rate(), percentRange(latteHeld),
+        othersHeld.isEmpty() ? "" : ", the other clients " + percentRange(othersHeld) + " (YCSB's threads catch up)"));
+  }
+
+  private static String percentRange(List<Double> sorted) {
+    long lo = Math.round(sorted.get(0) * 100);
+    long hi = Math.round(sorted.get(sorted.size() - 1) * 100);
+    return lo == hi ? lo + " %" : lo + "–" + hi + " %";
+  }
+
+  private static boolean failed(ClientEfficiency.RateRun r) {
+    return r.exitCode() != 0 || r.report().problem() != null;
+  }
+
+  private static String format(double ratio) {
+    return Double.isNaN(ratio) ? "n/a" : String.format(Locale.ROOT, "%.2f", ratio);
   }
 
   private static String ms(double v) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -19,7 +20,8 @@ class MeasuredProcessTest {
 
   private static MeasuredProcess.Result result(List<MeasuredProcess.Sample> samples) {
     MeasuredProcess.Usage usage = new MeasuredProcess.Usage(60, 10, 1, 100_000, 10, 10);
-    return new MeasuredProcess.Result(0, usage, samples, 0, 0, Path.of("out.txt"));
+    return new MeasuredProcess.Result(0, usage, samples, 0, 0, Path.of("out.txt"), Instant.EPOCH, 0,
+        Instant.EPOCH);
   }
 
   /** 1,000 operations a second at 0.5 ms of CPU each, after 10 s of warm-up at 100/s and 5 ms each. */
@@ -65,5 +67,13 @@ class MeasuredProcessTest {
     }
     assertThat(result(samples).steadyOpsPerSecond(10_000)).isEmpty();
     assertThat(result(samples).steadyCpuPerOp(10_000)).isEmpty();
+  }
+
+  @Test
+  void theFirstOperationIsSeenAtTheFirstProgressLineThatCountsOneOnTheWallClock() {
+    List<MeasuredProcess.Sample> samples = List.of(new MeasuredProcess.Sample(0, 1, 2 * SECOND),
+        new MeasuredProcess.Sample(0, 1, 3 * SECOND), new MeasuredProcess.Sample(1_156, 2, 4 * SECOND));
+    assertThat(result(samples).firstOperationSeen()).hasValue(Instant.EPOCH.plusSeconds(4));
+    assertThat(result(List.of(new MeasuredProcess.Sample(0, 1, SECOND))).firstOperationSeen()).isEmpty();
   }
 }
