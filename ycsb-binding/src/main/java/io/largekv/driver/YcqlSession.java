@@ -15,6 +15,7 @@ import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
@@ -345,11 +346,19 @@ public final class YcqlSession {
    * running it again would not change.
    */
   static boolean serverFailed(Throwable e) {
+    return onEveryNode(e, t -> t instanceof ServerError);
+  }
+
+  /**
+   * Whether {@code error} holds for {@code e}, or, when the driver tried every node ("all nodes
+   * failed"), for each node's error; false when no node was tried.
+   */
+  private static boolean onEveryNode(Throwable e, java.util.function.Predicate<Throwable> error) {
     if (e instanceof AllNodesFailedException all) {
       List<Throwable> errors = all.getAllErrors().values().stream().flatMap(List::stream).toList();
-      return !errors.isEmpty() && errors.stream().allMatch(YcqlSession::serverFailed);
+      return !errors.isEmpty() && errors.stream().allMatch(t -> onEveryNode(t, error));
     }
-    return e instanceof com.datastax.oss.driver.api.core.servererrors.ServerError;
+    return error.test(e);
   }
 
   /**
@@ -488,8 +497,9 @@ public final class YcqlSession {
    * The first PREPARE of a client, which waits (at most the set-up timeout) while the server says
    * the table does not exist. Cassandra writes a new table to {@code system_schema}, which the
    * driver's metadata reads, a moment before the node that wrote it serves the table: a client
-   * that starts while another creates the table can see it in the metadata and still be refused.
-   * Any other refusal fails at once.
+   * that starts while another creates the table can see it in the metadata and still be refused,
+   * with "table t does not exist" or, a moment later, a server error "Unknown CF &lt;table id&gt;"
+   * (the node has the table's schema row and not yet its store). Any other refusal fails at once.
    */
   static PreparedStatement prepareWhenServed(CqlSession session, String cql, String consistency) {
     long deadline = System.nanoTime() + SET_UP_TIMEOUT.toNanos();
@@ -497,7 +507,7 @@ public final class YcqlSession {
     while (true) {
       try {
         return prepare(session, cql, consistency);
-      } catch (InvalidQueryException e) {
+      } catch (InvalidQueryException | ServerError | AllNodesFailedException e) {
         if (!tableNotServed(e) || System.nanoTime() > deadline) {
           throw e;
         }
@@ -513,11 +523,18 @@ public final class YcqlSession {
 
   /**
    * The server's "no such table" (Cassandra 5: "table t does not exist"; Cassandra 4 and ScyllaDB:
-   * "unconfigured table t"; YugabyteDB: "Object Not Found").
+   * "unconfigured table t"; YugabyteDB: "Object Not Found"), or Cassandra's server error for a table
+   * whose schema row it has and whose store it has not made yet ("Unknown CF"); the driver gives
+   * the latter inside an {@link AllNodesFailedException} when it tried every node, and that counts
+   * only when every node said so.
    */
-  static boolean tableNotServed(InvalidQueryException e) {
-    String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
-    return m.contains("does not exist") || m.contains("unconfigured table") || m.contains("object not found");
+  static boolean tableNotServed(Throwable e) {
+    return onEveryNode(e, t -> {
+      String m = String.valueOf(t.getMessage()).toLowerCase(java.util.Locale.ROOT);
+      return t instanceof InvalidQueryException
+          ? m.contains("does not exist") || m.contains("unconfigured table") || m.contains("object not found")
+          : t instanceof ServerError && m.contains("unknown cf");
+    });
   }
 
   /**
