@@ -1,5 +1,6 @@
 package io.largekv.bench;
 
+import io.largekv.common.ProcStat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,7 @@ import java.nio.file.Paths;
  */
 final class ProcessCpu {
 
-  static final int TICKS_PER_SECOND = 100;
+  static final int TICKS_PER_SECOND = ProcStat.TICKS_PER_SECOND;
 
   private ProcessCpu() {}
 
@@ -41,12 +42,7 @@ final class ProcessCpu {
   static double seconds(long pid) {
     Path stat = Paths.get("/proc", Long.toString(pid), "stat");
     try {
-      String s = Files.readString(stat);
-      // the command name (field 2) may hold spaces and parentheses: fields start after the last ')'
-      String[] f = s.substring(s.lastIndexOf(')') + 2).split(" ");
-      long utime = Long.parseLong(f[11]);   // field 14
-      long stime = Long.parseLong(f[12]);   // field 15
-      return (utime + stime) / (double) TICKS_PER_SECOND;
+      return ProcStat.cpuTicks(Files.readString(stat)) / (double) TICKS_PER_SECOND;
     } catch (IOException | RuntimeException gone) {
       return Double.NaN;
     }

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.ProcStat;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -40,9 +41,6 @@ final class ClientJit {
 
   /** The share of the window's CPU time (%) from which the JIT's compiling is worth a warning. */
   static final double WARN_SHARE_PERCENT = 1.0;
-
-  /** Linux's clock ticks per second ({@code getconf CLK_TCK}), the unit of a task's utime and stime. */
-  private static final long TICKS_PER_SECOND = 100;
 
   private final Supplier<Map<Long, Long>> compilerCpuMillis;
   private final LongSupplier nanoTime;
@@ -168,13 +166,8 @@ final class ClientJit {
     return cpu;
   }
 
-  /**
-   * A task's utime + stime in ms from its {@code stat} line: the 14th and 15th fields, counted after
-   * the name in parentheses (which may hold spaces).
-   */
+  /** A task's utime + stime in ms from its {@code stat} line. */
   static long cpuMillis(String stat) {
-    String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
-    // f[0] is the 3rd field (state): utime is the 14th, stime the 15th
-    return (Long.parseLong(f[11]) + Long.parseLong(f[12])) * 1000 / TICKS_PER_SECOND;
+    return ProcStat.cpuTicks(stat) * 1000 / ProcStat.TICKS_PER_SECOND;
   }
 }
