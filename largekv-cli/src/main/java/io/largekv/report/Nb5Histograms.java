@@ -10,10 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
-import org.HdrHistogram.HistogramLogReader;
 import org.HdrHistogram.HistogramLogWriter;
 
 /**
@@ -67,19 +65,12 @@ public final class Nb5Histograms {
   public static Map<String, Long> translate(Path nb5Log, Path hdrDir) throws IOException {
     Map<String, List<Histogram>> byOperation = new LinkedHashMap<>();
     if (Files.exists(nb5Log)) {
-      HistogramLogReader reader = new HistogramLogReader(nb5Log.toFile());
-      try {
-        EncodableHistogram e;
-        while ((e = reader.nextIntervalHistogram()) != null) {
-          if (e instanceof Histogram h) {
-            String op = operation(h.getTag());
-            if (op != null) {
-              byOperation.computeIfAbsent(op, k -> new ArrayList<>()).add(h);
-            }
-          }
+      // nb5 ended by a signal at the phase's end may not have finished its last line
+      for (HdrLog.Interval i : HdrLog.readKilled(nb5Log.toFile())) {
+        String op = operation(i.histogram.getTag());
+        if (op != null) {
+          byOperation.computeIfAbsent(op, k -> new ArrayList<>()).add(i.histogram);
         }
-      } finally {
-        reader.close();
       }
     }
     long first = Long.MAX_VALUE;

@@ -1,0 +1,104 @@
+package io.largekv.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Base64;
+import java.util.List;
+import java.util.zip.Deflater;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogReader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/** HdrLog reads every interval of a log, including the ones HdrHistogram's own reader cannot. */
+@Timeout(60)
+class HdrLogTest {
+
+  private static final String HEADER = "#[Logging for: READ]\n#[Histogram log format version 1.3]\n"
+      + "#[StartTime: 1700000000.000 (seconds since epoch), Tue Nov 14 22:13:20 UTC 2023]\n"
+      + "\"StartTimestamp\",\"Interval_Length\",\"Interval_Max\",\"Interval_Compressed_Histogram\"\n";
+
+  /** Every value recorded in a histogram that grew to hold {@code max}. */
+  private static Histogram recorded(long max) {
+    Histogram h = new Histogram(3);
+    for (long v = 100; v < 30_000; v += 7) {
+      h.recordValue(v);
+    }
+    h.recordValue(max);
+    return h;
+  }
+
+  /**
+   * {@code h} compressed as HdrHistogram writes it, but with its header's highest trackable value
+   * set to {@code stated}: what an auto-resizing histogram whose recording threads raced on that
+   * field writes (the "Index 6146 out of bounds for length 6144" a CI run's report died of).
+   */
+  private static String withStatedHighest(Histogram h, long stated) {
+    ByteBuffer plain = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int length = h.encodeIntoByteBuffer(plain);
+    plain.putLong(24, stated);   // cookie, payload length, index offset, digits, lowest: then the highest
+    ByteBuffer compressed = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    h.encodeIntoCompressedByteBuffer(compressed);
+    int cookie = compressed.getInt(0);
+    Deflater deflater = new Deflater();
+    deflater.setInput(plain.array(), 0, length);
+    deflater.finish();
+    byte[] deflated = new byte[length + 64];
+    int n = deflater.deflate(deflated);
+    deflater.end();
+    ByteBuffer out = ByteBuffer.allocate(8 + n);
+    out.putInt(cookie).putInt(n).put(deflated, 0, n);
+    return Base64.getEncoder().encodeToString(out.array());
+  }
+
+  private static File log(Path dir, String body) throws Exception {
+    File f = dir.resolve("READ.hdr").toFile();
+    Files.writeString(f.toPath(), HEADER + body, StandardCharsets.UTF_8);
+    return f;
+  }
+
+  @Test
+  void anIntervalWhoseHeaderUnderstatesItsLargestValueKeepsEveryCount(@TempDir Path dir) throws Exception {
+    Histogram h = recorded(32_800);
+    File f = log(dir, "0.000,1.000,32.800," + withStatedHighest(h, 16_383) + "\n"
+        + "1.000,1.000,32.800," + withStatedHighest(h, h.getHighestTrackableValue()) + "\n");
+    // HdrHistogram's reader fails on the first interval
+    HistogramLogReader stock = new HistogramLogReader(f);
+    assertThatThrownBy(stock::nextIntervalHistogram).isInstanceOf(IndexOutOfBoundsException.class);
+    stock.close();
+
+    List<HdrLog.Interval> intervals = HdrLog.read(f);
+    assertThat(intervals).hasSize(2);
+    for (HdrLog.Interval i : intervals) {
+      assertThat(i.histogram.getTotalCount()).isEqualTo(h.getTotalCount());
+      assertThat(i.histogram.getMaxValue()).isEqualTo(h.getMaxValue());
+      assertThat(i.histogram).isEqualTo(h);
+    }
+    assertThat(intervals.get(0).startMs).isEqualTo(1_700_000_000_000L);
+    assertThat(intervals.get(1).endMs).isEqualTo(1_700_000_002_000L);
+  }
+
+  @Test
+  void aLineThatHoldsNoIntervalFailsTheReadWithItsFileAndLine(@TempDir Path dir) throws Exception {
+    String good = withStatedHighest(recorded(1000), recorded(1000).getHighestTrackableValue());
+    File cut = log(dir, "0.000,1.000,1.000," + good + "\n1.000,1.000,1.000," + good.substring(0, good.length() / 2) + "\n");
+    assertThatThrownBy(() -> HdrLog.read(cut)).hasMessageStartingWith(cut + ":6: an interval's histogram cannot be decoded");
+    File garbage = log(dir, "0.000,1.000,1.000," + good + "\nnot,a line\n");
+    assertThatThrownBy(() -> HdrLog.read(garbage)).hasMessageStartingWith(garbage + ":6: not an HdrHistogram interval line");
+  }
+
+  @Test
+  void aKilledWritersUnfinishedLastLineHoldsNoInterval(@TempDir Path dir) throws Exception {
+    String good = withStatedHighest(recorded(1000), recorded(1000).getHighestTrackableValue());
+    File f = log(dir, "0.000,1.000,1.000," + good + "\n1.000,1.000,1.000," + good.substring(0, 20));
+    assertThat(HdrLog.readKilled(f)).hasSize(1);
+    assertThatThrownBy(() -> HdrLog.read(f)).hasMessageContaining(":6:");
+  }
+}
