@@ -8,7 +8,6 @@ import io.largekv.common.Directories;
 import io.largekv.common.Nb5Output;
 import io.largekv.it.MissingTool;
 import io.largekv.it.Nb5Executable;
-import io.largekv.it.SharedCassandra;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -42,8 +41,6 @@ final class RealNb5 {
   }
 
   private static final Map<String, String> CHECKED = new ConcurrentHashMap<>();
-  /** Releases whose class-data archive this JVM has recorded, or found ({@link #recordClassArchive}). */
-  private static final Map<String, Boolean> ARCHIVED = new ConcurrentHashMap<>();
 
   private final Path executable;
   private final String version;
@@ -61,10 +58,6 @@ final class RealNb5 {
     if (!problem.isEmpty()) {
       unavailable(problem);
     }
-    ARCHIVED.computeIfAbsent(version, v -> {
-      nb5.recordClassArchive();
-      return Boolean.TRUE;
-    });
     return nb5;
   }
 
@@ -78,7 +71,7 @@ final class RealNb5 {
     try {
       Path dir = Files.createTempDirectory("largekv-nb5-version");
       try {
-        Run r = run(dir, 600, "--version");
+        Run r = await(start(dir, dir, false, "--version"), 600);
         if (r.exitCode() != 0 || !r.output().contains(version)) {
           return "NB5_VERSION=" + version + " " + executable + " --version did not name " + version + " (exit "
               + r.exitCode() + "): " + r.output().strip();
@@ -143,43 +136,8 @@ final class RealNb5 {
     return await(start(dir, dir, args), seconds);
   }
 
-  /**
-   * Once per release and machine: a run of every kind of op (the smoke scenario, 400 rows, on a
-   * keyspace of its own, dropped after) that leaves the class-data archive later runs start from
-   * ({@link Nb5Executable}). A run that fails leaves none, and the tests run as they would without.
-   */
-  private void recordClassArchive() {
-    if (Nb5Executable.hasClassArchive(version)) {
-      return;
-    }
-    Path dir = null;
-    try {
-      dir = Files.createTempDirectory("largekv-nb5-classes");
-      String keyspace = "nb5_classes_" + version.replace('.', '_');
-      Path[] written = new Path[1];
-      Process p = start(dir, dir, env -> written[0] = Nb5Executable.recordClassesAtExit(env, version),
-          args(List.of("yb_kv_large", "smoke", "smoke_keycount=400", "smoke_cycles=372"),
-              on(SharedCassandra.get(), dir, keyspace).toArray(new String[0])));
-      boolean done = p.waitFor(300, TimeUnit.SECONDS);
-      if (!done) {
-        p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
-      }
-      if (written[0] != null) {
-        Nb5Executable.keepClassArchive(written[0], version, done ? p.exitValue() : -1);
-      }
-      SharedCassandra.session().execute("DROP KEYSPACE IF EXISTS " + keyspace);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    } finally {
-      if (dir != null) {
-        Directories.deleteRecursively(dir);
-      }
-    }
-  }
-
   private final Map<Process, Path> outputs = new ConcurrentHashMap<>();
+  private final Map<Process, Path> recordings = new ConcurrentHashMap<>();
 
   /** Starts {@code bin/nb5 --logs-dir DIR/logs ARGS} in {@code dir}; {@link #await} ends it. */
   Process start(Path dir, String... args) throws IOException {
@@ -188,11 +146,15 @@ final class RealNb5 {
 
   /** As {@link #start(Path, String...)} in working directory {@code cwd} (e.g. the repository root). */
   Process start(Path cwd, Path dir, String... args) throws IOException {
-    return start(cwd, dir, env -> { }, args);
+    return start(cwd, dir, true, args);
   }
 
-  private Process start(Path cwd, Path dir, java.util.function.Consumer<Map<String, String>> more, String... args)
-      throws IOException {
+  /**
+   * {@code record}: while the release has no class-data archive, this run records one, kept if nb5
+   * exits 0 ({@link Nb5Executable}; the first, the smoke scenario's, loads every kind of op's
+   * classes); {@code --version} loads too few of them.
+   */
+  private Process start(Path cwd, Path dir, boolean record, String... args) throws IOException {
     Path repo = WorkloadFile.repoDir();
     Path logs = Files.createDirectories(dir.resolve("logs"));
     List<String> cmd = new ArrayList<>(List.of("bash", repo.resolve("bin/nb5").toString(), "--logs-dir",
@@ -209,9 +171,12 @@ final class RealNb5 {
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
         .redirectOutput(out.toFile());
     Nb5Executable.environment(pb.environment(), executable, version);
-    more.accept(pb.environment());
+    Path archive = record ? Nb5Executable.recordClassesAtExit(pb.environment(), version) : null;
     Process p = pb.start();
     outputs.put(p, out);
+    if (archive != null) {
+      recordings.put(p, archive);
+    }
     return p;
   }
 
@@ -225,6 +190,10 @@ final class RealNb5 {
     boolean done = p.waitFor(seconds, TimeUnit.SECONDS);
     if (!done) {
       p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+    }
+    Path archive = recordings.remove(p);
+    if (archive != null) {
+      Nb5Executable.keepClassArchive(archive, version, done ? p.exitValue() : -1);
     }
     String output = Files.readString(out, StandardCharsets.UTF_8);
     assertThat(done).as("nb5 finished within %d s:\n%s", seconds, output).isTrue();

@@ -20,10 +20,10 @@ import java.util.concurrent.ConcurrentHashMap;
  *
  * <p>Start-up: an nb5 process spends 6-14 s of CPU before its first operation on a busy 2-core
  * machine, much of it loading classes, and the suite starts dozens. One run of a release that exits
- * 0 (see {@link #recordClassesAtExit}; the real-nb5 tests run one first) leaves the JVM's archive
+ * 0 (see {@link #recordClassesAtExit}; in the suite, RealNb5SmokeIT's) leaves the JVM's archive
  * of the classes it loaded (class-data sharing, {@code -XX:ArchiveClassesAtExit}) in
- * {@code ~/.cache/largekv/nb5-cds/};
- * later runs of that release start from it (half the start-up time on 5.17.9, a quarter on 5.25.7).
+ * {@code ~/.cache/largekv/nb5-cds/}; later runs of that release start from it (half the start-up
+ * time on 5.17.9, a quarter on 5.25.7).
  * The {@code nb5} first on {@code PATH} is then a small script that adds the archive to
  * {@code JAVA_TOOL_OPTIONS} and runs {@code LARGEKV_NB5}: nb5 itself, its arguments, output and
  * exit status are unchanged; an archive that does not match the release's classes is not used.
@@ -118,7 +118,8 @@ public final class Nb5Executable {
       throw new UncheckedIOException(e);
     }
     String options = env.getOrDefault("JAVA_TOOL_OPTIONS", "");
-    env.put("JAVA_TOOL_OPTIONS", (options.isEmpty() ? "" : options + " ") + "-XX:ArchiveClassesAtExit=" + written);
+    env.put("JAVA_TOOL_OPTIONS", (options.isEmpty() ? "" : options + " ") + "-XX:ArchiveClassesAtExit=" + written
+        + " -Xlog:cds=off -Xlog:cds+dynamic=off");   // not its notes on classes it leaves out, in nb5's output
     return written;
   }
 
