@@ -128,7 +128,7 @@ public final class HdrLog {
    * The histogram of one compressed base64 payload: an integer one (a latency log's; any other kind
    * fails the read).
    */
-  static Histogram decode(String base64, String where) throws IOException {
+  private static Histogram decode(String base64, String where) throws IOException {
     byte[] bytes;
     try {
       bytes = Base64.getDecoder().decode(base64);

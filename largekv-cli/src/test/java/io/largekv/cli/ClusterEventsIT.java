@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.report.EventRecord;
+import io.largekv.report.HdrLog;
 import io.largekv.report.NodeRecord;
 import io.largekv.report.Timeline;
 import java.io.File;
@@ -17,9 +18,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
-import org.HdrHistogram.EncodableHistogram;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -291,16 +290,6 @@ class ClusterEventsIT {
   }
 
   private static List<Histogram> intervals(Path hdr) throws Exception {
-    List<Histogram> out = new ArrayList<>();
-    HistogramLogReader reader = new HistogramLogReader(hdr.toFile());
-    try {
-      EncodableHistogram h;
-      while ((h = reader.nextIntervalHistogram()) != null) {
-        out.add((Histogram) h);
-      }
-    } finally {
-      reader.close();
-    }
-    return out;
+    return HdrLog.read(hdr.toFile()).stream().map(i -> i.histogram).toList();
   }
 }

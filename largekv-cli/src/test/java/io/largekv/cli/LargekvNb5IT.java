@@ -10,6 +10,7 @@ import io.largekv.common.YcsbOutput;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.it.Nb5Executable;
 import io.largekv.it.TestSessions;
+import io.largekv.report.HdrLog;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -17,9 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.HdrHistogram.AbstractHistogram;
-import org.HdrHistogram.EncodableHistogram;
-import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -76,12 +74,11 @@ class LargekvNb5IT {
       YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
       assertThat(loadSummary.number("NB5", "CompletedOperations")).isEqualTo(ROWS);
       // the workload's hdr_digits: nb5's histograms at 3 significant digits (4 cost 5.25 a summary a second)
-      HistogramLogReader log = new HistogramLogReader(load.resolve("nb5.hdr").toFile());
-      int intervals = 0;
-      for (EncodableHistogram e; (e = log.nextIntervalHistogram()) != null; intervals++) {
-        assertThat(((AbstractHistogram) e).getNumberOfSignificantValueDigits()).isEqualTo(3);
+      List<HdrLog.Interval> intervals = HdrLog.read(load.resolve("nb5.hdr").toFile());
+      for (HdrLog.Interval i : intervals) {
+        assertThat(i.histogram.getNumberOfSignificantValueDigits()).isEqualTo(3);
       }
-      assertThat(intervals).isPositive();
+      assertThat(intervals).isNotEmpty();
       assertThat(CompareIT.row(md, "load", "operations").get(col)).isEqualTo(Long.toString(
           loadSummary.operations("INSERT")));
       for (String phase : List.of("load", "uniform-read", "latest-read")) {

@@ -97,11 +97,6 @@ public final class Nb5Executable {
     return dir;
   }
 
-  /** Whether release {@code version} has a class-data archive to start from. */
-  public static boolean hasClassArchive(String version) {
-    return Files.exists(archive(version));
-  }
-
   /**
    * When release {@code version} has no archive yet and no other run records one: {@code env} such
    * that this run's JVM writes one as it exits, and the file it writes (give it to
