@@ -35,6 +35,7 @@ public final class RunOutcome {
   private static final RunOutcome INSTANCE = new RunOutcome();
 
   private final RunCounters counters = new RunCounters(this::firstOperation);
+  private final FirstOperationTasks firstOperationTasks = new FirstOperationTasks(this::firstOperationTasks);
   private final EventLoopStalls stalls = new EventLoopStalls();
   private final ClientJit jit = ClientJit.ofThisJvm();
   private final ClientWarmUp warmUp = new ClientWarmUp(counters, stalls, jit);
@@ -102,6 +103,7 @@ public final class RunOutcome {
     }
     if (this == INSTANCE) {
       ProcessExit.overrideExitOnShutdown(this);
+      firstOperationTasks.start();
     }
   }
 
@@ -115,9 +117,18 @@ public final class RunOutcome {
     }
   }
 
-  /** The first operation started at {@code epochMillis}: the line bin/largekv's events count from, then the status threads. */
+  /**
+   * The first operation started at {@code epochMillis}, told by the thread that recorded it (a client
+   * thread, maybe on a driver I/O thread): the stall accounting starts, the rest is
+   * {@link FirstOperationTasks}'.
+   */
   private void firstOperation(long epochMillis) {
     stalls.measuring();
+    firstOperationTasks.firstOperation(epochMillis);
+  }
+
+  /** The warm-up's timer, the line bin/largekv's events count from, then the status threads. */
+  private void firstOperationTasks(long epochMillis) {
     if (this == INSTANCE) {
       warmUp.firstOperation(epochMillis);
     }
@@ -206,6 +217,17 @@ public final class RunOutcome {
    * {@code [LARGEKV]} section and the result line, once.
    */
   public void finished() {
+    if (this == INSTANCE && !finished.get()) {
+      // the first operation's tasks come first: the warm-up, the timeline and the lines they print
+      try {
+        if (!firstOperationTasks.awaitTasks(30)) {
+          System.err.println("largekv: the first operation's tasks (warm-up timer, status threads) had not run 30 s"
+              + " after the run finished");
+        }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    }
     if (finished.compareAndSet(false, true) && this == INSTANCE) {
       warmUp.finish();
       result.report(System.out, System.err);
