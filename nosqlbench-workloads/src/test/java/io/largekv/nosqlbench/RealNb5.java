@@ -129,7 +129,7 @@ final class RealNb5 {
   }
 
   /**
-   * {@code bin/nb5 --logs-dir DIR/logs ARGS} in working directory {@code dir}, for at most
+   * {@code bin/nb5 --logs-dir DIR/logs-<n> ARGS} in working directory {@code dir}, for at most
    * {@code seconds}; output in {@code DIR/nb5-<n>.txt}.
    */
   Run run(Path dir, int seconds, String... args) throws IOException, InterruptedException {
@@ -139,7 +139,7 @@ final class RealNb5 {
   private final Map<Process, Path> outputs = new ConcurrentHashMap<>();
   private final Map<Process, Path> recordings = new ConcurrentHashMap<>();
 
-  /** Starts {@code bin/nb5 --logs-dir DIR/logs ARGS} in {@code dir}; {@link #await} ends it. */
+  /** Starts {@code bin/nb5 --logs-dir DIR/logs-<n> ARGS} in {@code dir}; {@link #await} ends it. */
   Process start(Path dir, String... args) throws IOException {
     return start(dir, dir, args);
   }
@@ -156,18 +156,22 @@ final class RealNb5 {
    */
   private Process start(Path cwd, Path dir, boolean record, String... args) throws IOException {
     Path repo = WorkloadFile.repoDir();
-    Path logs = Files.createDirectories(dir.resolve("logs"));
-    List<String> cmd = new ArrayList<>(List.of("bash", repo.resolve("bin/nb5").toString(), "--logs-dir",
-        logs.toString()));
-    cmd.addAll(Arrays.asList(args));
     Path out;
+    Path logs;
     synchronized (this) {
       int n = 0;
       do {
-        out = dir.resolve("nb5-" + n++ + ".txt");
+        out = dir.resolve("nb5-" + n + ".txt");
+        logs = dir.resolve("logs-" + n++);
       } while (Files.exists(out));
       Files.createFile(out);
     }
+    // a logs directory per run: nb5 5.25 re-creates its session.log link, and two runs starting
+    // together in one directory failed on it (FileAlreadyExistsException)
+    Files.createDirectories(logs);
+    List<String> cmd = new ArrayList<>(List.of("bash", repo.resolve("bin/nb5").toString(), "--logs-dir",
+        logs.toString()));
+    cmd.addAll(Arrays.asList(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
         .redirectOutput(out.toFile());
     Nb5Executable.environment(pb.environment(), executable, version);
