@@ -353,6 +353,21 @@ public final class ClientEfficiency {
     return status;
   }
 
+  /**
+   * The rate the other clients of a fixed-rate run read at after latte's run at {@code rate}: latte's
+   * own read rate, rounded, when it read less than {@link Table#LATTE_HELD_RATE} of {@code rate}
+   * (its schedule slips when its requests in flight are all taken, and it does not make the ticks
+   * up, while YCSB's threads catch up: at the rate asked they would read more than latte did, and
+   * their p99 would be of a heavier load); else {@code rate}, also when latte's run failed.
+   */
+  static double sameLoad(double rate, BenchClient.Report latte, int latteExit) {
+    if (latteExit != 0 || latte.problem() != null || latte.opsPerSecond() <= 0
+        || latte.opsPerSecond() >= Table.LATTE_HELD_RATE * rate) {
+      return rate;
+    }
+    return Math.rint(latte.opsPerSecond());
+  }
+
   /** The local server's GC log in the results directory ({@code -Xlog:gc}, wall-clock times). */
   static final String SERVER_GC_LOG = "server-gc.log";
 
@@ -407,24 +422,26 @@ public final class ClientEfficiency {
       BenchClient.Settings at = settings.atRate((long) (rate * options.rateSeconds), rate, shared,
           options.rateWarmUpSeconds);
       for (int run = 1; run <= options.rateRuns; run++) {
+        BenchClient.Settings turn = at;
+        double turnRate = rate;
         for (BenchClient template : order) {
           BenchClient client = template.fresh();
           settle(serverPid);
-          String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s%s", fraction * 100, rate,
+          String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s%s", fraction * 100, turnRate,
               client.name(), options.rateRuns == 1 ? "" : ", run " + run + " of " + options.rateRuns);
           console.printf("bench: %s ...%n", label);
           Path file = options.results.resolve(String.format(Locale.ROOT, "rate%.0f-%sread-%s.txt", fraction * 100,
               options.rateRuns == 1 ? "" : run + "-", client.table().replace("kv_", "")));
-          MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, at, null)),
+          MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, turn, null)),
               options.repo, file, client, serverPid, console, label);
-          BenchClient.Report report = client.report(BenchPhase.READ, file, at);
+          BenchClient.Report report = client.report(BenchPhase.READ, file, turn);
           if (r.exitCode() != 0 || report.problem() != null) {
             console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
                 report.problem() == null ? "" : ", " + report.problem(), file);
             status = 1;
           }
           // the pauses within the window the client's figures cover: after its warm-up when it leaves one out
-          long leftOut = client.warmUpLeftOut(at);
+          long leftOut = client.warmUpLeftOut(turn);
           Instant from = leftOut == 0 ? r.started()
               : r.firstOperationSeen().map(t -> t.plusSeconds(leftOut)).orElse(r.started());
           ServerPauses.Within pauses = serverPid > 0
@@ -433,7 +450,16 @@ public final class ClientEfficiency {
             console.printf("bench:   the server's pauses in the run's reported window: %s (%s)%n", pauses.render(),
                 SERVER_GC_LOG);
           }
-          out.add(new RateRun(fraction, rate, run, client.name(), report, r.exitCode(), pauses));
+          out.add(new RateRun(fraction, turnRate, run, client.name(), report, r.exitCode(), pauses));
+          if (client.name().equals(LatteClient.NAME)) {
+            double held = sameLoad(rate, report, r.exitCode());
+            if (held != rate) {
+              console.printf("bench: --rate: latte read %,.0f of %,.0f reads/s (its schedule slipped); the other clients"
+                  + " of this run read at %,.0f/s, the load latte read%n", report.opsPerSecond(), rate, held);
+              turnRate = held;
+              turn = settings.atRate((long) (held * options.rateSeconds), held, shared, options.rateWarmUpSeconds);
+            }
+          }
         }
       }
     }

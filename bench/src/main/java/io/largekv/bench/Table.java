@@ -218,22 +218,43 @@ final class Table {
   /**
    * At a rate where latte read less than {@value #LATTE_HELD_RATE} of it in a run (its schedule slips
    * when its requests in flight are all taken: the ticks it missed are not made up), the note that
-   * says so: there the clients did not read the same load, and a YCSB client, which catches up, read
-   * more of it than latte. Empty when latte held the rate in every run.
+   * says so, and what the other clients read: since 2026-11-26 the load latte read in the same run
+   * ({@link ClientEfficiency#sameLoad}), so that p99 ×latte compares the same load; a client run at
+   * the rate asked instead (latte's run failed, or a run before that) read more of it than latte, a
+   * YCSB client catching up, and the note says that those compare different loads. Empty when latte
+   * held the rate in every run.
    */
   static Optional<String> unequalLoad(double fraction, List<ClientEfficiency.RateRun> runs) {
     List<ClientEfficiency.RateRun> at = runs.stream().filter(r -> r.fraction() == fraction && !failed(r)).toList();
-    List<Double> latteHeld = at.stream().filter(r -> r.client().equals(LatteClient.NAME))
-        .map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
+    List<ClientEfficiency.RateRun> latte = at.stream().filter(r -> r.client().equals(LatteClient.NAME)).toList();
+    List<Double> latteHeld = latte.stream().map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
     if (latteHeld.isEmpty() || latteHeld.get(0) >= LATTE_HELD_RATE) {
       return Optional.empty();
     }
-    List<Double> othersHeld = at.stream().filter(r -> !r.client().equals(LatteClient.NAME))
+    double asked = latte.get(0).rate();
+    List<ClientEfficiency.RateRun> others = at.stream().filter(r -> !r.client().equals(LatteClient.NAME)).toList();
+    List<Double> matched = others.stream().filter(r -> r.rate() < asked).map(ClientEfficiency.RateRun::rate)
+        .sorted().toList();
+    List<Double> othersHeld = others.stream().filter(r -> r.rate() >= asked)
         .map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
-    return Optional.of(String.format(Locale.ROOT, "%.0f%% %,.0f/s: latte read %s of the rate (its schedule slipped:"
-        + " the server did not keep up with it)%s, so the clients did not read the same load there and p99 ×latte"
-        + " compares different loads.", fraction * 100, at.get(0).rate(), percentRange(latteHeld),
-        othersHeld.isEmpty() ? "" : ", the other clients " + percentRange(othersHeld) + " (YCSB's threads catch up)"));
+    StringBuilder note = new StringBuilder(String.format(Locale.ROOT, "%.0f%% %,.0f/s: latte read %s of the rate (its"
+        + " schedule slipped: the server did not keep up with it)", fraction * 100, asked, percentRange(latteHeld)));
+    if (!matched.isEmpty()) {
+      note.append(String.format(Locale.ROOT, "; the other clients%s read at the rate latte read in the same run (%s),"
+          + " the same load", othersHeld.isEmpty() ? "" : " in those runs", rateRange(matched)));
+    }
+    if (!othersHeld.isEmpty()) {
+      note.append(", ").append(matched.isEmpty() ? "" : "elsewhere ").append("the other clients ")
+          .append(percentRange(othersHeld)).append(" (YCSB's threads catch up), so the clients did not read the same"
+              + " load there and p99 ×latte compares different loads");
+    }
+    return Optional.of(note.append('.').toString());
+  }
+
+  private static String rateRange(List<Double> sorted) {
+    String lo = String.format(Locale.ROOT, "%,.0f", sorted.get(0));
+    String hi = String.format(Locale.ROOT, "%,.0f", sorted.get(sorted.size() - 1));
+    return (lo.equals(hi) ? lo : lo + "–" + hi) + "/s";
   }
 
   private static String percentRange(List<Double> sorted) {

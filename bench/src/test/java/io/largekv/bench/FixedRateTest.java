@@ -150,6 +150,32 @@ class FixedRateTest {
     assertThat(t).contains("80% 9,153/s: latte read 88–91 % of the rate").doesNotContain("50% 5,720/s: latte read");
   }
 
+  @Test
+  void afterALatteRunThatDidNotHoldTheRateTheOtherClientsReadTheLoadLatteRead() {
+    // latte held 8,358 of 9,153/s (91 %): the others read 8,358/s
+    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_358, 15.6), 0)).isEqualTo(8_358);
+    // held (97 % or more), failed, or no figure: the rate asked
+    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_900, 15.6), 0)).isEqualTo(9_153);
+    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_358, 15.6), 1)).isEqualTo(9_153);
+    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(0, 15.6), 0)).isEqualTo(9_153);
+    List<ClientEfficiency.RateRun> runs = List.of(
+        new ClientEfficiency.RateRun(0.8, 9_153, 1, LatteClient.NAME, reportAt(8_358, 15.6), 0,
+            ServerPauses.Within.UNKNOWN),
+        new ClientEfficiency.RateRun(0.8, 8_358, 1, "largekv YCSB (default)", reportAt(8_350, 16.0), 0,
+            ServerPauses.Within.UNKNOWN),
+        new ClientEfficiency.RateRun(0.8, 9_153, 2, LatteClient.NAME, reportAt(8_037, 13.4), 0,
+            ServerPauses.Within.UNKNOWN),
+        new ClientEfficiency.RateRun(0.8, 8_037, 2, "largekv YCSB (default)", reportAt(8_030, 14.0), 0,
+            ServerPauses.Within.UNKNOWN));
+    assertThat(Table.unequalLoad(0.8, runs)).hasValue("80% 9,153/s: latte read 88–91 % of the rate (its schedule"
+        + " slipped: the server did not keep up with it); the other clients read at the rate latte read in the"
+        + " same run (8,037–8,358/s), the same load.");
+    String t = Table.renderRates(runs, ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-runs", "2"}));
+    // each row gives the rate its client read at, and the ratio pairs it with latte's run of the same turn
+    assertThat(t).containsPattern("80% 8,358/s run 1 +largekv YCSB \\(default\\) +8350 ")
+        .containsPattern("80% +largekv YCSB \\(default\\) +1\\.03, 1\\.04; median 1\\.04");
+  }
+
   private static BenchClient.Report reportAt(double opsPerSecond, double p99) {
     return new BenchClient.Report(600_000, 0, opsPerSecond, p99, null, new BenchClient.Latency(1.0, p99, 50.0), null);
   }
