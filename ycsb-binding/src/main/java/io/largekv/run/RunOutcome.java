@@ -35,7 +35,7 @@ public final class RunOutcome {
   private static final RunOutcome INSTANCE = new RunOutcome();
 
   private final RunCounters counters = new RunCounters(this::firstOperation);
-  private final FirstOperationTasks firstOperationTasks = new FirstOperationTasks(this::firstOperationTasks);
+  private final FirstOperationTasks firstOperationTasks = new FirstOperationTasks(this::afterFirstOperation);
   private final EventLoopStalls stalls = new EventLoopStalls();
   private final ClientJit jit = ClientJit.ofThisJvm();
   private final ClientWarmUp warmUp = new ClientWarmUp(counters, stalls, jit);
@@ -128,7 +128,7 @@ public final class RunOutcome {
   }
 
   /** The warm-up's timer, the line bin/largekv's events count from, then the status threads. */
-  private void firstOperationTasks(long epochMillis) {
+  private void afterFirstOperation(long epochMillis) {
     if (this == INSTANCE) {
       warmUp.firstOperation(epochMillis);
     }
