@@ -423,11 +423,10 @@ public final class ClientEfficiency {
           options.rateWarmUpSeconds);
       for (int run = 1; run <= options.rateRuns; run++) {
         BenchClient.Settings turn = at;
-        double turnRate = rate;
         for (BenchClient template : order) {
           BenchClient client = template.fresh();
           settle(serverPid);
-          String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s%s", fraction * 100, turnRate,
+          String label = String.format(Locale.ROOT, "%.0f %% rate (%,.0f reads/s) %s%s", fraction * 100, turn.rate(),
               client.name(), options.rateRuns == 1 ? "" : ", run " + run + " of " + options.rateRuns);
           console.printf("bench: %s ...%n", label);
           Path file = options.results.resolve(String.format(Locale.ROOT, "rate%.0f-%sread-%s.txt", fraction * 100,
@@ -450,13 +449,12 @@ public final class ClientEfficiency {
             console.printf("bench:   the server's pauses in the run's reported window: %s (%s)%n", pauses.render(),
                 SERVER_GC_LOG);
           }
-          out.add(new RateRun(fraction, turnRate, run, client.name(), report, r.exitCode(), pauses));
+          out.add(new RateRun(fraction, turn.rate(), run, client.name(), report, r.exitCode(), pauses));
           if (client.name().equals(LatteClient.NAME)) {
             double held = sameLoad(rate, report, r.exitCode());
             if (held != rate) {
               console.printf("bench: --rate: latte read %,.0f of %,.0f reads/s (its schedule slipped); the other clients"
                   + " of this run read at %,.0f/s, the load latte read%n", report.opsPerSecond(), rate, held);
-              turnRate = held;
               turn = settings.atRate((long) (held * options.rateSeconds), held, shared, options.rateWarmUpSeconds);
             }
           }
