@@ -129,18 +129,12 @@ class FixedRateTest {
   void aRateLatteDidNotHoldIsSaidToCompareDifferentLoads() {
     // the 2026-11-25 run at 80 %: latte read 8,037-8,531 of 9,153/s, YCSB 8,772-8,938
     List<ClientEfficiency.RateRun> runs = List.of(
-        new ClientEfficiency.RateRun(0.8, 9_153, 1, LatteClient.NAME, reportAt(8_358, 15.6), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 9_153, 1, "largekv YCSB (default)", reportAt(8_811, 22.4), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 9_153, 2, LatteClient.NAME, reportAt(8_037, 13.4), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 9_153, 2, "largekv YCSB (default)", reportAt(8_938, 18.0), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.5, 5_720, 1, LatteClient.NAME, reportAt(5_603, 10.7), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.5, 5_720, 1, "largekv YCSB (default)", reportAt(5_588, 8.3), 0,
-            ServerPauses.Within.UNKNOWN));
+        passed(0.8, 9_153, 1, LatteClient.NAME, 8_358, 15.6),
+        passed(0.8, 9_153, 1, "largekv YCSB (default)", 8_811, 22.4),
+        passed(0.8, 9_153, 2, LatteClient.NAME, 8_037, 13.4),
+        passed(0.8, 9_153, 2, "largekv YCSB (default)", 8_938, 18.0),
+        passed(0.5, 5_720, 1, LatteClient.NAME, 5_603, 10.7),
+        passed(0.5, 5_720, 1, "largekv YCSB (default)", 5_588, 8.3));
     assertThat(Table.unequalLoad(0.8, runs)).hasValue("80% 9,153/s: latte read 88–91 % of the rate (its schedule"
         + " slipped: the server did not keep up with it), the other clients 96–98 % (YCSB's threads catch up), so the"
         + " clients did not read the same load there and p99 ×latte compares different loads.");
@@ -159,14 +153,10 @@ class FixedRateTest {
     assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_358, 15.6), 1)).isEqualTo(9_153);
     assertThat(ClientEfficiency.sameLoad(9_153, reportAt(0, 15.6), 0)).isEqualTo(9_153);
     List<ClientEfficiency.RateRun> runs = List.of(
-        new ClientEfficiency.RateRun(0.8, 9_153, 1, LatteClient.NAME, reportAt(8_358, 15.6), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 8_358, 1, "largekv YCSB (default)", reportAt(8_350, 16.0), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 9_153, 2, LatteClient.NAME, reportAt(8_037, 13.4), 0,
-            ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 8_037, 2, "largekv YCSB (default)", reportAt(8_030, 14.0), 0,
-            ServerPauses.Within.UNKNOWN));
+        passed(0.8, 9_153, 1, LatteClient.NAME, 8_358, 15.6),
+        passed(0.8, 8_358, 1, "largekv YCSB (default)", 8_350, 16.0),
+        passed(0.8, 9_153, 2, LatteClient.NAME, 8_037, 13.4),
+        passed(0.8, 8_037, 2, "largekv YCSB (default)", 8_030, 14.0));
     assertThat(Table.unequalLoad(0.8, runs)).hasValue("80% 9,153/s: latte read 88–91 % of the rate (its schedule"
         + " slipped: the server did not keep up with it); the other clients read at the rate latte read in the"
         + " same run (8,037–8,358/s), the same load.");
@@ -174,6 +164,13 @@ class FixedRateTest {
     // each row gives the rate its client read at, and the ratio pairs it with latte's run of the same turn
     assertThat(t).containsPattern("80% 8,358/s run 1 +largekv YCSB \\(default\\) +8350 ")
         .containsPattern("80% +largekv YCSB \\(default\\) +1\\.03, 1\\.04; median 1\\.04");
+  }
+
+  /** A run that exited 0 with {@code opsPerSecond} and {@code p99}, the server's pauses unknown. */
+  private static ClientEfficiency.RateRun passed(double fraction, double rate, int run, String client,
+      double opsPerSecond, double p99) {
+    return new ClientEfficiency.RateRun(fraction, rate, run, client, reportAt(opsPerSecond, p99), 0,
+        ServerPauses.Within.UNKNOWN);
   }
 
   private static BenchClient.Report reportAt(double opsPerSecond, double p99) {
