@@ -16,6 +16,8 @@ import java.util.List;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -34,6 +36,7 @@ class RealNb5SmokeIT {
   private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
 
   @ParameterizedTest(name = "nb5 {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @MethodSource("io.largekv.nosqlbench.RealNb5#versions")
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void smokeScenarioLoadsRowsTheYcsbWorkloadVerifies(String version) throws Exception {

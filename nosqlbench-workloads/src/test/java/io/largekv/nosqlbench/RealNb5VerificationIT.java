@@ -19,6 +19,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
@@ -49,6 +51,7 @@ class RealNb5VerificationIT {
    * finds every row, and nb5's reads restricted to the range find every row they read.
    */
   @ParameterizedTest(name = "nb5 {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @MethodSource("io.largekv.nosqlbench.RealNb5#versions")
   @Timeout(value = 12, unit = TimeUnit.MINUTES)
   void aRangeLoadedByTwoNb5ShardsIsVerifiedByYcsbAndReadByNb5(String version) throws Exception {
@@ -117,6 +120,7 @@ class RealNb5VerificationIT {
    * {@code on_bad_row=count} after counting every read, by default at the first bad row.
    */
   @ParameterizedTest(name = "nb5 {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @MethodSource("io.largekv.nosqlbench.RealNb5#versions")
   @Timeout(value = 12, unit = TimeUnit.MINUTES)
   void aDamagedDatasetEndsTheReadsNonZeroWithMissingAndCorruptCounted(String version) throws Exception {
@@ -177,6 +181,7 @@ class RealNb5VerificationIT {
    * locks {@code errors==stop}.
    */
   @ParameterizedTest(name = "nb5 {0}")
+  @Execution(ExecutionMode.CONCURRENT)
   @MethodSource("io.largekv.nosqlbench.RealNb5#versions")
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void latestReadCountsAnAcknowledgedInsertThatIsGoneAsMissing(String version) throws Exception {
