@@ -4,7 +4,8 @@
 # largekv_build_if_needed MODULE...  builds the project (mvn -DskipTests install, every module)
 #                          when a jar a launcher needs is missing, or a pom or main source is newer
 #                          than the oldest of those jars (Maven writes every jar anew on each build:
-#                          forceCreation), so a build that changed nothing is not run again
+#                          forceCreation), so a build that changed nothing is not run again; one
+#                          launcher builds at a time (flock on target-build.lock), the others wait
 # largekv_pick_java        sets LARGEKV_JAVA: $JAVA if set, else a Java 21 or later
 #                          (LARGEKV_JAVA21_HOME, then the usual JVM directories: JavaRuntimes),
 #                          else `java`; says which once (LARGEKV_JAVA_SAID) and exports JAVA, so the
@@ -33,9 +34,23 @@ largekv_needs_build() {
 
 largekv_build_if_needed() {
   largekv_needs_build "$@" || return 0
-  local mvn="${MVN:-mvn}" log="$LARGEKV_HOME/target-build.log" start
+  local mvn="${MVN:-mvn}" log="$LARGEKV_HOME/target-build.log" start lock
   command -v "$mvn" >/dev/null 2>&1 || {
     echo "largekv: Maven ('mvn') is needed to build; install it (e.g. apt-get install maven) or set MVN" >&2; exit 2; }
+  # one build at a time: launchers started together (several clients at once) would otherwise build
+  # into the same target directories and break each other's jars. The others wait, then find the jars
+  # built. The lock is closed before the client starts, so a running client never holds it
+  if command -v flock >/dev/null 2>&1; then
+    exec {lock}>"$LARGEKV_HOME/target-build.lock"
+    if ! flock -n "$lock"; then
+      echo "largekv: waiting for another launcher's build of $LARGEKV_HOME to end..." >&2
+      flock "$lock"
+    fi
+    if ! largekv_needs_build "$@"; then
+      exec {lock}>&-
+      return 0
+    fi
+  fi
   echo "largekv: building (the first build downloads Cassandra, YCSB and the drivers from Maven Central, ~150 MB)..." >&2
   start=$(date +%s)
   # progress: one line per module as Maven reaches it; the full log stays in target-build.log
@@ -48,6 +63,9 @@ largekv_build_if_needed() {
   fi
   echo "largekv: built in $(( $(date +%s) - start )) s" >&2
   rm -f "$log"
+  if [[ -n "$lock" ]]; then
+    exec {lock}>&-
+  fi
 }
 
 largekv_pick_java() {
