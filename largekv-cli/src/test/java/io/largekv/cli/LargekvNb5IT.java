@@ -18,6 +18,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,6 +40,7 @@ class LargekvNb5IT {
 
   @ParameterizedTest
   @ValueSource(strings = {"5.17.9", "5.25.7"})
+  @Execution(ExecutionMode.CONCURRENT)
   void runsThePhasesAndFailsOnADamagedDataset(String version) throws Exception {
     Path nb5 = Nb5Executable.configured();
     Path dir = Files.createTempDirectory("largekv-nb5-run");
