@@ -18,8 +18,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.parallel.Execution;
-import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
@@ -38,9 +36,10 @@ class LargekvNb5IT {
   private static final int ROWS = 4000;
   private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
 
+  // one release at a time: side by side (each with its own server), the YCSB half's 6-s phases on a
+  // loaded 2-core machine once ended before their first operation (no operation ran: FAILED)
   @ParameterizedTest
   @ValueSource(strings = {"5.17.9", "5.25.7"})
-  @Execution(ExecutionMode.CONCURRENT)
   void runsThePhasesAndFailsOnADamagedDataset(String version) throws Exception {
     Path nb5 = Nb5Executable.configured();
     Path dir = Files.createTempDirectory("largekv-nb5-run");
