@@ -84,9 +84,9 @@ public final class Nb5Executable {
     Path dir = cacheDir().resolve("launcher-" + Integer.toHexString(executable.toString().hashCode()));
     Path script = dir.resolve("nb5");
     String text = "#!/usr/bin/env bash\n"
-        + "# written by largekv's tests (Nb5Executable): " + executable + " with its JVM started from the\n"
-        + "# classes an earlier run of the release loaded (class-data sharing), when there is an archive\n"
-        + "# and its JIT at C1 only (a test's short run: the client's CPU, not its speed; nb5 unchanged)\n"
+        + "# written by largekv's tests (Nb5Executable): " + executable + " with its JIT at C1 only and,\n"
+        + "# when there is an archive, its JVM started from the classes an earlier run of the release\n"
+        + "# loaded (class-data sharing)\n"
         + "a=\"" + cacheDir() + "/nb5-${NB5_VERSION:-5.17.9}.jsa\"\n"
         + "export JAVA_TOOL_OPTIONS=\"${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }" + JIT + "\"\n"
         + "if [[ -s $a && $JAVA_TOOL_OPTIONS != *ArchiveClassesAtExit* ]]; then\n"
