@@ -260,7 +260,10 @@ class K8sLocalIT {
     List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/ycsb").toString(), "run", "yugabyte-ycql", "-P",
         "workloads/local-load", "-P", "workloads/verify", "-p", "recordcount=" + rows, "-p", "threadcount=4",
         "-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.localdc=" + cassandra.localDatacenter(),
-        "-p", "ycql.target=cassandra", "-s"));
+        "-p", "ycql.target=cassandra", "-s",
+        // this run checks rows, and it lasts a few seconds past its warm-up: one OS preemption of an
+        // I/O thread on the shared CI machine failed it once (the stall rule's own tests: ClientThreadsIT)
+        "-p", "largekv.stall_ms=1000"));
     cmd.addAll(more);
     Process verify = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectErrorStream(true)
         .redirectOutput(log.toFile()).start();
