@@ -48,6 +48,7 @@ public final class RunResult {
   private final List<String> otherProblems = new CopyOnWriteArrayList<>();
   private volatile Kind kind = Kind.RUN;
   private volatile String verifiedRange;
+  private volatile boolean repairing;
   private volatile long loadedBefore = -1;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
 
@@ -74,10 +75,14 @@ public final class RunResult {
     maxFailedFraction = fraction;
   }
 
-  /** This process verifies a key range ({@code largekv.verify_range}), described as {@code range}. */
-  public void verifying(String range) {
+  /**
+   * This process verifies a key range ({@code largekv.verify_range}), described as {@code range},
+   * and writes its missing and corrupt rows again when {@code repair} ({@code largekv.repair}).
+   */
+  public void verifying(String range, boolean repair) {
     kind = Kind.VERIFY;
     verifiedRange = range;
+    repairing = repair;
   }
 
   public Kind kind() {
@@ -174,7 +179,8 @@ public final class RunResult {
       if (counters.verifiedMissing() > 0) {
         out.println("[LARGEKV], FirstMissingKeyRanges, " + counters.missingKeyRanges(20));
       }
-      if (counters.repaired() + counters.notRepaired() > 0) {
+      // a repair prints its counts even when it found nothing to repair
+      if (repairing) {
         out.println("[LARGEKV], RowsRepaired, " + counters.repaired());
         out.println("[LARGEKV], RowsNotRepaired, " + counters.notRepaired());
       }

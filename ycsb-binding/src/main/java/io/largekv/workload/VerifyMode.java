@@ -22,7 +22,7 @@ final class VerifyMode extends WorkloadMode {
     this.repair = settings.repair;
     // YCSB's Client reads operationcount after Workload.init
     p.setProperty(OPERATION_COUNT, Long.toString(settings.shard));
-    outcome.result().verifying("key numbers " + range.describeShard());
+    outcome.result().verifying("key numbers " + range.describeShard(), repair);
   }
 
   @Override

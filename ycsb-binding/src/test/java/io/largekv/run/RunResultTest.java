@@ -79,7 +79,7 @@ class RunResultTest {
   @Test
   void aVerificationPassesWhenEveryBadRowWasRepaired() {
     RunOutcome o = outcome();
-    o.result().verifying("key numbers [0, 100)");
+    o.result().verifying("key numbers [0, 100)", true);
     for (long k : new long[] {7, 8, 9, 40, 99}) {
       o.counters().missing(k);
     }
@@ -98,6 +98,20 @@ class RunResultTest {
     assertThat(o.result().resultLine()).startsWith("result FAILED: ").contains("0 rows ok, 1 corrupt, 5 missing (first: 7-9 40 99)");
   }
 
+  /** A repair that found nothing to repair says so (0), and a plain verification prints no repair counts. */
+  @Test
+  void aRepairPrintsItsCountsWhenThereWasNothingToRepair() {
+    RunOutcome repair = outcome();
+    repair.result().verifying("key numbers [0, 10)", true);
+    repair.counters().verified(true);
+    assertThat(summary(repair)).contains("[LARGEKV], RowsRepaired, 0\n").contains("[LARGEKV], RowsNotRepaired, 0\n");
+    assertThat(repair.result().exitStatus()).isZero();
+    RunOutcome verify = outcome();
+    verify.result().verifying("key numbers [0, 10)", false);
+    verify.counters().verified(true);
+    assertThat(summary(verify)).contains("[LARGEKV], RowsOK, 1\n").doesNotContain("RowsRepaired");
+  }
+
   /**
    * A repair that wrote back more than 1 % of its range: the reads of the missing rows count as
    * failed READs, but the verification is judged by its rows (ServerOutageIT: 661 of 60,000 rows
@@ -106,7 +120,7 @@ class RunResultTest {
   @Test
   void aRepairOfMoreThanOnePercentOfTheRangeIsJudgedByItsRows() {
     RunOutcome o = outcome();
-    o.result().verifying("key numbers [0, 1000)");
+    o.result().verifying("key numbers [0, 1000)", true);
     long start = System.nanoTime();
     for (long k = 0; k < 1000; k++) {
       boolean present = k % 20 != 0; // 5 % missing
