@@ -204,7 +204,7 @@ public final class RunResult {
       base = String.format(Locale.ROOT, "verified %s: %d rows ok, %d corrupt, %d missing%s, %d unverified%s; %s",
           verifiedRange, counters.verifiedOk(), counters.verifiedCorrupt(), missing,
           missing == 0 ? "" : " (first: " + counters.missingKeyRanges(5) + ")", counters.unverifiedRows(),
-          repaired + notRepaired == 0 ? "" : ", " + repaired + " repaired, " + notRepaired + " not repaired", base);
+          repairing ? ", " + repaired + " repaired, " + notRepaired + " not repaired" : "", base);
     }
     return problems.isEmpty() ? "result ok: " + base : "result FAILED: " + String.join("; ", problems) + " (" + base + ")";
   }

@@ -106,10 +106,12 @@ class RunResultTest {
     repair.counters().verified(true);
     assertThat(summary(repair)).contains("[LARGEKV], RowsRepaired, 0\n").contains("[LARGEKV], RowsNotRepaired, 0\n");
     assertThat(repair.result().exitStatus()).isZero();
+    assertThat(repair.result().resultLine()).startsWith("result ok: ").contains("0 unverified, 0 repaired, 0 not repaired;");
     RunOutcome verify = outcome();
     verify.result().verifying("key numbers [0, 10)", false);
     verify.counters().verified(true);
     assertThat(summary(verify)).contains("[LARGEKV], RowsOK, 1\n").doesNotContain("RowsRepaired");
+    assertThat(verify.result().resultLine()).doesNotContain("repaired");
   }
 
   /**
