@@ -10,6 +10,9 @@
 #                          (LARGEKV_JAVA21_HOME, then the usual JVM directories: JavaRuntimes),
 #                          else `java`; says which once (LARGEKV_JAVA_SAID) and exports JAVA, so the
 #                          launchers a launcher starts use the same one without looking again
+# largekv_class_archive NAME CP LIST  adds to LARGEKV_JVM_OPTS the class-data archive (CDS) of NAME's
+#                          JVM on $LARGEKV_JAVA with classpath CP: the classes LIST names, so the JVM
+#                          starts with less work (docs/ycsb-binding.md#class-data-sharing); see below
 # largekv_exec CP MAIN ARG...  runs MAIN on $LARGEKV_JAVA with LARGEKV_JVM_OPTS (an array); on Java 24+
 #                          also with --sun-misc-unsafe-memory-access=allow (no Unsafe warnings)
 
@@ -87,6 +90,79 @@ largekv_pick_java() {
     export LARGEKV_JAVA_FEATURE LARGEKV_JAVA_FEATURE_OF="$LARGEKV_JAVA"
   fi
   export JAVA="$LARGEKV_JAVA"
+}
+
+# Class-data sharing. A client JVM spends 2-3 s of CPU starting, loading and linking the drivers',
+# Netty's and YCSB's classes; from an archive of them (the JVM's own static CDS archive) it spends
+# about 1.5 s less. The archive is written once per repository, Java and classpath, from a list of
+# the classes a client loads (LIST: bin/lib/ycsb.classlist), by a JVM of its own that only does that
+# (java -Xshare:dump, a few seconds, before the run starts; a line says so on a terminal): the run itself
+# is never a recording one (a JVM recording its classes has JFR off and loads classes slower).
+#   - In LARGEKV_CLASS_ARCHIVE_DIR (default ~/.cache/largekv/class-archives), named by a checksum of
+#     the Java's, the list's and the classpath's files (path, size, mtime): a rebuilt jar or an
+#     updated Java makes a new one, which replaces the old.
+#   - Written as NAME-...jsa.part and renamed only when the writing JVM exited 0, so a JVM never
+#     maps a file cut short (Java 17 crashes on one). One launcher writes at a time: it holds the
+#     archive's lock (flock, exclusive); launchers that come meanwhile start without an archive.
+#   - Used holding the lock shared, so it is never rewritten under a JVM that maps it. A JVM that
+#     cannot use it starts without it, silently (the JVM's CDS log lines are off).
+#   - Not for a classpath with a directory (the JVM archives only jars): the JVM starts as always.
+#     When writing fails, NAME-...jsa.failed keeps later launchers from trying again.
+# Off with LARGEKV_CLASS_ARCHIVE=off, and when the JVM options choose CDS or AOT options themselves.
+# bin/lib/java-with-class-archive runs any java command line so.
+largekv_class_archive() {
+  local name=$1 cp=$2 list=$3 dir java_bin files entry f prefix a lock opt check=()
+  local entries quiet=(-Xlog:cds=off -Xlog:cds+dynamic=off)
+  [[ "${LARGEKV_CLASS_ARCHIVE:-on}" != off && -s "$list" ]] || return 0
+  case " ${LARGEKV_JVM_OPTS[*]:-} " in
+    *SharedArchiveFile*|*ArchiveClassesAtExit*|*-Xshare*|*AOTCache*|*AOTMode*|*SharedClassListFile*) return 0 ;;
+  esac
+  command -v flock >/dev/null 2>&1 || return 0
+  dir="${LARGEKV_CLASS_ARCHIVE_DIR:-${XDG_CACHE_HOME:-$HOME/.cache}/largekv/class-archives}"
+  mkdir -p "$dir" 2>/dev/null && [[ -w "$dir" ]] || return 0
+  java_bin="$(readlink -f "$(command -v "$LARGEKV_JAVA")")" || return 0
+  files="$(stat -c '%n %s %Y' "${java_bin%/bin/java}/lib/modules" "$list" 2>/dev/null)" || return 0
+  IFS=: read -r -a entries <<< "$cp"
+  for entry in "${entries[@]}"; do
+    if [[ "$entry" == */\* ]]; then
+      for f in "${entry%/\*}"/*.jar; do files+=$'\n'"$(stat -c '%n %s %Y' "$f" 2>/dev/null)"; done
+    elif [[ -d "$entry" ]]; then
+      return 0
+    else
+      files+=$'\n'"$(stat -c '%n %s %Y' "$entry" 2>/dev/null)"
+    fi
+  done
+  prefix="$name-$(printf '%s' "$LARGEKV_HOME $java_bin $cp" | cksum | cut -d' ' -f1)"
+  a="$dir/$prefix-$(printf '%s' "$files" | cksum | cut -d' ' -f1).jsa"
+  [[ ! -e "$a.failed" ]] || return 0
+  { exec {lock}>"$a.lock"; } 2>/dev/null || return 0   # (the group: stderr stays the shell's)
+  if [[ ! -s "$a" ]] && flock -n -x "$lock"; then
+    if [[ ! -s "$a" ]]; then
+      # written with the run's JVM options that decide whether an archive can be used (heap size:
+      # compressed oops; modules), not those that write files of their own (logs, recordings, agents)
+      for opt in ${LARGEKV_JVM_OPTS[@]+"${LARGEKV_JVM_OPTS[@]}"}; do
+        case "$opt" in -Xlog*|-XX:StartFlightRecording*|-XX:FlightRecorder*|-javaagent*|-agent*|-D*) ;; *) check+=("$opt") ;; esac
+      done
+      # said on a terminal only: the launchers and tests that read a client's output see its own lines
+      [[ ! -t 2 ]] || echo "largekv: writing the client JVM's class archive, once per build and Java (class-data sharing): $a" >&2
+      if timeout 300 "$LARGEKV_JAVA" ${check[@]+"${check[@]}"} -Xshare:dump -XX:SharedClassListFile="$list" \
+          -XX:SharedArchiveFile="$a.part" -XX:-CreateCoredumpOnCrash -XX:ErrorFile="$a.part.crash" \
+          -cp "$cp" >/dev/null 2>&1 && [[ -s "$a.part" ]] && mv -f "$a.part" "$a"; then
+        for f in "$dir/$prefix"-*; do   # the files of this repository's earlier jars
+          [[ "$f" == "$a"* ]] || rm -f "$f"
+        done
+      else
+        rm -f "$a.part" "$a.part.crash"
+        [[ ! -t 2 ]] || echo "largekv: the class archive could not be written; the client starts without one" >&2
+        touch "$a.failed"
+      fi
+    fi
+  fi
+  if [[ -s "$a" ]] && flock -n -s "$lock"; then
+    LARGEKV_JVM_OPTS+=(-XX:SharedArchiveFile="$a" "${quiet[@]}")
+  else
+    exec {lock}>&-
+  fi
 }
 
 largekv_exec() {

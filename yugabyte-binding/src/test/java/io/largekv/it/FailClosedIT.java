@@ -55,8 +55,8 @@ class FailClosedIT {
     Path dir = Files.createTempDirectory("largekv-concurrent");
     try {
       for (int c = 0; c < clients; c++) {
-        List<String> cmd = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-            "-Xmx256m", "-cp", Ycsb.classpath(), CLIENT));
+        List<String> cmd = Ycsb.javaCommand(Path.of(System.getProperty("java.home"), "bin", "java"),
+            List.of("-Xmx256m"), Ycsb.classpath(), CLIENT);
         cmd.addAll(args("-load", keyspace, "recordcount=4000", "threadcount=8", "client.count=" + clients,
             "client.index=" + c, "largekv.client_threads=platform"));
         Path out = dir.resolve("client-" + c + ".txt");
@@ -116,9 +116,10 @@ class FailClosedIT {
     String keyspace = "it_resume";
     Path work = Files.createTempDirectory("largekv-resume");
     Path java = Path.of(System.getProperty("java.home"), "bin", "java");
-    List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx256m", "-cp", Ycsb.classpath(), CLIENT));
-    cmd.addAll(args("-load", keyspace, "recordcount=30000", "threadcount=8", "largekv.checkpoint_interval_ms=200",
-        "largekv.client_threads=platform"));
+    List<String> clientArgs = args("-load", keyspace, "recordcount=30000", "threadcount=8",
+        "largekv.checkpoint_interval_ms=200", "largekv.client_threads=platform");
+    List<String> cmd = Ycsb.javaCommand(java, List.of("-Xmx256m"), Ycsb.classpath(), CLIENT);
+    cmd.addAll(clientArgs);
     try {
       Path checkpoint = work.resolve("largekv-checkpoints").resolve(keyspace + ".kv-0-30000-client0of1.checkpoint");
       Process first = new ProcessBuilder(cmd).directory(work.toFile()).redirectErrorStream(true)
@@ -133,7 +134,7 @@ class FailClosedIT {
       long saved = progress(checkpoint);
       assertThat(saved).isBetween(3000L, 29_999L);
 
-      Ycsb.Result second = Ycsb.run(java, Ycsb.classpath(), CLIENT, cmd.subList(5, cmd.size()), work);
+      Ycsb.Result second = Ycsb.run(java, Ycsb.classpath(), CLIENT, clientArgs, work);
       assertThat(second.exitCode).as(second.toString()).isZero();
       assertThat(second.stderr).contains("largekv: resuming the load from checkpoint largekv-checkpoints/"
           + keyspace + ".kv-0-30000-client0of1.checkpoint: " + saved + " keys were done");

@@ -72,9 +72,9 @@ class ServerOutageIT {
   private static List<String> commandWith(String threads, String mode, String keyspace, String... more) {
     Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
     Path java = threads.equals(DEFAULT_THREADS) ? JavaRuntimes.java21OrLater().orElse(thisJava) : thisJava;
-    List<String> cmd = new ArrayList<>(List.of(java.toString(), "-Xmx512m"));
-    cmd.addAll(Ycsb.BIN_YCSB_JVM_OPTIONS);
-    cmd.addAll(List.of("-cp", Ycsb.classpath(), CLIENT));
+    List<String> jvm = new ArrayList<>(List.of("-Xmx512m"));
+    jvm.addAll(Ycsb.BIN_YCSB_JVM_OPTIONS);
+    List<String> cmd = Ycsb.javaCommand(java, jvm, Ycsb.classpath(), CLIENT);
     List<String> props = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
         "ycql.keyspace=" + keyspace, "ycql.localdc=datacenter1",
         // every run here is judged on its rows, counts and exit status alone: the restarting server

@@ -138,17 +138,28 @@ public final class Ycsb {
   /** As {@link #run(Path, String, String, List, Path)} with these JVM options instead of bin/ycsb's. */
   public static Result run(Path java, List<String> jvmOptions, String classpath, String mainClass, List<String> args,
       Path dir) throws IOException, InterruptedException {
-    List<String> cmd = new ArrayList<>();
-    cmd.add(java.toString());
-    cmd.add("-Xmx512m");
+    List<String> options = new ArrayList<>();
+    options.add("-Xmx512m");
     // Java 21-23: a virtual client thread that pins its carrier prints its stack (ClientThreadsIT)
-    cmd.add("-Djdk.tracePinnedThreads=full");
-    cmd.addAll(jvmOptions);
-    cmd.add("-cp");
-    cmd.add(classpath);
-    cmd.add(mainClass);
+    options.add("-Djdk.tracePinnedThreads=full");
+    options.addAll(jvmOptions);
+    List<String> cmd = javaCommand(java, options, classpath, mainClass);
     cmd.addAll(args);
     return command(cmd, dir);
+  }
+
+  /**
+   * The command line of a client JVM started as bin/ycsb starts its own: {@code java} with these
+   * options, classpath and main class, from the class-data archive of that Java and classpath
+   * (bin/lib/java-with-class-archive, which execs java: the process is the JVM); append the arguments.
+   */
+  public static List<String> javaCommand(Path java, List<String> jvmOptions, String classpath, String mainClass) {
+    Path repo = Path.of(System.getProperty("largekv.repo.dir", ".."));
+    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/lib/java-with-class-archive").toString(), "ycsb",
+        java.toString()));
+    cmd.addAll(jvmOptions);
+    cmd.addAll(List.of("-cp", classpath, mainClass));
+    return cmd;
   }
 
   /**
@@ -156,6 +167,12 @@ public final class Ycsb {
    * {@code dir} (null: this JVM's), for at most 240 s; its exit status, stdout and stderr.
    */
   public static Result command(List<String> cmd, Path dir) throws IOException, InterruptedException {
+    return command(cmd, dir, java.util.Map.of());
+  }
+
+  /** As {@link #command(List, Path)} with these variables added to (or, when null, removed from) its environment. */
+  public static Result command(List<String> cmd, Path dir, java.util.Map<String, String> env)
+      throws IOException, InterruptedException {
     File out = File.createTempFile("ycsb-out", ".txt");
     File err = File.createTempFile("ycsb-err", ".txt");
     try {
@@ -163,6 +180,13 @@ public final class Ycsb {
       if (dir != null) {
         pb.directory(dir.toFile());
       }
+      env.forEach((name, value) -> {
+        if (value == null) {
+          pb.environment().remove(name);
+        } else {
+          pb.environment().put(name, value);
+        }
+      });
       Process p = pb.start();
       if (!p.waitFor(240, TimeUnit.SECONDS)) {
         p.destroyForcibly();
