@@ -97,7 +97,7 @@ largekv_pick_java() {
 # about 1.5 s less. The archive is written once per repository, Java and classpath, from a list of
 # the classes a client loads (LIST: bin/lib/ycsb.classlist), by a JVM of its own that only does that
 # (java -Xshare:dump, a few seconds, before the run starts; a line says so on a terminal): the run itself
-# is never a recording one (a JVM recording its classes has JFR off and loads classes slower).
+# never records its classes (a JVM that does turns JFR off).
 #   - In LARGEKV_CLASS_ARCHIVE_DIR (default ~/.cache/largekv/class-archives), named by a checksum of
 #     the Java's, the list's and the classpath's files (path, size, mtime): a rebuilt jar or an
 #     updated Java makes a new one, which replaces the old.
