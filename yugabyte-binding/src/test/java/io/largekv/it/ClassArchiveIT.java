@@ -48,7 +48,7 @@ class ClassArchiveIT {
   }
 
   private static Ycsb.Result binYcsb(String javaOpts, String setting, String... args) throws Exception {
-    Path repo = Path.of(System.getProperty("largekv.repo.dir"));
+    Path repo = Ycsb.repo();
     List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString()));
     cmd.addAll(List.of(args));
     cmd.addAll(List.of("-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.target=cassandra",

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -82,12 +83,17 @@ public final class Ycsb {
 
   private Ycsb() {}
 
+  /** The repository (the build sets {@code largekv.repo.dir}; else the module's parent). */
+  public static Path repo() {
+    return Path.of(System.getProperty("largekv.repo.dir", ".."));
+  }
+
   /**
    * What a user runs: a stock YCSB 0.17's {@code lib/} jars and largekv's shaded jar
    * ({@code yugabyte-binding/target}), nothing else.
    */
   public static String classpath() {
-    Path target = Path.of(System.getProperty("largekv.repo.dir", "..")).resolve("yugabyte-binding/target");
+    Path target = repo().resolve("yugabyte-binding/target");
     List<String> jars = new ArrayList<>();
     try (var lib = Files.list(target.resolve("ycsb-0.17-lib"))) {
       lib.map(Path::toString).sorted().forEach(jars::add);
@@ -154,8 +160,7 @@ public final class Ycsb {
    * (bin/lib/java-with-class-archive, which execs java: the process is the JVM); append the arguments.
    */
   public static List<String> javaCommand(Path java, List<String> jvmOptions, String classpath, String mainClass) {
-    Path repo = Path.of(System.getProperty("largekv.repo.dir", ".."));
-    List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/lib/java-with-class-archive").toString(), "ycsb",
+    List<String> cmd = new ArrayList<>(List.of(repo().resolve("bin/lib/java-with-class-archive").toString(), "ycsb",
         java.toString()));
     cmd.addAll(jvmOptions);
     cmd.addAll(List.of("-cp", classpath, mainClass));
@@ -167,11 +172,11 @@ public final class Ycsb {
    * {@code dir} (null: this JVM's), for at most 240 s; its exit status, stdout and stderr.
    */
   public static Result command(List<String> cmd, Path dir) throws IOException, InterruptedException {
-    return command(cmd, dir, java.util.Map.of());
+    return command(cmd, dir, Map.of());
   }
 
   /** As {@link #command(List, Path)} with these variables added to (or, when null, removed from) its environment. */
-  public static Result command(List<String> cmd, Path dir, java.util.Map<String, String> env)
+  public static Result command(List<String> cmd, Path dir, Map<String, String> env)
       throws IOException, InterruptedException {
     File out = File.createTempFile("ycsb-out", ".txt");
     File err = File.createTempFile("ycsb-err", ".txt");
