@@ -50,11 +50,23 @@ final class RealNb5 {
     this.version = version;
   }
 
-  /** nb5 {@code version} from {@code LARGEKV_NB5}, checked with {@code --version}; skips or fails (CI) when absent. */
+  /**
+   * nb5 {@code version} from {@code LARGEKV_NB5}, checked with {@code --version}; skips or fails (CI) when absent.
+   *
+   * <p>The versions' first runs go one at a time: on a fresh machine the shared nb5's first run of a
+   * version copies nb5's own artifacts into the local Maven repository, under a lock of that version
+   * only, and two versions' first runs at once (the concurrent tests' two versions) failed with
+   * {@code cp: ... File exists}.
+   */
   static RealNb5 version(String version) {
     Path exe = Nb5Executable.configured();
     RealNb5 nb5 = new RealNb5(exe, version);
-    String problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
+    String problem = CHECKED.get(version);
+    if (problem == null) {
+      synchronized (CHECKED) {
+        problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
+      }
+    }
     if (!problem.isEmpty()) {
       unavailable(problem);
     }
