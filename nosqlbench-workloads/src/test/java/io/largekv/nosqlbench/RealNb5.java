@@ -15,6 +15,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -40,7 +41,7 @@ final class RealNb5 {
     return VERSIONS;
   }
 
-  private static final Map<String, String> CHECKED = new ConcurrentHashMap<>();
+  private static final Map<String, String> CHECKED = new HashMap<>();
 
   private final Path executable;
   private final String version;
@@ -61,11 +62,9 @@ final class RealNb5 {
   static RealNb5 version(String version) {
     Path exe = Nb5Executable.configured();
     RealNb5 nb5 = new RealNb5(exe, version);
-    String problem = CHECKED.get(version);
-    if (problem == null) {
-      synchronized (CHECKED) {
-        problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
-      }
+    String problem;
+    synchronized (CHECKED) {
+      problem = CHECKED.computeIfAbsent(version, v -> nb5.versionProblem());
     }
     if (!problem.isEmpty()) {
       unavailable(problem);
