@@ -558,13 +558,15 @@ public final class YcqlSession {
 
   /**
    * One line for logs and comparison reports: cluster name, node count and the release_version
-   * of system.local (YugabyteDB reports its YCQL compatibility version there).
+   * of system.local (YugabyteDB reports its YCQL compatibility version there), the driver and the
+   * native protocol version the session speaks (negotiated, or {@code ycql.protocol_version}).
    */
   private void describeServer() {
     Row row = session.execute(SimpleStatement.builder("SELECT cluster_name, release_version FROM system.local")
         .setTimeout(SET_UP_TIMEOUT).build()).one();
-    System.err.printf(YcsbOutput.CONNECTED + "cluster '%s', %d node(s), release_version %s, target %s, driver %s%n",
-        row == null ? "?" : row.getString(0), session.getMetadata().getNodes().size(),
-        row == null ? "?" : row.getString(1), config.target.propertyValue(), DriverInfo.describe());
+    System.err.printf(YcsbOutput.CONNECTED + "cluster '%s', %d node(s), release_version %s, target %s, driver %s, "
+        + "protocol %s%n", row == null ? "?" : row.getString(0), session.getMetadata().getNodes().size(),
+        row == null ? "?" : row.getString(1), config.target.propertyValue(), DriverInfo.describe(),
+        session.getContext().getProtocolVersion().name());
   }
 }
