@@ -174,7 +174,8 @@ class ClientThreadsIT {
       assertThat(max).isZero();
       assertThat(total).isZero();
     } else {
-      assertThat(max).isGreaterThan(10);
+      // a stall is longer than largekv.stall_ms (10), and the line prints it to 0.1 ms: 10.04 is "10.0"
+      assertThat(max).as(r.toString()).isGreaterThanOrEqualTo(10);
       assertThat(total).isGreaterThanOrEqualTo(max);
     }
   }
