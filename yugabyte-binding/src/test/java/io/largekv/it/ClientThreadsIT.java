@@ -174,7 +174,7 @@ class ClientThreadsIT {
       assertThat(max).isZero();
       assertThat(total).isZero();
     } else {
-      // a stall is longer than largekv.stall_ms (10), and the line prints it to 0.1 ms: 10.04 is "10.0"
+      // a stall is longer than largekv.stall_ms (10), and the line rounds it to 0.1 ms: just over 10 is "10.0"
       assertThat(max).as(r.toString()).isGreaterThanOrEqualTo(10);
       assertThat(total).isGreaterThanOrEqualTo(max);
     }
