@@ -146,8 +146,6 @@ public final class Ycsb {
       Path dir) throws IOException, InterruptedException {
     List<String> options = new ArrayList<>();
     options.add("-Xmx512m");
-    // Java 21-23: a virtual client thread that pins its carrier prints its stack (ClientThreadsIT)
-    options.add("-Djdk.tracePinnedThreads=full");
     options.addAll(jvmOptions);
     List<String> cmd = javaCommand(java, options, classpath, mainClass);
     cmd.addAll(args);
