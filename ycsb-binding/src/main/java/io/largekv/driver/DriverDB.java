@@ -74,6 +74,9 @@ public class DriverDB extends DB {
 
   @Override
   public void init() throws DBException {
+    if (Preflight.asked(getProperties())) {
+      Preflight.runOnce(getProperties()); // never returns
+    }
     outcome = RunOutcome.get();
     counters = outcome.counters();
     try {

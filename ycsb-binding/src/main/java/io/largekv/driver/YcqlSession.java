@@ -8,13 +8,13 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatementBuilder;
 import com.datastax.oss.driver.api.core.loadbalancing.NodeDistance;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import com.datastax.oss.driver.api.core.servererrors.AlreadyExistsException;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
@@ -29,6 +29,8 @@ import io.largekv.run.RunOutcome;
 import io.largekv.run.StartUpCollection;
 import io.largekv.ycsb.Layout;
 import io.largekv.ycsb.SchemaStatements;
+import io.largekv.ycsb.ServerChecks;
+import io.largekv.ycsb.ServerFacts;
 import io.largekv.ycsb.YcqlConfig;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -37,8 +39,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Properties;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.BooleanSupplier;
 
@@ -73,9 +73,13 @@ public final class YcqlSession {
   private YcqlSession(YcqlConfig config, CqlSession session) {
     this.config = config;
     this.session = session;
-    checkLocalDatacenter();
-    describeServer();
-    TableMetadata table = ensureSchema();
+    ServerFacts facts = ServerProbe.read(session, config);
+    describeServer(facts);
+    // before any DDL: a setting this cluster cannot work with is bad input, and nothing is created
+    for (ServerChecks.Check warning : ServerChecks.enforce(config, facts)) {
+      System.err.println("yugabyte-ycql: warning: " + warning.line());
+    }
+    TableMetadata table = ensureSchema(facts);
     this.columns = new ArrayList<>();
     this.columnTypes = new ArrayList<>();
     for (ColumnMetadata column : table.getColumns().values()) {
@@ -239,7 +243,7 @@ public final class YcqlSession {
    * while the server does not serve it yet: {@link #prepareWhenServed}). When the server refuses the
    * table, a keyspace this client created is dropped again, so nothing is left behind.
    */
-  private TableMetadata ensureSchema() {
+  private TableMetadata ensureSchema(ServerFacts facts) {
     boolean keyspaceCreated = false;
     if (keyspaceMetadata().isEmpty()) {
       if (!config.createSchema) {
@@ -247,7 +251,13 @@ public final class YcqlSession {
             + " does not exist and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing keyspace, or "
             + YcqlConfig.CREATE_SCHEMA + "=true");
       }
-      ddl(SchemaStatements.createKeyspace(config, datacenter()));
+      String createKeyspace = SchemaStatements.createKeyspace(config, ServerChecks.keyspaceDatacenter(config, facts));
+      try {
+        ddl(createKeyspace);
+      } catch (QueryValidationException e) {
+        throw new UserError(ServerChecks.refusal(config, createKeyspace, oneLine(e.getMessage()))
+            + "; nothing was created");
+      }
       keyspaceCreated = true;
       awaitMetadata(() -> keyspaceMetadata().isPresent(), "keyspace " + config.keyspace);
     }
@@ -270,7 +280,8 @@ public final class YcqlSession {
         ddl(SchemaStatements.createTable(config));
       } catch (AlreadyExistsException e) {
         // another client created it a moment ago
-      } catch (DriverException e) {
+      } catch (QueryValidationException e) {
+        // a refusal of the statement: running it again would not change it
         if (!String.valueOf(e.getMessage()).contains("already exists")) {
           throw refusedTable(e, keyspaceCreated);
         }
@@ -287,7 +298,7 @@ public final class YcqlSession {
   }
 
   /** The server refused CREATE TABLE: drop the keyspace this client just created, name the option. */
-  private UserError refusedTable(DriverException e, boolean keyspaceCreated) {
+  private UserError refusedTable(QueryValidationException e, boolean keyspaceCreated) {
     String left = "";
     if (keyspaceCreated) {
       session.refreshSchema();
@@ -299,14 +310,8 @@ public final class YcqlSession {
         }
       }
     }
-    String message = oneLine(e.getMessage());
-    String lower = message.toLowerCase(java.util.Locale.ROOT);
-    String setting = lower.contains("compaction") ? YcqlConfig.COMPACTION + "=" + config.compaction
-        : lower.contains("compress") ? YcqlConfig.COMPRESSION + "=" + config.compression
-        : lower.contains("tablet") ? YcqlConfig.TABLETS + "=" + config.tablets
-        : "the table options";
-    return new UserError(setting + ": the server refused " + SchemaStatements.createTable(config) + " ("
-        + message + ")" + (left.isEmpty() ? "; nothing was left behind" : left));
+    return new UserError(ServerChecks.refusal(config, SchemaStatements.createTable(config), oneLine(e.getMessage()))
+        + (left.isEmpty() ? "; nothing was left behind" : left));
   }
 
   /**
@@ -421,23 +426,6 @@ public final class YcqlSession {
     }
   }
 
-  /** A wrong local datacenter: one line naming the ones the cluster has. */
-  private void checkLocalDatacenter() {
-    if (config.localDatacenter.isEmpty()) {
-      return;
-    }
-    Set<String> datacenters = new TreeSet<>();
-    for (Node node : session.getMetadata().getNodes().values()) {
-      if (node.getDatacenter() != null) {
-        datacenters.add(node.getDatacenter());
-      }
-    }
-    if (!datacenters.isEmpty() && !datacenters.contains(config.localDatacenter)) {
-      throw new UserError(YcqlConfig.LOCAL_DC, config.localDatacenter,
-          "a datacenter of this cluster: " + String.join(", ", datacenters));
-    }
-  }
-
   /** The table must have a largekv layout ({@code ycql.layout}); {@code consequence} is added to the error. */
   private void checkColumns(TableMetadata table, String consequence) {
     String expected = SchemaStatements.createTable(config) + (consequence.isEmpty() ? "" : "; " + consequence);
@@ -465,18 +453,6 @@ public final class YcqlSession {
         }
       }
     }
-  }
-
-  private String datacenter() {
-    if (!config.localDatacenter.isEmpty()) {
-      return config.localDatacenter;
-    }
-    for (Node node : session.getMetadata().getNodes().values()) {
-      if (node.getDatacenter() != null) {
-        return node.getDatacenter();
-      }
-    }
-    return "";
   }
 
   /**
@@ -561,12 +537,9 @@ public final class YcqlSession {
    * of system.local (YugabyteDB reports its YCQL compatibility version there), the driver and the
    * native protocol version the session speaks (negotiated, or {@code ycql.protocol_version}).
    */
-  private void describeServer() {
-    Row row = session.execute(SimpleStatement.builder("SELECT cluster_name, release_version FROM system.local")
-        .setTimeout(SET_UP_TIMEOUT).build()).one();
+  private void describeServer(ServerFacts facts) {
     System.err.printf(YcsbOutput.CONNECTED + "cluster '%s', %d node(s), release_version %s, target %s, driver %s, "
-        + "protocol %s%n", row == null ? "?" : row.getString(0), session.getMetadata().getNodes().size(),
-        row == null ? "?" : row.getString(1), config.target.propertyValue(), DriverInfo.describe(),
-        session.getContext().getProtocolVersion().name());
+        + "protocol %s%n", facts.clusterName(), session.getMetadata().getNodes().size(), facts.releaseVersion(),
+        config.target.propertyValue(), DriverInfo.describe(), session.getContext().getProtocolVersion().name());
   }
 }

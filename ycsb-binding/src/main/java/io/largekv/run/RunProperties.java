@@ -35,11 +35,16 @@ public final class RunProperties {
   public static final String TIMELINE = "largekv.timeline";
   /** Print what the command would do, then end without connecting (workload.Plan). */
   public static final String PLAN = "largekv.plan";
+  /**
+   * Connect, say what the server has and whether a run would start, then end without creating or
+   * writing anything: exit status 0 when it would, 2 when not (io.largekv.driver.Preflight).
+   */
+  public static final String CHECK = "largekv.check";
   /** The seed's published rate for a workload file, ops/s: the plan's durations. */
   public static final String PUBLISHED_RATE = "largekv.published_rate";
 
   static final List<String> ALL = List.of(CLIENT_THREADS, VIRTUAL_SCHEDULER, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
-      VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, PUBLISHED_RATE, EventLoopStalls.STALL_MS,
+      VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, CHECK, PUBLISHED_RATE, EventLoopStalls.STALL_MS,
       EventLoopStalls.HANG_MS, ClientWarmUp.WARMUP_S, StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S);
 
   /** Old names that users may still have in their files. */

@@ -81,9 +81,13 @@ public class LargeKeyValueWorkload extends Workload {
   @Override
   public void init(Properties p) throws WorkloadException {
     boolean planning = false;
+    boolean checking = false;
     try {
       planning = new PropertyValues(p).bool(RunProperties.PLAN, false);
-      configure(p, planning);
+      checking = new PropertyValues(p).bool(RunProperties.CHECK, false);
+      // largekv.check=true: the properties are checked, nothing is opened; the binding's first
+      // client thread runs the preflight and ends the process
+      configure(p, planning || checking);
     } catch (UserError e) {
       ProcessExit.badInput(e.getMessage());
     }
@@ -94,7 +98,7 @@ public class LargeKeyValueWorkload extends Workload {
       System.out.print(plan.describe(RunOutcome.get().clientThreads()));
       ProcessExit.end(ExitStatus.OK);
     }
-    if (barrier != null) {
+    if (barrier != null && !checking) {
       // here, before YCSB creates its client threads and starts its maxexecutiontime clock: both
       // clients' clocks start at the common instant (the threads connect after it, in the warm-up)
       try {

@@ -12,17 +12,25 @@ import java.util.List;
  *   <li>YugabyteDB YCQL: replication is the universe's (the keyspace clause is accepted and
  *       ignored), no compaction or compression options; {@code WITH tablets = N} when
  *       {@code ycql.tablets} is set.</li>
- *   <li>Cassandra and Scylla: {@code NetworkTopologyStrategy} with the local datacenter when it is
- *       known, else {@code SimpleStrategy}; explicit compaction and compression.</li>
+ *   <li>Cassandra and Scylla: {@code NetworkTopologyStrategy} with the local datacenter;
+ *       explicit compaction and compression.</li>
  * </ul>
  */
 public final class SchemaStatements {
 
   private SchemaStatements() {}
 
+  /**
+   * The keyspace with {@code datacenter}'s replication factor: NetworkTopologyStrategy on Cassandra
+   * and ScyllaDB (never SimpleStrategy: ScyllaDB refuses it under tablets, and a datacenter must be
+   * named, {@link ServerChecks}); YugabyteDB accepts either and keeps the universe's replication.
+   */
   public static String createKeyspace(YcqlConfig c, String datacenter) {
     String replication;
-    if (c.target != Target.YUGABYTE && datacenter != null && !datacenter.isEmpty()) {
+    if (c.target != Target.YUGABYTE) {
+      if (datacenter == null || datacenter.isEmpty()) {
+        throw new IllegalArgumentException("a keyspace on " + c.target.product() + " names a datacenter");
+      }
       replication = "{'class': 'NetworkTopologyStrategy', '" + datacenter.replace("'", "''") + "': "
           + c.replicationFactor + "}";
     } else {

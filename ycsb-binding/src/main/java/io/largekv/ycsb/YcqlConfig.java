@@ -159,6 +159,17 @@ public final class YcqlConfig {
     this.readConsistency = consistency(p, READ_CONSISTENCY, "QUORUM", READ_LEVELS);
     this.writeConsistency = consistency(p, WRITE_CONSISTENCY, "QUORUM", WRITE_LEVELS);
     this.scanConsistency = consistency(p, SCAN_CONSISTENCY, readConsistency, READ_LEVELS);
+    if (target == Target.SCYLLA) {
+      // ScyllaDB refuses EACH_QUORUM for reads ("only supported for writes"): every read would fail
+      for (String key : List.of(READ_CONSISTENCY, SCAN_CONSISTENCY)) {
+        String level = key.equals(READ_CONSISTENCY) ? readConsistency : scanConsistency;
+        if (level.equals("EACH_QUORUM")) {
+          throw new UserError(key + "=EACH_QUORUM is not accepted with " + TARGET + "=scylla: ScyllaDB supports"
+              + " EACH_QUORUM for writes only; accepted values: " + String.join(", ", READ_LEVELS.stream()
+                  .filter(l -> !l.equals("EACH_QUORUM")).toList()));
+        }
+      }
+    }
     this.requestTimeoutMs = p.intRange(REQUEST_TIMEOUT_MS, 2000, 1, 3_600_000);
     this.connectTimeoutMs = p.intRange(CONNECT_TIMEOUT_MS, 5000, 1, 600_000);
     this.connectionsPerHost = p.intRange(CONNECTIONS_PER_HOST, 1, 1, 1024);

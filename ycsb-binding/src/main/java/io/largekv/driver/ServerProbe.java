@@ -1,0 +1,135 @@
+package io.largekv.driver;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import io.largekv.common.Target;
+import io.largekv.ycsb.ServerFacts;
+import io.largekv.ycsb.YcqlConfig;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Reads {@link ServerFacts} from a connected session: the driver's metadata (nodes per datacenter,
+ * the keyspace and table) and a few node-local system tables, each read at ONE with the set-up
+ * timeout. A table a server does not have answers "unconfigured table" / "does not exist": that
+ * answer is what tells the three databases apart.
+ *
+ * <ul>
+ *   <li>ScyllaDB: {@code system.versions} (its own version); {@code system.config} (whether new
+ *       keyspaces get tablets: {@code tablets_mode_for_new_keyspaces}, earlier {@code enable_tablets});
+ *       {@code system_schema.scylla_keyspaces} (an existing keyspace's tablets).</li>
+ *   <li>YugabyteDB: {@code system.partitions}, which only YCQL has (its tablets' replica map).</li>
+ *   <li>Apache Cassandra: neither.</li>
+ * </ul>
+ */
+final class ServerProbe {
+
+  private ServerProbe() {}
+
+  static ServerFacts read(CqlSession session, YcqlConfig config) {
+    Row local = one(session, "SELECT cluster_name, release_version FROM system.local").orElse(null);
+    String releaseVersion = local == null ? "?" : String.valueOf(local.getString("release_version"));
+    String clusterName = local == null ? "?" : String.valueOf(local.getString("cluster_name"));
+    Map<String, Integer> nodes = new HashMap<>();
+    Map<String, Integer> up = new HashMap<>();
+    for (Node node : session.getMetadata().getNodes().values()) {
+      String dc = node.getDatacenter() == null ? "" : node.getDatacenter();
+      nodes.merge(dc, 1, Integer::sum);
+      up.merge(dc, node.getState() == NodeState.UP ? 1 : 0, Integer::sum);
+    }
+    Optional<KeyspaceMetadata> keyspace = session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(config.keyspace));
+    Map<String, String> replication = keyspace.map(KeyspaceMetadata::getReplication).orElse(null);
+    boolean tableExists = keyspace.flatMap(k -> k.getTable(CqlIdentifier.fromInternal(config.table))).isPresent();
+
+    Answer scylla = ask(session, "SELECT version FROM system.versions WHERE key = 'local'");
+    if (scylla == Answer.ROWS) {
+      Optional<Row> version = one(session, "SELECT version FROM system.versions WHERE key = 'local'");
+      return new ServerFacts(Target.SCYLLA, releaseVersion, version.map(r -> r.getString("version")).orElse(null),
+          clusterName, nodes, up, scyllaTabletsForNewKeyspaces(session), replication,
+          replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace), tableExists);
+    }
+    Answer yugabyte = ask(session, "SELECT * FROM system.partitions LIMIT 1");
+    // only a refusal ("no such table") tells; a timeout or a server error tells nothing
+    Target product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Target.YUGABYTE
+        : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Target.CASSANDRA : null;
+    return new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null, tableExists);
+  }
+
+  /** How a server answered a query. */
+  enum Answer { ROWS, NO_ROWS, NO_TABLE, FAILED }
+
+  /** Runs a node-local query: rows, none, refused as a table the server does not have, or failed otherwise. */
+  static Answer ask(CqlSession session, String cql) {
+    try {
+      return session.execute(statement(cql)).one() != null ? Answer.ROWS : Answer.NO_ROWS;
+    } catch (InvalidQueryException e) {
+      return Answer.NO_TABLE;
+    } catch (DriverException e) {
+      return Answer.FAILED;
+    }
+  }
+
+  /**
+   * Whether a new keyspace gets tablets: {@code tablets_mode_for_new_keyspaces} (2025.1.2 on:
+   * {@code disabled}, {@code enabled}, {@code enforced}), else {@code enable_tablets} (6.0 on; the
+   * shipped scylla.yaml sets it true); false where neither exists (before tablets, or
+   * {@code system.config}, 5.0 on, without them); null when unreadable.
+   */
+  static Boolean scyllaTabletsForNewKeyspaces(CqlSession session) {
+    Optional<Row> mode = one(session, "SELECT value FROM system.config WHERE name = 'tablets_mode_for_new_keyspaces'");
+    if (mode.isPresent()) {
+      // a JSON value: "enabled", "enforced", "disabled" (or 1, 2, 0); unset: enable_tablets decides
+      String v = unquote(mode.get().getString("value"));
+      if (List.of("enabled", "enforced", "1", "2").contains(v)) {
+        return true;
+      }
+      if (List.of("disabled", "0").contains(v)) {
+        return false;
+      }
+    }
+    Optional<Row> enabled = one(session, "SELECT value FROM system.config WHERE name = 'enable_tablets'");
+    if (enabled.isPresent()) {
+      return unquote(enabled.get().getString("value")).equals("true");
+    }
+    return ask(session, "SELECT name FROM system.config LIMIT 1") == Answer.ROWS ? Boolean.FALSE : null;
+  }
+
+  /** Whether an existing ScyllaDB keyspace is on tablets ({@code initial_tablets} set); null when unreadable. */
+  private static Boolean scyllaKeyspaceTablets(CqlSession session, String keyspace) {
+    if (ask(session, "SELECT keyspace_name FROM system_schema.scylla_keyspaces LIMIT 1") == Answer.FAILED) {
+      return null;
+    }
+    Optional<Row> row = one(session, "SELECT initial_tablets FROM system_schema.scylla_keyspaces WHERE keyspace_name = '"
+        + keyspace + "'");
+    return row.isPresent() && !row.get().isNull("initial_tablets");
+  }
+
+  private static String unquote(String v) {
+    return v == null ? "" : v.trim().replace("\"", "").toLowerCase(Locale.ROOT);
+  }
+
+  /** The first row of a node-local query, or empty when the server has no such table or fails it. */
+  private static Optional<Row> one(CqlSession session, String cql) {
+    try {
+      return Optional.ofNullable(session.execute(statement(cql)).one());
+    } catch (DriverException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static SimpleStatement statement(String cql) {
+    return SimpleStatement.builder(cql).setTimeout(YcqlSession.SET_UP_TIMEOUT)
+        .setConsistencyLevel(DefaultConsistencyLevel.ONE).build();
+  }
+}

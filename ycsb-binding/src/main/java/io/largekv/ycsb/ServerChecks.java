@@ -1,0 +1,423 @@
+package io.largekv.ycsb;
+
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a run's settings can work on the cluster it connected to, decided before any DDL from
+ * what the cluster says of itself ({@link ServerFacts}); and, where only the server knows, its
+ * refusal of a DDL statement told as the setting that caused it ({@link #refusal}). Every rule
+ * comes from the databases' own sources (docs/first-contact.md): a user meets each on a first run,
+ * often on a small test cluster.
+ *
+ * <p>The binding ({@code io.largekv.driver.YcqlSession}) refuses to start on any {@link Verdict#FAIL}
+ * (exit status 2, nothing created) and prints every {@link Verdict#WARN}; the preflight
+ * ({@code largekv.check=true}, {@code bin/largekv check}) prints them all.
+ */
+public final class ServerChecks {
+
+  /** How a check came out. */
+  public enum Verdict {
+    /** The setting works on this cluster. */
+    OK("ok"),
+    /** A run would start, and the line says what may not be as the user expects. */
+    WARN("warn"),
+    /** A run would be refused (exit status 2) before any DDL. */
+    FAIL("FAIL"),
+    /** Nothing this client can read decides it; the line says why. */
+    UNCHECKED("unchecked");
+
+    public final String word;
+
+    Verdict(String word) {
+      this.word = word;
+    }
+  }
+
+  /** One check: what it is about ({@code replication}, {@code read consistency}, ...), its verdict, one line. */
+  public record Check(String subject, Verdict verdict, String line) {
+    @Override
+    public String toString() {
+      return String.format(Locale.ROOT, "%-9s %-18s %s", verdict.word, subject, line);
+    }
+  }
+
+  /**
+   * YugabyteDB's default cap on a table's tablets: the masters' flag {@code max_num_tablets_for_table}
+   * (a user may raise it, so a larger {@code ycql.tablets} is a warning, and the server's refusal is
+   * told by {@link #refusal}).
+   */
+  public static final int YUGABYTE_DEFAULT_MAX_TABLETS = 5000;
+
+  /** The first ScyllaDB release whose open-source build has IncrementalCompactionStrategy (Enterprise: 2019.1.4). */
+  static final String SCYLLA_ICS_SINCE = "2025.1";
+  static final String INCREMENTAL = "IncrementalCompactionStrategy";
+  static final String UNIFIED = "UnifiedCompactionStrategy";
+
+  private static final List<String> READ_LEVELS = List.of("ONE", "TWO", "THREE", "QUORUM", "ALL", "LOCAL_ONE",
+      "LOCAL_QUORUM", "EACH_QUORUM", "SERIAL", "LOCAL_SERIAL");
+  private static final List<String> WRITE_LEVELS = List.of("ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL",
+      "LOCAL_ONE", "LOCAL_QUORUM", "EACH_QUORUM");
+
+  private ServerChecks() {}
+
+  /** Every check of {@code c} against {@code f}, in the order a user reads them. */
+  public static List<Check> checks(YcqlConfig c, ServerFacts f) {
+    List<Check> checks = new ArrayList<>();
+    checks.add(product(c, f));
+    checks.add(localDatacenter(c, f));
+    String dc = keyspaceDatacenter(c, f);
+    Map<String, Integer> replication = replication(c, f, dc);
+    checks.add(replicationCheck(c, f, dc, replication));
+    checks.add(consistency(c, f, "read consistency", YcqlConfig.READ_CONSISTENCY, c.readConsistency, READ_LEVELS,
+        replication, dc));
+    checks.add(consistency(c, f, "write consistency", YcqlConfig.WRITE_CONSISTENCY, c.writeConsistency, WRITE_LEVELS,
+        replication, dc));
+    if (!c.scanConsistency.equals(c.readConsistency)) {
+      checks.add(consistency(c, f, "scan consistency", YcqlConfig.SCAN_CONSISTENCY, c.scanConsistency, READ_LEVELS,
+          replication, dc));
+    }
+    checks.add(tableOptions(c, f));
+    return checks;
+  }
+
+  /**
+   * Throws a {@link UserError} with the first failed check's line; returns the warnings to print.
+   */
+  public static List<Check> enforce(YcqlConfig c, ServerFacts f) {
+    List<Check> checks = checks(c, f);
+    for (Check check : checks) {
+      if (check.verdict() == Verdict.FAIL) {
+        throw new UserError(check.line());
+      }
+    }
+    return checks.stream().filter(k -> k.verdict() == Verdict.WARN).toList();
+  }
+
+  /** ycql.target against what the server is: the DDL dialect and routing follow the target. */
+  private static Check product(YcqlConfig c, ServerFacts f) {
+    if (f.product() == null) {
+      return new Check("server", Verdict.UNCHECKED, "could not tell which database this is; " + YcqlConfig.TARGET + "="
+          + c.target.propertyValue() + " decides the DDL dialect and the routing");
+    }
+    if (f.product() != c.target) {
+      // a warning, not a refusal: one vendor's dialect and driver on another's server is a way to test them
+      return new Check("server", Verdict.WARN, YcqlConfig.TARGET + "=" + c.target.propertyValue() + " names "
+          + c.target.product() + ", and the server is " + f.describeServer() + ": the run uses "
+          + c.target.product() + "'s DDL dialect and routing (for this server: " + YcqlConfig.TARGET + "="
+          + f.product().propertyValue() + ")");
+    }
+    return new Check("server", Verdict.OK, f.describeServer() + ", as " + YcqlConfig.TARGET + "="
+        + c.target.propertyValue() + " says");
+  }
+
+  /** ycql.localdc must be a datacenter of the cluster. */
+  private static Check localDatacenter(YcqlConfig c, ServerFacts f) {
+    if (c.localDatacenter.isEmpty()) {
+      return new Check("local datacenter", Verdict.OK, "inferred by the driver from the contact points ("
+          + YcqlConfig.LOCAL_DC + " not set)");
+    }
+    if (!f.nodes().isEmpty() && !f.nodes().containsKey(c.localDatacenter)) {
+      return new Check("local datacenter", Verdict.FAIL, new UserError(YcqlConfig.LOCAL_DC, c.localDatacenter,
+          "a datacenter of this cluster: " + String.join(", ", f.nodes().keySet())).getMessage());
+    }
+    return new Check("local datacenter", Verdict.OK, c.localDatacenter);
+  }
+
+  /**
+   * The datacenter a new keyspace's NetworkTopologyStrategy names: {@code ycql.localdc}, else the only
+   * (or first) one the cluster reports; "" when none.
+   */
+  public static String keyspaceDatacenter(YcqlConfig c, ServerFacts f) {
+    if (!c.localDatacenter.isEmpty()) {
+      return c.localDatacenter;
+    }
+    return f.nodes().keySet().stream().filter(dc -> !dc.isEmpty()).findFirst().orElse("");
+  }
+
+  /**
+   * Replicas per datacenter of the keyspace the run will use: the existing keyspace's, else the one
+   * it would create; under SimpleStrategy one entry keyed "" for the whole cluster. Empty for
+   * YugabyteDB, whose replication is the universe's.
+   */
+  static Map<String, Integer> replication(YcqlConfig c, ServerFacts f, String dc) {
+    Map<String, Integer> r = new LinkedHashMap<>();
+    if (c.target == Target.YUGABYTE) {
+      return r;
+    }
+    if (f.keyspaceExists()) {
+      String strategy = f.keyspaceReplication().getOrDefault("class", "");
+      f.keyspaceReplication().forEach((k, v) -> {
+        if (k.equals("class")) {
+          return;
+        }
+        Integer n = parseFactor(v);
+        if (n == null) {
+          return;
+        }
+        if (k.equals("replication_factor")) {
+          if (strategy.endsWith("SimpleStrategy")) {
+            r.put("", n);
+          }
+        } else {
+          r.put(k, n);
+        }
+      });
+    } else if (!dc.isEmpty()) {
+      r.put(dc, c.replicationFactor);
+    }
+    return r;
+  }
+
+  /** "3" or Scylla's and Cassandra 4+'s "3/1" (full/transient); null for anything else. */
+  private static Integer parseFactor(String v) {
+    Matcher m = Pattern.compile("\\s*(\\d+)(?:/\\d+)?\\s*").matcher(v == null ? "" : v);
+    return m.matches() ? Integer.valueOf(m.group(1)) : null;
+  }
+
+  private static Check replicationCheck(YcqlConfig c, ServerFacts f, String dc, Map<String, Integer> replication) {
+    if (c.target == Target.YUGABYTE) {
+      return new Check("replication", Verdict.UNCHECKED, "the universe's replication factor (YCQL accepts a keyspace's"
+          + " and ignores it, and does not report the universe's; " + YcqlConfig.REPLICATION_FACTOR + " is not used)");
+    }
+    if (f.keyspaceExists()) {
+      List<String> short_ = new ArrayList<>();
+      replication.forEach((d, rf) -> {
+        int nodes = d.isEmpty() ? f.allNodes() : f.nodesIn(d);
+        if (rf > nodes) {
+          short_.add((d.isEmpty() ? "the cluster" : "datacenter " + d) + " has " + nodes(nodes) + " for "
+              + rf + " replicas");
+        }
+      });
+      String existing = "keyspace " + c.keyspace + " exists with replication " + f.keyspaceReplication();
+      if (!short_.isEmpty()) {
+        return new Check("replication", Verdict.WARN, existing + ": " + String.join(", ", short_)
+            + ", so it holds fewer copies than its replication factor says");
+      }
+      if (c.isSet(YcqlConfig.REPLICATION_FACTOR) && !replication.containsValue(c.replicationFactor)) {
+        return new Check("replication", Verdict.WARN, existing + "; " + YcqlConfig.REPLICATION_FACTOR + "="
+            + c.replicationFactor + " applies only to a keyspace this client creates");
+      }
+      return new Check("replication", Verdict.OK, existing);
+    }
+    if (dc.isEmpty()) {
+      // SimpleStrategy is refused by ScyllaDB's tablets (2026.2 on) and ignores datacenters elsewhere
+      return new Check("replication", Verdict.FAIL, "no node of the cluster reports its datacenter, so keyspace "
+          + c.keyspace + "'s NetworkTopologyStrategy cannot name one (largekv never creates a SimpleStrategy"
+          + " keyspace: ScyllaDB refuses it under tablets); accepted: " + YcqlConfig.LOCAL_DC + "=DC");
+    }
+    int nodes = f.nodesIn(dc);
+    String placement = placement(c, f);
+    if (c.replicationFactor > nodes) {
+      return new Check("replication", Verdict.FAIL, YcqlConfig.REPLICATION_FACTOR + "=" + c.replicationFactor
+          + " is more than the " + nodes(nodes) + " of datacenter " + dc + " (" + f.describeNodes() + "): "
+          + (f.product() == Target.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
+              ? "ScyllaDB with tablets refuses the table"
+              : "the server would accept the keyspace and hold fewer copies than that, and fail every QUORUM write"
+                  + " it cannot place")
+          + "; accepted: " + YcqlConfig.REPLICATION_FACTOR + "=1.." + Math.max(1, nodes) + ", or more nodes in "
+          + dc);
+    }
+    return new Check("replication", Verdict.OK, "keyspace " + c.keyspace + " would be created: NetworkTopologyStrategy {"
+        + dc + ": " + c.replicationFactor + "} on " + nodes(nodes) + placement);
+  }
+
+  /** ", on tablets" / ", on vnodes" for ScyllaDB where known; "" elsewhere. */
+  private static String placement(YcqlConfig c, ServerFacts f) {
+    if (f.product() != Target.SCYLLA || f.tabletsForNewKeyspaces() == null) {
+      return "";
+    }
+    return f.tabletsForNewKeyspaces() ? ", on tablets (the server's default for new keyspaces)"
+        : ", on vnodes (tablets are off for new keyspaces)";
+  }
+
+  private static String nodes(int n) {
+    return n + " node" + (n == 1 ? "" : "s");
+  }
+
+  /**
+   * Whether the keyspace's replicas can meet a consistency level: the replicas it needs against
+   * those the keyspace can have (a datacenter's factor, at most its nodes). A level it cannot meet
+   * would fail every operation as "unavailable".
+   */
+  private static Check consistency(YcqlConfig c, ServerFacts f, String subject, String property, String level,
+      List<String> levels, Map<String, Integer> replication, String localDc) {
+    if (c.target == Target.YUGABYTE) {
+      return new Check(subject, Verdict.UNCHECKED, level + ": YugabyteDB reads and writes tablet leaders"
+          + " (QUORUM and stronger: consistent; ONE: follower reads allowed), whatever the universe's replication");
+    }
+    if (replication.isEmpty()) {
+      return new Check(subject, Verdict.UNCHECKED, level + ": the keyspace's replication is not known");
+    }
+    String dc = replication.containsKey("") ? "" : localDc;
+    String shortfall = shortfall(level, replication, f, dc);
+    if (shortfall == null) {
+      return new Check(subject, Verdict.OK, level);
+    }
+    List<String> met = levels.stream().filter(l -> shortfall(l, replication, f, dc) == null).toList();
+    return new Check(subject, Verdict.FAIL, property + "=" + level + " " + shortfall + ", so every operation would"
+        + " fail as unavailable; accepted: " + (met.isEmpty() ? "none with this replication" : String.join(", ", met))
+        + ", or more replicas");
+  }
+
+  /** Why {@code level} cannot be met, or null when it can. */
+  private static String shortfall(String level, Map<String, Integer> replication, ServerFacts f, String localDc) {
+    int total = 0;
+    int available = 0;
+    for (Map.Entry<String, Integer> e : replication.entrySet()) {
+      total += e.getValue();
+      available += available(e.getKey(), e.getValue(), f);
+    }
+    int localRf = replication.getOrDefault(localDc, 0);
+    int localAvailable = available(localDc, localRf, f);
+    String where = replication.containsKey("") ? "the keyspace" : "datacenter " + localDc;
+    switch (level) {
+      case "ANY", "ONE", "TWO", "THREE", "QUORUM", "ALL", "SERIAL" -> {
+        int need = switch (level) {
+          case "ANY", "ONE" -> 1;
+          case "TWO" -> 2;
+          case "THREE" -> 3;
+          case "ALL" -> total;
+          default -> total / 2 + 1;
+        };
+        return need <= available ? null : "needs " + need + " replica" + (need == 1 ? "" : "s") + " and the keyspace "
+            + "has " + available + " that can answer (" + describe(replication, f) + ")";
+      }
+      case "LOCAL_ONE", "LOCAL_QUORUM", "LOCAL_SERIAL" -> {
+        int need = level.equals("LOCAL_ONE") ? 1 : localRf / 2 + 1;
+        return need <= localAvailable ? null : "needs " + need + " replica" + (need == 1 ? "" : "s") + " in "
+            + where + " and it has " + localAvailable + " (" + describe(replication, f) + ")";
+      }
+      case "EACH_QUORUM" -> {
+        for (Map.Entry<String, Integer> e : replication.entrySet()) {
+          int need = e.getValue() / 2 + 1;
+          if (need > available(e.getKey(), e.getValue(), f)) {
+            return "needs " + need + " replicas in " + (e.getKey().isEmpty() ? "the keyspace" : "datacenter "
+                + e.getKey()) + " (" + describe(replication, f) + ")";
+          }
+        }
+        return null;
+      }
+      default -> {
+        return null;
+      }
+    }
+  }
+
+  private static int available(String dc, int rf, ServerFacts f) {
+    return Math.min(rf, dc.isEmpty() ? f.allNodes() : f.nodesIn(dc));
+  }
+
+  /** E.g. "RF 3 in datacenter1 on 1 node". */
+  private static String describe(Map<String, Integer> replication, ServerFacts f) {
+    List<String> parts = new ArrayList<>();
+    replication.forEach((dc, rf) -> parts.add("RF " + rf + (dc.isEmpty() ? " on " + nodes(f.allNodes())
+        : " in " + dc + " on " + nodes(f.nodesIn(dc)))));
+    return String.join(", ", parts);
+  }
+
+  /** The table's options against what this server's release has; only when the table would be created. */
+  private static Check tableOptions(YcqlConfig c, ServerFacts f) {
+    if (f.tableExists() && !c.dropTable) {
+      return new Check("table options", Verdict.OK, "table " + c.qualifiedTable() + " exists: its options are kept");
+    }
+    switch (c.target) {
+      case YUGABYTE -> {
+        if (c.tablets > YUGABYTE_DEFAULT_MAX_TABLETS) {
+          return new Check("table options", Verdict.WARN, YcqlConfig.TABLETS + "=" + c.tablets + " is above YugabyteDB's"
+              + " default cap of " + YUGABYTE_DEFAULT_MAX_TABLETS + " tablets per table (the masters' flag"
+              + " max_num_tablets_for_table): the server refuses the table unless that flag was raised");
+        }
+        return new Check("table options", Verdict.OK, c.tablets > 0 ? "tablets = " + c.tablets
+            : "tablets: the server's default");
+      }
+      case SCYLLA -> {
+        if (c.compaction.equals(INCREMENTAL)) {
+          if (f.productVersion() == null || f.product() != Target.SCYLLA) {
+            return new Check("table options", Verdict.UNCHECKED, YcqlConfig.COMPACTION + "=" + INCREMENTAL
+                + ": the server's version is not known (ScyllaDB has it from " + SCYLLA_ICS_SINCE + " on)");
+          }
+          if (!scyllaHasIncremental(f.productVersion())) {
+            return new Check("table options", Verdict.FAIL, YcqlConfig.COMPACTION + "=" + INCREMENTAL + ": ScyllaDB "
+                + f.productVersion() + " has no such class (its open-source releases have it from " + SCYLLA_ICS_SINCE
+                + " on); accepted: SizeTieredCompactionStrategy, LeveledCompactionStrategy,"
+                + " TimeWindowCompactionStrategy");
+          }
+        }
+        return new Check("table options", Verdict.OK, "compaction " + c.compaction + ", compression " + c.compression);
+      }
+      default -> {
+        if (c.compaction.equals(UNIFIED) && f.product() == Target.CASSANDRA) {
+          int major = major(f.releaseVersion());
+          if (major > 0 && major < 5) {
+            return new Check("table options", Verdict.FAIL, YcqlConfig.COMPACTION + "=" + UNIFIED + ": Apache Cassandra "
+                + f.releaseVersion() + " has no such class (it came with 5.0); accepted: SizeTieredCompactionStrategy,"
+                + " LeveledCompactionStrategy, TimeWindowCompactionStrategy");
+          }
+        }
+        return new Check("table options", Verdict.OK, "compaction " + c.compaction + ", compression " + c.compression);
+      }
+    }
+  }
+
+  /**
+   * Whether a ScyllaDB version has IncrementalCompactionStrategy: the releases numbered by year do
+   * (Enterprise from 2019.1.4, by its documentation, and every release from 2025.1, by the source);
+   * the open-source 5.x and 6.x do not.
+   */
+  static boolean scyllaHasIncremental(String version) {
+    int[] v = numbers(version);
+    return v[0] > 2019 || v[0] == 2019 && (v[1] > 1 || v[1] == 1 && v[2] >= 4);
+  }
+
+  /** The leading number of a version ("6.2.3" → 6, "2025.1.0-0.20250101" → 2025); 0 when there is none. */
+  static int major(String version) {
+    return numbers(version)[0];
+  }
+
+  /** The first three numbers of a version, 0 for those it lacks. */
+  private static int[] numbers(String version) {
+    int[] v = new int[3];
+    Matcher m = Pattern.compile("\\s*(\\d+)(?:\\.(\\d+))?(?:\\.(\\d+))?.*").matcher(version == null ? "" : version);
+    if (m.matches()) {
+      for (int i = 0; i < 3; i++) {
+        v[i] = m.group(i + 1) == null ? 0 : Integer.parseInt(m.group(i + 1));
+      }
+    }
+    return v;
+  }
+
+  /**
+   * The server's refusal of {@code statement} as the setting that caused it, for the texts the
+   * databases' sources give; "the table options" when none matches.
+   */
+  public static String refusal(YcqlConfig c, String statement, String serverMessage) {
+    String m = serverMessage.toLowerCase(Locale.ROOT);
+    String setting;
+    if (m.contains("token-owning nodes") || m.contains("replication_factor") && m.contains("enough")) {
+      setting = YcqlConfig.REPLICATION_FACTOR + "=" + c.replicationFactor + " (more replicas than nodes in the"
+          + " datacenter)";
+    } else if (m.contains("simplestrategy")) {
+      setting = YcqlConfig.LOCAL_DC + " (the keyspace needs NetworkTopologyStrategy with a datacenter)";
+    } else if (m.contains("only supported for writes") || m.contains("each_quorum")) {
+      setting = YcqlConfig.READ_CONSISTENCY + "=" + c.readConsistency;
+    } else if (m.contains("compaction")) {
+      setting = YcqlConfig.COMPACTION + "=" + c.compaction;
+    } else if (m.contains("compress")) {
+      setting = YcqlConfig.COMPRESSION + "=" + c.compression;
+    } else if (m.contains("tablet")) {
+      setting = YcqlConfig.TABLETS + "=" + c.tablets + (c.tablets > YUGABYTE_DEFAULT_MAX_TABLETS
+          ? " (above YugabyteDB's default cap of " + YUGABYTE_DEFAULT_MAX_TABLETS + ", max_num_tablets_for_table)" : "");
+    } else {
+      setting = "the table options";
+    }
+    return setting + ": the server refused " + statement + " (" + serverMessage + ")";
+  }
+}

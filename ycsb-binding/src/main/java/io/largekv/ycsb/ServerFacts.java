@@ -1,0 +1,83 @@
+package io.largekv.ycsb;
+
+import io.largekv.common.Target;
+import java.util.Collections;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * What a connected cluster says of itself that decides whether a run's settings can work, read once
+ * at connect before any DDL ({@code io.largekv.driver.ServerProbe}) and judged by
+ * {@link ServerChecks}. Plain data, so every rule is tested without a server.
+ *
+ * @param product what the server is (from what it answers, not from {@code ycql.target}); null when
+ *     it could not be told
+ * @param releaseVersion {@code system.local.release_version}: Cassandra's own version; ScyllaDB and
+ *     YugabyteDB report a Cassandra-compatibility version there
+ * @param productVersion ScyllaDB's own version ({@code system.versions}); null where the server has
+ *     none to give or it could not be read
+ * @param clusterName {@code system.local.cluster_name}
+ * @param nodes every node the driver knows, per datacenter (a node that is down still owns its
+ *     tokens and replicas)
+ * @param nodesUp the nodes the driver sees up, per datacenter
+ * @param tabletsForNewKeyspaces ScyllaDB: whether a keyspace created without a {@code tablets}
+ *     option gets tablets; null when not ScyllaDB or not readable
+ * @param keyspaceReplication the replication of {@code ycql.keyspace} when it exists (the driver's
+ *     map: {@code class} and a factor per datacenter, or {@code replication_factor}); null when absent
+ * @param keyspaceUsesTablets ScyllaDB: whether the existing keyspace is on tablets; null when unknown
+ * @param tableExists whether {@code ycql.table} exists in that keyspace
+ */
+public record ServerFacts(Target product, String releaseVersion, String productVersion, String clusterName,
+    Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
+    Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists) {
+
+  public ServerFacts {
+    nodes = Collections.unmodifiableMap(new TreeMap<>(nodes));
+    nodesUp = Collections.unmodifiableMap(new TreeMap<>(nodesUp));
+    keyspaceReplication = keyspaceReplication == null ? null
+        : Collections.unmodifiableMap(new TreeMap<>(keyspaceReplication));
+  }
+
+  /** Nodes known in {@code datacenter}, 0 for one the cluster does not have. */
+  public int nodesIn(String datacenter) {
+    return nodes.getOrDefault(datacenter, 0);
+  }
+
+  /** Nodes known in every datacenter. */
+  public int allNodes() {
+    return nodes.values().stream().mapToInt(Integer::intValue).sum();
+  }
+
+  public boolean keyspaceExists() {
+    return keyspaceReplication != null;
+  }
+
+  /**
+   * The version people know the server by: ScyllaDB's own, else {@code release_version} (for
+   * YugabyteDB a compatibility version: its own is not given over YCQL).
+   */
+  public String version() {
+    return productVersion != null ? productVersion : releaseVersion;
+  }
+
+  /** E.g. "ScyllaDB 2025.1.2 (release_version 3.0.8)", "Apache Cassandra 5.0.6". */
+  public String describeServer() {
+    String name = product == null ? "an unrecognised CQL server" : product.product();
+    if (productVersion != null) {
+      return name + " " + productVersion + " (release_version " + releaseVersion + ")";
+    }
+    if (product == Target.YUGABYTE) {
+      return name + " (release_version " + releaseVersion + ", a compatibility version: YCQL does not report"
+          + " YugabyteDB's own)";
+    }
+    return name + " " + (product == Target.CASSANDRA ? releaseVersion : "(release_version " + releaseVersion + ")");
+  }
+
+  /** E.g. "datacenter1: 3 (3 up), dc2: 1 (0 up)". */
+  public String describeNodes() {
+    StringBuilder sb = new StringBuilder();
+    nodes.forEach((dc, n) -> sb.append(sb.length() == 0 ? "" : ", ").append(dc).append(": ").append(n)
+        .append(" node").append(n == 1 ? "" : "s").append(" (").append(nodesUp.getOrDefault(dc, 0)).append(" up)"));
+    return sb.length() == 0 ? "no node reports a datacenter" : sb.toString();
+  }
+}
