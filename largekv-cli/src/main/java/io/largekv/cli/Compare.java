@@ -180,7 +180,7 @@ public final class Compare {
   }
 
   /** The properties of every phase against target {@code t} at {@code hosts}: the -p of every target, then its own. */
-  private static List<String> targetProperties(Options o, CompareTarget t, String hosts, String localDc) {
+  static List<String> targetProperties(Options o, CompareTarget t, String hosts, String localDc) {
     List<String> user = new ArrayList<>(o.properties);
     user.addAll(t.properties);
     return o.serverProperties(t.local(), hosts, localDc, t.dialect, user);

@@ -28,6 +28,8 @@ public final class Largekv {
 
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv run [options]",
+      "       bin/largekv check [options]   (before a long run: what each server has and whether a run would start;"
+          + " see bin/largekv check --help)",
       "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
       "       bin/largekv report DIR [--phases LIST]   (a compare run's directory, or a clients' results directory:",
       "                                   PHASE/client-<i>/; --phases: those that must be in it, FAILED when not run)",
@@ -89,6 +91,9 @@ public final class Largekv {
       }
       return Compare.run(args, out, err);
     }
+    if (args[0].equals("check")) {
+      return Check.run(args, out, err);
+    }
     if (args[0].equals("k8s")) {
       return K8sRender.run(args, out, err);
     }
@@ -118,7 +123,7 @@ public final class Largekv {
       return io.largekv.common.ExitStatus.OK;
     }
     if (!args[0].equals("run")) {
-      throw new UserError("unknown command '" + args[0] + "'; accepted: run, compare, report, k8s, nb5-client (see bin/largekv --help)");
+      throw new UserError("unknown command '" + args[0] + "'; accepted: run, check, compare, report, k8s, nb5-client (see bin/largekv --help)");
     }
     RunOptions o = RunOptions.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();

@@ -143,26 +143,56 @@ public final class PhaseRunner {
             + "real; accepted: --plan with workload=" + PLANNING_WORKLOAD + " (the workload files' own)");
       }
     }
-    Path scratch = Files.createTempDirectory("largekv-plan");
+    Once plan = once(phase, workloadFile, properties, clients, "largekv.plan");
+    if (plan.exitCode != 0) {
+      throw new UserError(phase.name + ": " + plan.lastOwnLine());
+    }
+    int start = plan.stdout.indexOf("largekv plan:");
+    if (start < 0) {
+      throw new UserError(phase.name + ": bin/ycsb printed no plan (workloads/" + workloadFile
+          + " is not planned by " + PLANNING_WORKLOAD + "); its output: " + plan.stdout.strip());
+    }
+    return plan.stdout.substring(start);
+  }
+
+  /**
+   * A phase's preflight ({@code largekv.check=true}, io.largekv.driver.Preflight): its exit status,
+   * its report (from its first line on), and its last own error line ("" when none).
+   */
+  public record Check(int exitCode, String report, String error) {}
+
+  /** {@code bin/ycsb}'s preflight of the phase for client 0 with {@code properties}: connects, creates nothing. */
+  public Check check(Phase phase, String workloadFile, List<String> properties)
+      throws IOException, InterruptedException {
+    Once check = once(phase, workloadFile, properties, 1, "largekv.check");
+    int start = check.stdout.indexOf("largekv check:");
+    String report = start < 0 ? "" : check.stdout.substring(start).stripTrailing();
+    String error = check.exitCode == 0 ? "" : check.lastOwnLine();
+    return new Check(check.exitCode, report, error);
+  }
+
+  /** One run of client 0 of a phase with {@code flag}=true, in a scratch directory removed after. */
+  private Once once(Phase phase, String workloadFile, List<String> properties, int clients, String flag)
+      throws IOException, InterruptedException {
+    Path scratch = Files.createTempDirectory("largekv-" + flag.substring(flag.indexOf('.') + 1));
     try {
-      YcsbCommandLine command = command(phase, workloadFile, properties, clients, 0, scratch)
-          .property("largekv.plan", true);
+      YcsbCommandLine command = command(phase, workloadFile, properties, clients, 0, scratch).property(flag, true);
       Path err = scratch.resolve("stderr.txt");
       Process p = new ProcessBuilder(command.arguments()).directory(repo.toFile()).redirectError(err.toFile()).start();
       String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      if (p.waitFor() != 0) {
-        String text = Files.readString(err, StandardCharsets.UTF_8);
-        String last = text.lines().filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).orElse(text.strip());
-        throw new UserError(phase.name + ": " + last.replaceFirst("^largekv: ", ""));
-      }
-      int plan = out.indexOf("largekv plan:");
-      if (plan < 0) {
-        throw new UserError(phase.name + ": bin/ycsb printed no plan (workloads/" + workloadFile
-            + " is not planned by " + PLANNING_WORKLOAD + "); its output: " + out.strip());
-      }
-      return out.substring(plan);
+      int exit = p.waitFor();
+      return new Once(exit, out, Files.readString(err, StandardCharsets.UTF_8));
     } finally {
       Directories.deleteRecursively(scratch);
+    }
+  }
+
+  /** What one such run printed. */
+  private record Once(int exitCode, String stdout, String stderr) {
+    /** Its last {@code largekv: } line without the prefix, else all it printed on stderr. */
+    String lastOwnLine() {
+      return stderr.lines().filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).orElse(stderr.strip())
+          .replaceFirst("^largekv: ", "");
     }
   }
 

@@ -217,7 +217,7 @@ public final class ServerChecks {
     String placement = placement(c, f);
     if (c.replicationFactor > nodes) {
       return new Check("replication", Verdict.FAIL, YcqlConfig.REPLICATION_FACTOR + "=" + c.replicationFactor
-          + " is more than the " + nodes(nodes) + " of datacenter " + dc + " (" + f.describeNodes() + "): "
+          + " is more than the " + nodes(nodes) + " of datacenter " + dc + ": "
           + (f.product() == Target.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
               ? "ScyllaDB with tablets refuses the table"
               : "the server would accept the keyspace and hold fewer copies than that, and fail every QUORUM write"

@@ -1,0 +1,152 @@
+package io.largekv.cli;
+
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.ExitStatus;
+import io.largekv.common.UserError;
+import java.io.PrintStream;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/**
+ * {@code bin/largekv check}: before a long run, each target's preflight ({@code largekv.check=true},
+ * the binding's {@code io.largekv.driver.Preflight}) with exactly the settings {@code run} or
+ * {@code compare} would give each phase: what the server is, its nodes per datacenter, where the
+ * data would be placed, the driver and routing, the DDL it would run, and the verdict of every
+ * check. It creates and writes nothing. Exit status 0 when every phase of every target would start,
+ * 2 otherwise, 3 when a check could not finish.
+ */
+final class Check {
+
+  static final String USAGE = String.join("\n",
+      "Usage: bin/largekv check [run's options]                 (--hosts H1,H2 --target T --localdc DC -p ...)",
+      "       bin/largekv check --target LABEL=HOSTS... [compare's options]",
+      "  Connects to each target with the settings each phase of run or compare would use, and prints what the",
+      "  server is (product, version, nodes per datacenter), where the data would be placed (tablets or vnodes,",
+      "  replication), the driver and routing, the DDL it would run, and the verdict of every check (replication",
+      "  factor against the datacenter's nodes, consistency levels the replicas can meet, compaction class by",
+      "  release, YugabyteDB's tablet cap, the local datacenter). Creates and writes nothing.",
+      "  With no --hosts (or a LABEL=local target) it starts the local Cassandra as run does, and stops it.",
+      "  Exit status: 0 a run would start, 2 it would be refused (the first FAIL line says why), 3 not finished.",
+      "Docs: docs/first-contact.md");
+
+  private Check() {}
+
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    if (args.length > 1 && (args[1].equals("--help") || args[1].equals("-h"))) {
+      out.println(USAGE);
+      return ExitStatus.OK;
+    }
+    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    PhaseRunner runner = new PhaseRunner(repo, err);
+    if (comparing(args)) {
+      Compare.Options o = Compare.Options.parse(args);
+      int status = ExitStatus.OK;
+      for (CompareTarget t : o.targets) {
+        LocalCassandra local = t.local() ? LocalCassandra.builder().clusterName("largekv-" + t.label).nodes(o.nodes)
+            .start() : null;
+        try {
+          List<String> props = Compare.targetProperties(o, t, local != null ? local.contactPoints() : t.hosts,
+              local != null ? local.localDatacenter() : null);
+          status = worst(status, target(runner, "target " + t.label + (local != null ? " (a local Cassandra of "
+              + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : " (" + t.hosts + ")"), o.phases,
+              phase -> o.phaseProperties(phase, t, props), o::workloadFile, out));
+        } finally {
+          if (local != null) {
+            local.close();
+          }
+        }
+      }
+      return verdict(status, err);
+    }
+    Largekv.RunOptions o = Largekv.RunOptions.parse(args);
+    if (o.plan) {
+      throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
+          + "without --plan");
+    }
+    LocalCassandra local = o.hosts == null ? LocalCassandra.builder().nodes(o.nodes).start() : null;
+    try {
+      List<String> props = local == null ? o.runProperties(null, null)
+          : o.runProperties(local.contactPoints(), local.localDatacenter());
+      String where = local == null ? o.hosts : "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s")
+          + ", " + local.contactPoints() + ")";
+      return verdict(target(runner, where, o.phases, phase -> {
+        List<String> p = new ArrayList<>(props);
+        p.addAll(o.phaseProperties(phase));
+        return p;
+      }, o::workloadFile, out), err);
+    } finally {
+      if (local != null) {
+        local.close();
+      }
+    }
+  }
+
+  /** {@code compare}'s form: a {@code --target LABEL=HOSTS}. */
+  private static boolean comparing(String[] args) {
+    for (int i = 1; i + 1 < args.length; i++) {
+      if (args[i].equals("--target") && args[i + 1].contains("=")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * One target's preflight for each phase: the first phase's report whole, a later phase's lines
+   * where they differ from it (its consistency levels come from its own workload file).
+   */
+  private static int target(PhaseRunner runner, String where, List<Phase> phases,
+      java.util.function.Function<Phase, List<String>> properties, java.util.function.Function<Phase, String> file,
+      PrintStream out) throws Exception {
+    out.println("== " + where);
+    int status = ExitStatus.OK;
+    List<String> first = null;
+    for (Phase phase : phases) {
+      PhaseRunner.Check check = runner.check(phase, file.apply(phase), properties.apply(phase));
+      List<String> lines = Arrays.asList(check.report().split("\n"));
+      if (first == null) {
+        out.println("-- " + phase.name + " (workloads/" + file.apply(phase) + ")");
+        lines.forEach(out::println);
+        first = lines;
+      } else {
+        List<String> differ = new ArrayList<>();
+        for (String line : lines) {
+          if (!first.contains(line)) {
+            differ.add(line);
+          }
+        }
+        out.println("-- " + phase.name + " (workloads/" + file.apply(phase) + ")" + (differ.isEmpty()
+            ? ": as " + phases.get(0).name : ": as " + phases.get(0).name + ", except"));
+        differ.forEach(out::println);
+      }
+      if (!check.error().isEmpty() && lines.stream().noneMatch(l -> l.strip().startsWith("verdict"))) {
+        // no report to read (it could not connect, a setting was refused before): the client's own line
+        out.println("  " + check.error());
+      }
+      status = worst(status, check.exitCode());
+    }
+    return status;
+  }
+
+  /** 3 (not finished) over 2 (refused) over 0; any other status of a client as 3. */
+  private static int worst(int a, int b) {
+    int rank = Math.max(rank(a), rank(b));
+    return rank == 2 ? ExitStatus.ABORTED : rank == 1 ? ExitStatus.BAD_INPUT : ExitStatus.OK;
+  }
+
+  private static int rank(int status) {
+    return status == ExitStatus.OK ? 0 : status == ExitStatus.BAD_INPUT ? 1 : 2;
+  }
+
+  private static int verdict(int status, PrintStream err) {
+    if (status == ExitStatus.BAD_INPUT) {
+      err.println("largekv: check: a run with these settings would be refused (exit status 2)");
+    } else if (status != ExitStatus.OK) {
+      err.println("largekv: check: not every check could finish (exit status " + status + ")");
+    }
+    return status;
+  }
+}
