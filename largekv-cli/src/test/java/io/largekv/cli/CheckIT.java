@@ -1,0 +1,103 @@
+package io.largekv.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Directories;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/**
+ * {@code bin/largekv check} as a user runs it before a long run, on real local Cassandras: a
+ * replication factor of 3 is accepted on a 3-node ring in both command forms (run's --hosts and
+ * compare's --target LABEL=HOSTS) and refused above it, and refused on the single node the command
+ * starts itself; nothing is ever created.
+ */
+class CheckIT {
+
+  private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
+
+  @Test
+  @Timeout(value = 15, unit = TimeUnit.MINUTES)
+  void aThreeNodeRingTakesRf3AndRefusesRf4WithNothingCreated() throws Exception {
+    try (LocalCassandra ring = LocalCassandra.builder().nodes(3).quiet(true).start()) {
+      Run ok = largekv("check", "--hosts", ring.contactPoints(), "--target", "cassandra", "--localdc",
+          ring.localDatacenter(), "--phases", "load,uniform-read", "-p", "ycql.replication_factor=3");
+      assertThat(ok.exit).as(ok.toString()).isZero();
+      assertThat(ok.out).contains("== " + ring.contactPoints())
+          .containsPattern("server +Apache Cassandra 5\\.0\\.\\d+")
+          .contains("datacenter1: 3 nodes (3 up)")
+          .contains("would run: CREATE KEYSPACE IF NOT EXISTS largekv WITH replication = {'class': "
+              + "'NetworkTopologyStrategy', 'datacenter1': 3}")
+          .containsPattern("ok +replication +keyspace largekv would be created: NetworkTopologyStrategy "
+              + "\\{datacenter1: 3\\} on 3 nodes")
+          .containsPattern("ok +read consistency +QUORUM")
+          .contains("-- uniform-read (workloads/local-uniform-read): as load")
+          .contains("a run would start (exit status 0)")
+          .doesNotContain("FAIL");
+
+      Run refused = largekv("check", "--target", "cassandra-rf4=" + ring.contactPoints(), "--localdc",
+          ring.localDatacenter(), "--phases", "load", "--target-prop", "cassandra-rf4:ycql.replication_factor=4");
+      assertThat(refused.exit).as(refused.toString()).isEqualTo(2);
+      assertThat(refused.out).contains("== target cassandra-rf4 (" + ring.contactPoints() + ")")
+          .containsPattern("FAIL +replication +ycql.replication_factor=4 is more than the 3 nodes of datacenter"
+              + " datacenter1")
+          .contains("accepted: ycql.replication_factor=1..3");
+      assertThat(refused.err).contains("largekv: check: a run with these settings would be refused (exit status 2)");
+
+      try (CqlSession cql = CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", ring.nativePort()))
+          .withLocalDatacenter(ring.localDatacenter()).build()) {
+        assertThat(cql.execute("SELECT keyspace_name FROM system_schema.keyspaces WHERE keyspace_name = 'largekv'")
+            .one()).as("check creates nothing").isNull();
+      }
+    }
+  }
+
+  @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void rf3OnTheSingleLocalNodeIsRefusedAndTheServerStopped() throws Exception {
+    Run r = largekv("check", "--phases", "load", "-p", "ycql.replication_factor=3");
+    assertThat(r.exit).as(r.toString()).isEqualTo(2);
+    assertThat(r.out).contains("== the local Cassandra (1 node,")
+        .containsPattern("FAIL +replication +ycql.replication_factor=3 is more than the 1 node of datacenter"
+            + " datacenter1")
+        .contains("nothing was created or written");
+    java.util.regex.Matcher dir = java.util.regex.Pattern.compile("\\(data in ([^)]+)\\)").matcher(r.err);
+    assertThat(dir.find()).as(r.err).isTrue();
+    assertThat(Path.of(dir.group(1))).as("data directory left behind").doesNotExist();
+  }
+
+  private record Run(int exit, String out, String err) {
+    @Override
+    public String toString() {
+      return "exit " + exit + "\n--- stdout\n" + out + "\n--- stderr\n" + err;
+    }
+  }
+
+  private static Run largekv(String... args) throws Exception {
+    Path tmp = Files.createTempDirectory("largekv-check-it");
+    try {
+      List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString()));
+      cmd.addAll(List.of(args));
+      Process p = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectOutput(tmp.resolve("out").toFile())
+          .redirectError(tmp.resolve("err").toFile()).start();
+      if (!p.waitFor(300, TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly();
+        throw new AssertionError("bin/largekv " + String.join(" ", args) + " did not end in 300 s");
+      }
+      return new Run(p.exitValue(), Files.readString(tmp.resolve("out"), StandardCharsets.UTF_8),
+          Files.readString(tmp.resolve("err"), StandardCharsets.UTF_8));
+    } finally {
+      Directories.deleteRecursively(tmp);
+    }
+  }
+}
