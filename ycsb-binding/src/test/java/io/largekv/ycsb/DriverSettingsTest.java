@@ -11,11 +11,7 @@ import org.junit.jupiter.api.Test;
 class DriverSettingsTest {
 
   private static YcqlConfig config(String... kv) {
-    Properties p = new Properties();
-    for (String s : kv) {
-      p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
-    }
-    return YcqlConfig.from(p);
+    return Configs.of(kv);
   }
 
   /** The options on the target's own vendor's driver, both layers. */

@@ -2,18 +2,13 @@ package io.largekv.ycsb;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /** The DDL of every target, as text: YugabyteDB and Scylla cannot run here. */
 class SchemaStatementsTest {
 
   private static YcqlConfig config(String... kv) {
-    Properties p = new Properties();
-    for (String s : kv) {
-      p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
-    }
-    return YcqlConfig.from(p);
+    return Configs.of(kv);
   }
 
   @Test

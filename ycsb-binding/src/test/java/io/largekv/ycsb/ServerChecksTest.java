@@ -9,7 +9,6 @@ import io.largekv.ycsb.ServerChecks.Check;
 import io.largekv.ycsb.ServerChecks.Verdict;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -21,11 +20,7 @@ import org.junit.jupiter.api.Test;
 class ServerChecksTest {
 
   private static YcqlConfig config(String... kv) {
-    Properties p = new Properties();
-    for (String s : kv) {
-      p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
-    }
-    return YcqlConfig.from(p);
+    return Configs.of(kv);
   }
 
   /** A cluster of one datacenter with {@code n} nodes, all up, no keyspace yet. */
