@@ -104,10 +104,33 @@ final class Harness {
   static PhaseClients nb5(Nb5 nb5, Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
       Function<Phase, String> workloadFile) {
     Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
+    java.util.concurrent.atomic.AtomicBoolean checked = new java.util.concurrent.atomic.AtomicBoolean();
     return (phase, phaseDir, events, label) -> {
+      if (checked.compareAndSet(false, true)) {
+        preflight(repo, err, phase, properties.apply(phase), workloadFile.apply(phase));
+      }
       Nb5Settings s = nb5Settings(repo, properties.apply(phase), workloadFile.apply(phase));
       return runner.run(phase, s.connection, s.records, s.threads, s.durationSeconds, clients, phaseDir, events, label);
     };
+  }
+
+  /**
+   * Before nb5's first phase against a server: the binding's preflight with the same settings
+   * ({@code largekv.check=true}: nb5 gets them translated), so a setting the cluster cannot work
+   * with (a replication factor above its datacenter's nodes, a consistency level its replicas cannot
+   * meet, ...) is bad input before nb5 runs any DDL, as it is for YCSB. A preflight that could not
+   * finish is said, and nb5 goes on to meet the server itself.
+   */
+  private static void preflight(Path repo, PrintStream err, Phase phase, List<String> properties, String workloadFile)
+      throws IOException, InterruptedException {
+    PhaseRunner.Check check = new PhaseRunner(repo, err).check(phase, workloadFile,
+        Nb5Settings.asYcsbProperties(properties));
+    if (check.exitCode() == io.largekv.common.ExitStatus.BAD_INPUT) {
+      throw new UserError(check.error().replaceFirst("^check: a run with these settings would be refused: ", ""));
+    }
+    if (check.exitCode() != io.largekv.common.ExitStatus.OK) {
+      err.println("largekv: the preflight before nb5 did not finish (" + check.error() + "); nb5 goes on");
+    }
   }
 
   /**

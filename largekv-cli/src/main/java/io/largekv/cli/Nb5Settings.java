@@ -160,6 +160,31 @@ final class Nb5Settings {
   }
 
   /**
+   * The properties as the YCSB binding takes them, with every {@code -p nb5.NAME} that stands for a
+   * binding property ({@code rf}, {@code read_cl}, {@code keyspace}, ...) turned back into it, in
+   * order: what nb5 will run, for the binding's preflight ({@link Harness}). Other nb5 parameters
+   * are left out.
+   */
+  static List<String> asYcsbProperties(List<String> properties) {
+    Map<String, String> back = new LinkedHashMap<>();
+    RENAMED.forEach((ycsb, nb5) -> back.put(nb5, ycsb));
+    back.put("rf", "ycql.replication_factor");
+    List<String> out = new ArrayList<>();
+    for (String p : properties) {
+      if (!p.startsWith("nb5.")) {
+        out.add(p);
+        continue;
+      }
+      int eq = p.indexOf('=');
+      String ycsb = back.get(p.substring("nb5.".length(), eq));
+      if (ycsb != null) {
+        out.add(ycsb + p.substring(eq));
+      }
+    }
+    return out;
+  }
+
+  /**
    * {@code ycql.compression} as yb_kv_large's schema parameters, spelled as the YCSB binding's DDL
    * spells it: a class, or {@code none} ({@code {'enabled': 'false'}} on Cassandra).
    */

@@ -75,6 +75,21 @@ class CheckIT {
     assertThat(Path.of(dir.group(1))).as("data directory left behind").doesNotExist();
   }
 
+  /**
+   * {@code --harness nb5} meets the same checks before nb5 runs any DDL, with nb5's own names for the
+   * binding's properties turned back ({@code -p nb5.rf=3}): one line, exit status 2, nb5 never started.
+   */
+  @Test
+  @Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void theNb5HarnessIsRefusedTheSameWayBeforeNb5Starts() throws Exception {
+    Path nb5 = io.largekv.it.Nb5Executable.configured();
+    Run r = largekv(env -> io.largekv.it.Nb5Executable.environment(env, nb5, "5.17.9"), "run", "--harness", "nb5", "--phases", "load", "--records", "100", "-p", "nb5.rf=3");
+    assertThat(r.exit).as(r.toString()).isEqualTo(2);
+    assertThat(r.err).contains("largekv: ycql.replication_factor=3 is more than the 1 node of datacenter datacenter1")
+        .contains("largekv: stopping the local Cassandra");
+    assertThat(r.out + r.err).as("nb5 never ran").doesNotContain("CREATE KEYSPACE").doesNotContain("[load] nb5");
+  }
+
   private record Run(int exit, String out, String err) {
     @Override
     public String toString() {
@@ -83,12 +98,19 @@ class CheckIT {
   }
 
   private static Run largekv(String... args) throws Exception {
+    return largekv(env -> { }, args);
+  }
+
+  private static Run largekv(java.util.function.Consumer<java.util.Map<String, String>> environment, String... args)
+      throws Exception {
     Path tmp = Files.createTempDirectory("largekv-check-it");
     try {
       List<String> cmd = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString()));
       cmd.addAll(List.of(args));
-      Process p = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectOutput(tmp.resolve("out").toFile())
-          .redirectError(tmp.resolve("err").toFile()).start();
+      ProcessBuilder pb = new ProcessBuilder(cmd).directory(REPO.toFile()).redirectOutput(tmp.resolve("out").toFile())
+          .redirectError(tmp.resolve("err").toFile());
+      environment.accept(pb.environment());
+      Process p = pb.start();
       if (!p.waitFor(300, TimeUnit.SECONDS)) {
         p.descendants().forEach(ProcessHandle::destroyForcibly);
         p.destroyForcibly();

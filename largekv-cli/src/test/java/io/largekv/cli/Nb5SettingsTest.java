@@ -84,4 +84,13 @@ class Nb5SettingsTest {
     Harness.checkProperties(List.of("nb5"), List.of("nb5.read_cl=ONE"), "help");
     Harness.checkProperties(List.of("ycsb", "nb5"), List.of("nb5.driverconfig=a.conf"), "help");
   }
+
+  @Test
+  void nb5sOwnNamesForBindingPropertiesAreTurnedBackForThePreflight() {
+    assertThat(Nb5Settings.asYcsbProperties(java.util.List.of("hosts=h1", "ycql.replication_factor=3", "nb5.rf=1",
+        "nb5.read_cl=ONE", "nb5.table_compaction=LeveledCompactionStrategy", "nb5.driverconfig=x.conf",
+        "nb5.keyspace=ks")))
+        .containsExactly("hosts=h1", "ycql.replication_factor=3", "ycql.replication_factor=1", "ycql.read_consistency=ONE",
+            "ycql.compaction=LeveledCompactionStrategy", "ycql.keyspace=ks");
+  }
 }

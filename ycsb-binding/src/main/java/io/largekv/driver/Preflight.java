@@ -53,9 +53,9 @@ public final class Preflight {
    */
   static void runOnce(Properties p) {
     ONCE.lock(); // held until the process ends
-    int status;
+    List<Check> checks;
     try {
-      status = run(p, System.out);
+      checks = run(p, System.out);
     } catch (UserError e) {
       ProcessExit.badInput(e.getMessage());
       return;
@@ -63,14 +63,17 @@ public final class Preflight {
       ProcessExit.end(ExitStatus.ABORTED, "the check could not finish: " + YcqlSession.describe(e));
       return;
     }
-    if (status != ExitStatus.OK) {
-      ProcessExit.end(status, "check: a run with these settings would be refused (exit status " + status + ")");
+    for (Check check : checks) {
+      if (check.verdict() == Verdict.FAIL) {
+        // the first reason, as a run would give it
+        ProcessExit.end(ExitStatus.BAD_INPUT, "check: a run with these settings would be refused: " + check.line());
+      }
     }
-    ProcessExit.end(status);
+    ProcessExit.end(ExitStatus.OK);
   }
 
-  /** The report on {@code out}; the exit status a run would meet at set-up (0 or 2). */
-  static int run(Properties p, PrintStream out) {
+  /** The report on {@code out}; its checks (a run would be refused, exit status 2, when one FAILED). */
+  static List<Check> run(Properties p, PrintStream out) {
     YcqlConfig config = YcqlConfig.from(p);
     try (CqlSession session = YcqlSession.connect(config)) {
       ServerFacts facts = ServerProbe.read(session, config);
@@ -103,7 +106,7 @@ public final class Preflight {
           : "a run would be refused: " + failed + " check" + (failed == 1 ? "" : "s") + " FAILED (exit status "
               + ExitStatus.BAD_INPUT + "); nothing was created or written");
       out.flush();
-      return failed == 0 ? ExitStatus.OK : ExitStatus.BAD_INPUT;
+      return checks;
     }
   }
 

@@ -50,8 +50,10 @@ class PreflightIT {
         .containsPattern("FAIL +read consistency +ycql.read_consistency=QUORUM needs 2 replicas")
         .contains("a run would be refused: 3 checks FAILED (exit status 2)");
     List<String> ours = Arrays.stream(r.stderr.split("\n")).filter(l -> l.startsWith("largekv:")).toList();
-    assertThat(ours).as(r.toString()).containsExactly(
-        "largekv: check: a run with these settings would be refused (exit status 2)");
+    assertThat(ours).as(r.toString()).containsExactly("largekv: check: a run with these settings would be refused: "
+        + "ycql.replication_factor=3 is more than the 1 node of datacenter datacenter1: the server would accept the"
+        + " keyspace and hold fewer copies than that, and fail every QUORUM write it cannot place; accepted:"
+        + " ycql.replication_factor=1..1, or more nodes in datacenter1");
     assertAbsent(keyspace);
   }
 
