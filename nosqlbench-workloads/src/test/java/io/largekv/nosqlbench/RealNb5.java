@@ -161,11 +161,25 @@ final class RealNb5 {
   }
 
   /**
+   * {@code nb5 --logs-dir DIR/logs-<n> ARGS}, the stock nb5 itself (not through bin/nb5, which
+   * rewrites the workload's name), in working directory {@code cwd}, e.g. {@code nosqlbench-workloads/},
+   * where stock nb5 finds {@code yb_kv_large.yaml} by name; records no class-data archive.
+   */
+  Process startStock(Path cwd, Path dir, String... args) throws IOException {
+    return start(cwd, dir, false, true, args);
+  }
+
+  private Process start(Path cwd, Path dir, boolean record, String... args) throws IOException {
+    return start(cwd, dir, record, false, args);
+  }
+
+  /**
    * {@code record}: while the release has no class-data archive, this run records one, kept if nb5
    * exits 0 ({@link Nb5Executable}; the first, the smoke scenario's, loads every kind of op's
-   * classes); {@code --version} loads too few of them.
+   * classes); {@code --version} loads too few of them. {@code stock}: nb5 found on the run's
+   * {@code PATH} (the one bin/nb5 would find), instead of bin/nb5.
    */
-  private Process start(Path cwd, Path dir, boolean record, String... args) throws IOException {
+  private Process start(Path cwd, Path dir, boolean record, boolean stock, String... args) throws IOException {
     Path repo = WorkloadFile.repoDir();
     Path out;
     Path logs;
@@ -180,8 +194,9 @@ final class RealNb5 {
     // a logs directory per run: nb5 5.25 re-creates its session.log link, and two runs starting
     // together in one directory failed on it (FileAlreadyExistsException)
     Files.createDirectories(logs);
-    List<String> cmd = new ArrayList<>(List.of("bash", repo.resolve("bin/nb5").toString(), "--logs-dir",
-        logs.toString()));
+    // bash finds a stock nb5 on the PATH of the environment set below
+    List<String> cmd = new ArrayList<>(stock ? List.of("bash", "-c", "exec nb5 \"$@\"", "nb5", "--logs-dir",
+        logs.toString()) : List.of("bash", repo.resolve("bin/nb5").toString(), "--logs-dir", logs.toString()));
     cmd.addAll(Arrays.asList(args));
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(cwd.toFile()).redirectErrorStream(true)
         .redirectOutput(out.toFile());

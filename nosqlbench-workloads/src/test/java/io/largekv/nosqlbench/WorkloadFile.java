@@ -24,7 +24,9 @@ import org.yaml.snakeyaml.constructor.SafeConstructor;
  * <ul>
  *   <li>only {@code TEMPLATE(name,default)}: 5.25 removed {@code <<...>>} and splits name and
  *       default on a comma only ({@code TEMPLATE(rf:1)} becomes {@code UNSET:rf:1});</li>
- *   <li>no {@code ${...}} (rewritten by 5.21+) and no {@code {{ }}} (5.25 expressions);</li>
+ *   <li>no {@code ${...}} (rewritten by 5.21+) and no {@code {{ }}} (5.25 expressions), except one
+ *       whole expression on a comment line of its own: 5.25 evaluates it as it reads the file,
+ *       5.17 and 5.21 see a YAML comment (the stop of the run form without tags);</li>
  *   <li>a default is one plain token on one line (5.21 expands line by line; a default starting
  *       with {@code - = ? +} has a special meaning in 5.21; 5.25 quotes defaults itself);</li>
  *   <li>one default per name in the whole file (5.17 keeps the first default it meets, 5.25 the
@@ -50,6 +52,12 @@ final class WorkloadFile {
       "tspass", "keyFilePath", "certFilePath", "cacertFilePath",
       // the protocol compression (nb5 5.25.7 sets advanced.protocol.compression from it)
       "compression");
+
+  /**
+   * A comment line holding one whole nb5 5.25 expression and nothing else: {@code # {{= ... }}}
+   * (evaluated by 5.25 as it reads the file, a YAML comment to 5.17 and 5.21).
+   */
+  static final Pattern COMMENT_EXPRESSION = Pattern.compile("\\s*# \\{\\{=((?!\\{\\{|}}).)*}}\\s*");
 
   private static final Pattern PLAIN_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
   private static final Pattern PLAIN_DEFAULT = Pattern.compile("[A-Za-z0-9_.]+");
@@ -139,8 +147,9 @@ final class WorkloadFile {
       if (l.contains("${")) {
         problems.add("line " + (i + 1) + ": '${' is rewritten as a template by nb5 5.21+: " + l.trim());
       }
-      if (l.contains("{{") || l.contains("}}")) {
-        problems.add("line " + (i + 1) + ": '{{ }}' is an nb5 5.25 expression: " + l.trim());
+      if ((l.contains("{{") || l.contains("}}")) && !COMMENT_EXPRESSION.matcher(l).matches()) {
+        problems.add("line " + (i + 1) + ": '{{ }}' is an nb5 5.25 expression (allowed only whole, on a "
+            + "comment line of its own, which nb5 5.17 and 5.21 ignore): " + l.trim());
       }
     }
     Map<String, String> defaults = new LinkedHashMap<>();

@@ -39,9 +39,14 @@ class WorkloadSyntaxTest {
     bad.put("dist: TEMPLATE(dist,Uniform(0,1))", "plain token");
     bad.put("n: TEMPLATE(n,-1)", "plain token");
     bad.put("n: TEMPLATE(n,1\n)", "not closed");
+    bad.put("# {{= 1 }} and more", "expression");
+    bad.put("a: 1 # {{= 1 }}", "expression");
     bad.forEach((text, problem) -> assertThat(new WorkloadFile(text).portabilityProblems())
         .as(text).anySatisfy(p -> assertThat(p).contains(problem)));
     assertThat(new WorkloadFile("a: TEMPLATE(rf,3)\nb: TEMPLATE(rf,3)").portabilityProblems()).isEmpty();
+    // one whole nb5 5.25 expression on a comment line: a comment to nb5 5.17 and 5.21
+    assertThat(new WorkloadFile("  # {{= if (hasParam('a')) { 1 }; '' }}\na: TEMPLATE(rf,3)").portabilityProblems())
+        .isEmpty();
   }
 
   @Test
@@ -229,6 +234,71 @@ class WorkloadSyntaxTest {
 
   private static Workload.Step step(String scenario, String name) {
     return DEFAULTS.steps(scenario).stream().filter(s -> s.name().equals(name)).findFirst().orElseThrow();
+  }
+
+  /**
+   * nb5 run without tags= would select every block at once; it stops with one line naming every
+   * scenario and the tags=block: form, by the route each release takes first: nb5 5.17 builds the
+   * ops in file order (the first block's verifier-init), nb5 5.25 evaluates the comment's expression
+   * as it reads the file (it names every op first, and two blocks' ops of one name collide there).
+   * RealNb5UsageErrorsIT runs it on both.
+   */
+  @Test
+  void theRunFormWithoutTagsStopsWithOneLineNamingEveryScenario() {
+    String guard = "run_without_tags";
+    assertThat(DEFAULTS.blockNames().get(0)).isEqualTo(guard);
+    List<Workload.Op> ops = DEFAULTS.opsOfBlocks(guard);
+    assertThat(ops).hasSize(1);
+    String init = ops.get(0).verifierInit();
+    assertThat(init).contains("System.err.println('", "System.exit(2)");
+    String line = init.substring(init.indexOf("println('") + "println('".length(), init.indexOf("')"));
+    // no scenario step (with any target) and no documented run form selects it
+    for (String target : List.of("yugabyte", "cassandra", "scylla")) {
+      Workload w = FILE.workload(Map.of("target", target));
+      for (String scenario : w.scenarioNames()) {
+        for (Workload.Step step : w.steps(scenario)) {
+          assertThat(w.opsOfBlocks(step.blockPattern())).as("%s.%s", scenario, step.name())
+              .noneMatch(op -> op.block().equals(guard));
+        }
+      }
+    }
+    assertThat(DEFAULTS.opsOfBlocks("append")).noneMatch(op -> op.block().equals(guard));
+    // nb5 5.25's copy: the same line, when the activity has a workload and no tags (a step always has tags)
+    List<String> expressions = FILE.text().lines()
+        .filter(l -> WorkloadFile.COMMENT_EXPRESSION.matcher(l).matches()).toList();
+    assertThat(expressions).hasSize(1);
+    assertThat(expressions.get(0)).contains("{{= if (hasParam('workload') && !hasParam('tags')) { System.err.println('"
+        + line + "'); System.err.flush(); System.exit(2) }; '' }}");
+    // the line: every scenario of the file, the scenario form and the tags=block: form
+    assertThat(line).startsWith("yb_kv_large: nb5 run without tags= would start every block at once;")
+        .contains("nb5 yb_kv_large SCENARIO name=value", "nb5 run driver=cqld4 workload=yb_kv_large tags=block:NAME")
+        .doesNotContain("'", "{", "}", "[", "]");
+    String list = line.substring(line.indexOf("SCENARIO one of: ") + "SCENARIO one of: ".length(), line.indexOf("; or blocks"));
+    assertThat(List.of(list.split(", "))).containsExactlyElementsOf(DEFAULTS.scenarioNames());
+  }
+
+  /**
+   * NetworkTopologyStrategy names the replicas' datacenter; nb5 cannot give the schema localdc's
+   * value on every release (5.17 removes a templated parameter from what its driver sees), so
+   * target=cassandra and target=scylla without datacenter= stop with one line before any DDL runs
+   * (RealNb5UsageErrorsIT) instead of creating the keyspace for some default datacenter.
+   */
+  @Test
+  void theNetworkTopologySchemasStopWithOneLineWithoutADatacenter() {
+    assertThat(FILE.templateDefaults()).containsEntry("datacenter", "required");
+    for (String target : List.of("cassandra", "scylla")) {
+      Workload.Op without = FILE.workload(Map.of("target", target)).op("schema_" + target, "create_keyspace");
+      assertThat(without.verifierInit()).as(target).contains("if ('required' == 'required')", "System.exit(2)",
+          "System.err.println('yb_kv_large: target=" + target + " creates the keyspace with NetworkTopologyStrategy "
+              + "and needs datacenter=DC");
+      Workload.Op with = FILE.workload(Map.of("target", target, "datacenter", "dc1"))
+          .op("schema_" + target, "create_keyspace");
+      assertThat(with.verifierInit()).as(target).contains("if ('dc1' == 'required')");
+      assertThat(with.statement()).as(target).contains("'NetworkTopologyStrategy', 'dc1': 3}");
+      assertThat(FILE.workload(Map.of("target", target)).op("schema_" + target, "create_table").verifierInit()).isNull();
+    }
+    assertThat(DEFAULTS.op("schema_yugabyte", "create_keyspace").verifierInit()).isNull();
+    assertThat(DEFAULTS.op("schema_yugabyte", "create_keyspace").statement()).contains("SimpleStrategy");
   }
 
   @Test
