@@ -15,6 +15,41 @@
 #                          starts with less work (docs/ycsb-binding.md#class-data-sharing); see below
 # largekv_exec CP MAIN ARG...  runs MAIN on $LARGEKV_JAVA with LARGEKV_JVM_OPTS (an array); on Java 24+
 #                          also with --sun-misc-unsafe-memory-access=allow (no Unsafe warnings)
+# largekv_release          true in a release (the archive `mvn package` writes, docs/release.md: a
+#                          RELEASE file at its root), where the launchers only exec: no build, no
+#                          Maven, no ~/.m2; its jars are in lib/ (largekv_classpath)
+# largekv_classpath PART   the classpath of cli (bin/largekv), ycsb (bin/ycsb's client) or common
+#                          (largekv-common alone), from lib/ in a release, else from the build's target/
+
+largekv_release() {
+  [[ -f "$LARGEKV_HOME/RELEASE" ]]
+}
+
+largekv_classpath() {
+  if largekv_release; then
+    case "$1" in
+      cli|common) echo "$LARGEKV_HOME/lib/cli/*" ;;
+      ycsb) echo "$LARGEKV_HOME/lib/ycsb/launcher-lib/*:$LARGEKV_HOME/lib/ycsb/ycsb-0.17-lib/*:$(ls "$LARGEKV_HOME"/lib/ycsb/yugabyte-binding-*.jar | head -1)" ;;
+    esac
+    return
+  fi
+  case "$1" in
+    cli) echo "$(cat "$LARGEKV_HOME/largekv-cli/target/cli-classpath.txt"):$LARGEKV_HOME/largekv-cli/target/classes" ;;
+    common) echo "$LARGEKV_HOME/largekv-common/target/classes" ;;
+    ycsb)
+      local target="$LARGEKV_HOME/yugabyte-binding/target"
+      echo "$target/launcher-lib/*:$target/ycsb-0.17-lib/*:$(largekv_jars yugabyte-binding)" ;;
+  esac
+}
+
+# the file naming the local Cassandra's classpath (io.largekv.cassandra.CassandraConfig)
+largekv_cassandra_classpath_file() {
+  if largekv_release; then
+    echo "$LARGEKV_HOME/lib/cassandra/classpath.txt"
+  else
+    echo "$LARGEKV_HOME/local-cassandra/target/cassandra-classpath.txt"
+  fi
+}
 
 # the jars of MODULE... (the modules a launcher runs); exit 1 when one is missing
 largekv_jars() {
@@ -36,6 +71,7 @@ largekv_needs_build() {
 }
 
 largekv_build_if_needed() {
+  ! largekv_release || return 0
   largekv_needs_build "$@" || return 0
   local mvn="${MVN:-mvn}" log="$LARGEKV_HOME/target-build.log" start lock
   command -v "$mvn" >/dev/null 2>&1 || {
@@ -75,7 +111,7 @@ largekv_pick_java() {
   if [[ -n "${JAVA:-}" ]]; then
     LARGEKV_JAVA="$JAVA"
   else
-    LARGEKV_JAVA="$(java -cp "$LARGEKV_HOME/largekv-common/target/classes" io.largekv.common.JavaRuntimes 21 2>/dev/null)" \
+    LARGEKV_JAVA="$(java -cp "$(largekv_classpath common)" io.largekv.common.JavaRuntimes 21 2>/dev/null)" \
       || LARGEKV_JAVA=java
     [[ -n "$LARGEKV_JAVA" ]] || LARGEKV_JAVA=java
   fi
@@ -174,6 +210,6 @@ largekv_exec() {
     jdk+=(--sun-misc-unsafe-memory-access=allow)
   fi
   exec "$LARGEKV_JAVA" ${jdk[@]+"${jdk[@]}"} ${LARGEKV_JVM_OPTS[@]+"${LARGEKV_JVM_OPTS[@]}"} -Dlargekv.repo.dir="$LARGEKV_HOME" \
-    -Dlargekv.cassandra.classpath.file="$LARGEKV_HOME/local-cassandra/target/cassandra-classpath.txt" \
+    -Dlargekv.cassandra.classpath.file="$(largekv_cassandra_classpath_file)" \
     -cp "$cp" "$main" "$@"
 }

@@ -92,7 +92,7 @@ public final class Compare {
       }
       nb5 = Nb5.find(repo);
     }
-    Path dir = o.out != null ? o.out : repo.resolve("results").resolve("compare-"
+    Path dir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("compare-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     Files.createDirectories(dir);
     Properties setup = new Properties();

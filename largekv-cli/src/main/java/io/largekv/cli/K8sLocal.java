@@ -54,7 +54,7 @@ final class K8sLocal {
   static int run(String[] args, PrintStream out, PrintStream err) throws IOException, InterruptedException {
     Options o = Options.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
-    Path volume = o.out != null ? o.out : repo.resolve("results").resolve("k8s-local");
+    Path volume = o.out != null ? o.out : Installation.current().resultsRoot().resolve("k8s-local");
     Path runDir = volume.resolve(o.run);
     if (Files.exists(runDir)) {
       throw new UserError("--run " + o.run + ": " + runDir + " exists; accepted: a new --run (a read client refuses"

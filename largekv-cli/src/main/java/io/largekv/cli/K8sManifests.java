@@ -34,7 +34,7 @@ import org.yaml.snakeyaml.Yaml;
  */
 final class K8sManifests {
 
-  /** Where the image holds a built largekv checkout (its bin/ycsb and jars). */
+  /** Where the release image (distribution/Dockerfile) holds the release: its bin/ycsb and lib/. */
   static final String IMAGE_HOME = "/opt/largekv";
   /** Where the workload ConfigMap is mounted. */
   static final String WORKLOAD_DIR = "/etc/largekv/workloads";

@@ -39,7 +39,7 @@ public final class K8sRender {
       "Options:",
       "  --phase PHASE            one of: " + Phase.ACCEPTED,
       "  --hosts H1,H2[:PORT]     the database's contact points, as the pods reach them",
-      "  --image IMAGE:TAG        an image with a built largekv at " + K8sManifests.IMAGE_HOME + " (a tag other than",
+      "  --image IMAGE:TAG        the release image (distribution/Dockerfile: largekv at " + K8sManifests.IMAGE_HOME + "; a tag other than",
       "                           latest, or @sha256:...: published numbers name their client)",
       "  --clients N              client pods, each on its own node (default 1): client.index/client.count",
       "  --target T               yugabyte | cassandra | scylla (default yugabyte)",
@@ -112,7 +112,7 @@ public final class K8sRender {
     }
     Map<String, String> files = K8sManifests.render(s);
 
-    Path dir = o.out != null ? o.out : repo.resolve("results").resolve("k8s").resolve(o.run + "-" + o.phase.name);
+    Path dir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("k8s").resolve(o.run + "-" + o.phase.name);
     if (Files.isDirectory(dir)) {
       try (Stream<Path> present = Files.list(dir)) {
         if (present.findAny().isPresent()) {
@@ -305,7 +305,8 @@ public final class K8sRender {
             + "cluster); accepted: --hosts H1,H2[:PORT]");
       }
       if (o.image == null) {
-        throw new UserError("--image is needed: an image with a built largekv at " + K8sManifests.IMAGE_HOME
+        throw new UserError("--image is needed: the release image (distribution/Dockerfile, docs/release.md) with largekv at "
+            + K8sManifests.IMAGE_HOME
             + "; accepted: --image NAME:TAG (not latest) or NAME@sha256:DIGEST");
       }
       if (o.plan) {

@@ -28,6 +28,7 @@ public final class Largekv {
 
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv run [options]",
+      "       bin/largekv --version",
       "       bin/largekv check [options]   (before a long run: what each server has and whether a run would start;"
           + " see bin/largekv check --help)",
       "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
@@ -84,6 +85,10 @@ public final class Largekv {
       out.println(USAGE);
       return args.length == 0 ? 2 : 0;
     }
+    if (args[0].equals("--version") || args[0].equals("version")) {
+      out.println(Installation.current().describe());
+      return ExitStatus.OK;
+    }
     if (args[0].equals("compare")) {
       if (args.length > 1 && (args[1].equals("--help") || args[1].equals("-h"))) {
         out.println(Compare.USAGE);
@@ -127,7 +132,7 @@ public final class Largekv {
     }
     RunOptions o = RunOptions.parse(args);
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
-    Path outDir = o.out != null ? o.out : repo.resolve("results").resolve("run-"
+    Path outDir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("run-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     if (o.plan) {
       // the local server is not started for a plan: its usual address and datacenter

@@ -48,11 +48,37 @@ final class CassandraConfig {
           + " does not exist; build the project first (mvn -q -DskipTests install) or set -D"
           + CLASSPATH_FILE_PROPERTY + "=FILE");
     }
-    String cp = Files.readString(file, StandardCharsets.UTF_8).trim();
-    if (!cp.contains("cassandra-all")) {
+    return classpathOf(file, Files.readString(file, StandardCharsets.UTF_8).trim());
+  }
+
+  /**
+   * The classpath a classpath file holds: its entries as written (the build's absolute paths), a
+   * relative one resolved against the file's directory (a release's {@code lib/cassandra/classpath.txt}
+   * holds {@code *}: every jar beside it, wherever the release was extracted). It must name
+   * cassandra-all, itself or by a wildcard over a directory that has it.
+   */
+  static String classpathOf(Path file, String content) throws IOException {
+    List<String> entries = new ArrayList<>();
+    boolean cassandra = false;
+    for (String entry : content.split(java.io.File.pathSeparator)) {
+      if (entry.isBlank()) {
+        continue;
+      }
+      Path p = Paths.get(entry.strip());
+      Path resolved = p.isAbsolute() ? p : file.toAbsolutePath().getParent().resolve(p).normalize();
+      entries.add(resolved.toString());
+      if (resolved.getFileName() != null && resolved.getFileName().toString().equals("*")) {
+        try (java.util.stream.Stream<Path> jars = Files.list(resolved.getParent())) {
+          cassandra |= jars.anyMatch(j -> j.getFileName().toString().startsWith("cassandra-all"));
+        }
+      } else {
+        cassandra |= resolved.toString().contains("cassandra-all");
+      }
+    }
+    if (!cassandra) {
       throw new UserError(file + " does not list cassandra-all: rebuild local-cassandra (mvn -q -DskipTests install)");
     }
-    return cp;
+    return String.join(java.io.File.pathSeparator, entries);
   }
 
   private static Path defaultClasspathFile() {

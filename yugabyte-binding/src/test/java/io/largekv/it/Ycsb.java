@@ -27,7 +27,7 @@ public final class Ycsb {
     public final String stdout;
     public final String stderr;
 
-    Result(int exitCode, String stdout, String stderr) {
+    public Result(int exitCode, String stdout, String stderr) {
       this.exitCode = exitCode;
       this.stdout = stdout;
       this.stderr = stderr;
