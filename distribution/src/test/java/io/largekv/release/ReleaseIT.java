@@ -38,6 +38,7 @@ import org.junit.jupiter.api.Timeout;
 class ReleaseIT {
 
   private static final Path MODULE = Path.of(System.getProperty("largekv.module.dir", ".")).toAbsolutePath();
+  private static Path archive;
   private static Path dir;
   /** The extracted release, as the image holds it. */
   private static Path home;
@@ -47,7 +48,6 @@ class ReleaseIT {
 
   @BeforeAll
   static void extract() throws Exception {
-    Path archive;
     try (Stream<Path> files = Files.list(MODULE.resolve("target"))) {
       archive = files.filter(p -> p.getFileName().toString().matches("largekv-.+\\.tar\\.gz")).findFirst()
           .orElseThrow(() -> new AssertionError("no largekv-VERSION.tar.gz in " + MODULE.resolve("target")));
@@ -84,6 +84,14 @@ class ReleaseIT {
     assertThat(list(home.resolve("lib/ycsb"))).anyMatch(n -> n.matches("yugabyte-binding-.+\\.jar"));
     assertThat(list(home.resolve("lib/cassandra"))).anyMatch(n -> n.startsWith("cassandra-all-"));
     assertThat(list(home.resolve("licenses"))).isNotEmpty();
+
+    // reproducible: every entry carries the one fixed time of project.build.outputTimestamp, not the build's
+    Process list = new ProcessBuilder("tar", "--full-time", "-tvzf", archive.toString()).redirectErrorStream(true).start();
+    List<String> entries = new String(list.getInputStream().readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+    assertThat(list.waitFor()).isZero();
+    assertThat(entries).hasSizeGreaterThan(100);
+    assertThat(entries.stream().map(l -> l.split("\\s+")[3] + " " + l.split("\\s+")[4]).distinct())
+        .as("the entries' times").hasSize(1);
 
     Run version = run(home, env -> { }, "bin/largekv", "--version");
     assertThat(version.exit).as(version.toString()).isZero();

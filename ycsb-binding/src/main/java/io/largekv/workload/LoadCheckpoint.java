@@ -326,6 +326,16 @@ final class LoadCheckpoint {
   /** How long {@link #createIn} creates the directory and the file again after another client removed it. */
   static final long CREATE_RETRY_NANOS = TimeUnit.SECONDS.toNanos(10);
 
+  /** Whether {@code path} is, at one look, something other than a directory (not: absent, or a directory). */
+  private static boolean notADirectory(Path path) throws IOException {
+    try {
+      return !Files.readAttributes(path, java.nio.file.attribute.BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS)
+          .isDirectory();
+    } catch (NoSuchFileException gone) {
+      return false;
+    }
+  }
+
   /**
    * Creates {@code tmp} in {@code dir}, creating the directory too. Another client's load that ends
    * removes the shared default directory when it is empty, as it is between the two steps (or
@@ -344,8 +354,10 @@ final class LoadCheckpoint {
       try {
         Files.createDirectories(dir);
       } catch (FileAlreadyExistsException raced) {
-        // it found the directory there, then found none: another client's end removed it meanwhile
-        if (!Files.isDirectory(dir) && (Files.exists(dir, LinkOption.NOFOLLOW_LINKS) || last)) {
+        // it found the directory there, then found none: another client's end removed it meanwhile.
+        // One look at what is there now (two looks race with the clients that remove and create it):
+        // something other than a directory is no race
+        if (last || notADirectory(dir)) {
           throw raced;
         }
         continue;
