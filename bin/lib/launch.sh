@@ -1,7 +1,8 @@
 # Sourced by bin/largekv, bin/ycsb, bench/run and bench/jmh: the one build check, the one choice of
 # Java and the one `java` launch line of every launcher. Set LARGEKV_HOME (the repository) first.
 #
-# largekv_build_if_needed MODULE...  builds the project (mvn -DskipTests install, every module)
+# largekv_build_if_needed MODULE...  builds the project (mvn -DskipTests install, every module but
+#                          the release archive)
 #                          when a jar a launcher needs is missing, or a pom or main source is newer
 #                          than the oldest of those jars (Maven writes every jar anew on each build:
 #                          forceCreation), so a build that changed nothing is not run again; one
@@ -93,7 +94,8 @@ largekv_build_if_needed() {
   echo "largekv: building (the first build downloads Cassandra, YCSB and the drivers from Maven Central, ~150 MB)..." >&2
   start=$(date +%s)
   # progress: one line per module as Maven reaches it; the full log stays in target-build.log
-  if ! (cd "$LARGEKV_HOME" && "$mvn" -B -ntp -DskipTests install < /dev/null 2>&1) | tee "$log" \
+  # every module but the release archive (distribution), which no launcher runs from a source tree
+  if ! (cd "$LARGEKV_HOME" && "$mvn" -B -ntp -DskipTests install -pl '!distribution' < /dev/null 2>&1) | tee "$log" \
       | grep --line-buffered -E '^\[INFO\] (Building .*[0-9]+/[0-9]+\]|BUILD )' \
       | sed -u 's/^\[INFO\] /largekv: build: /' >&2 || ! grep -q "BUILD SUCCESS" "$log"; then
     echo "largekv: the build failed; last lines of $log:" >&2

@@ -106,7 +106,7 @@ final class Check {
     List<String> first = null;
     for (Phase phase : phases) {
       PhaseRunner.Check check = runner.check(phase, file.apply(phase), properties.apply(phase));
-      List<String> lines = Arrays.asList(check.report().split("\n"));
+      List<String> lines = check.report().isEmpty() ? List.of() : Arrays.asList(check.report().split("\n"));
       if (first == null) {
         out.println("-- " + phase.name + " (workloads/" + file.apply(phase) + ")");
         lines.forEach(out::println);
