@@ -74,7 +74,7 @@ largekv_needs_build() {
 largekv_build_if_needed() {
   ! largekv_release || return 0
   largekv_needs_build "$@" || return 0
-  local mvn="${MVN:-mvn}" log="$LARGEKV_HOME/target-build.log" start lock
+  local mvn="${MVN:-mvn}" log="$LARGEKV_HOME/target-build.log" start lock=""
   command -v "$mvn" >/dev/null 2>&1 || {
     echo "largekv: Maven ('mvn') is needed to build; install it (e.g. apt-get install maven) or set MVN" >&2; exit 2; }
   # one build at a time: launchers started together (several clients at once) would otherwise build

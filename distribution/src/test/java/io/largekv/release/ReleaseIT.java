@@ -49,7 +49,9 @@ class ReleaseIT {
   @BeforeAll
   static void extract() throws Exception {
     try (Stream<Path> files = Files.list(MODULE.resolve("target"))) {
-      archive = files.filter(p -> p.getFileName().toString().matches("largekv-.+\\.tar\\.gz")).findFirst()
+      // the newest: an archive of an earlier version may still be there without a clean
+      archive = files.filter(p -> p.getFileName().toString().matches("largekv-.+\\.tar\\.gz"))
+          .max(java.util.Comparator.comparing(p -> p.toFile().lastModified()))
           .orElseThrow(() -> new AssertionError("no largekv-VERSION.tar.gz in " + MODULE.resolve("target")));
     }
     dir = Files.createTempDirectory("largekv-release-it");
@@ -84,6 +86,13 @@ class ReleaseIT {
     assertThat(list(home.resolve("lib/ycsb"))).anyMatch(n -> n.matches("yugabyte-binding-.+\\.jar"));
     assertThat(list(home.resolve("lib/cassandra"))).anyMatch(n -> n.startsWith("cassandra-all-"));
     assertThat(list(home.resolve("licenses"))).isNotEmpty();
+    // one version of each jar in a directory: a stale copy (a version bump without a clean) would be on a
+    // wildcard classpath beside the new one
+    for (String lib : List.of("lib/cli", "lib/cassandra", "lib/ycsb", "lib/ycsb/ycsb-0.17-lib", "lib/ycsb/launcher-lib")) {
+      List<String> jars = list(home.resolve(lib)).stream().filter(n -> n.endsWith(".jar"))
+          .map(n -> n.replaceFirst("-[0-9]+(\\.[0-9]+)*[^-]*?(?=(-[A-Za-z][^.]*)?\\.jar$)", "")).toList();
+      assertThat(jars).as("the jars of %s, without their versions", lib).doesNotHaveDuplicates();
+    }
 
     // reproducible: every entry carries the one fixed time of project.build.outputTimestamp, not the build's
     Process list = new ProcessBuilder("tar", "--full-time", "-tvzf", archive.toString()).redirectErrorStream(true).start();

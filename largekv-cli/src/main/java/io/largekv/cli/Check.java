@@ -105,7 +105,9 @@ final class Check {
     int status = ExitStatus.OK;
     List<String> first = null;
     for (Phase phase : phases) {
-      PhaseRunner.Check check = runner.check(phase, file.apply(phase), properties.apply(phase));
+      // nb5's own names for binding properties (-p nb5.rf=1) as the binding's: what a run would use
+      PhaseRunner.Check check = runner.check(phase, file.apply(phase),
+          Nb5Settings.asYcsbProperties(properties.apply(phase)));
       List<String> lines = check.report().isEmpty() ? List.of() : Arrays.asList(check.report().split("\n"));
       if (first == null) {
         out.println("-- " + phase.name + " (workloads/" + file.apply(phase) + ")");

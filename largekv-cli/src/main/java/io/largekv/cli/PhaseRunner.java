@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.common.Directories;
+import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
@@ -167,9 +168,17 @@ public final class PhaseRunner {
     Once check = once(phase, workloadFile, properties, 1, "largekv.check");
     int start = check.stdout.indexOf("largekv check:");
     String report = start < 0 ? "" : check.stdout.substring(start).stripTrailing();
+    if (check.exitCode == 0 && report.isEmpty()) {
+      // a success that checked nothing (a workload or database that never reached the preflight) is none
+      return new Check(ExitStatus.ABORTED, "", "bin/ycsb ended without a check report (exit status 0); "
+          + (check.stderr.isBlank() ? "it printed nothing on stderr" : "its last line: " + check.lastOwnLine()));
+    }
     String error = check.exitCode == 0 ? "" : check.lastOwnLine();
     return new Check(check.exitCode, report, error);
   }
+
+  /** How long a plan or a check may take: a connect, a few queries, a JVM's start on a busy machine. */
+  static final long ONCE_TIMEOUT_SECONDS = 600;
 
   /** One run of client 0 of a phase with {@code flag}=true, in a scratch directory removed after. */
   private Once once(Phase phase, String workloadFile, List<String> properties, int clients, String flag)
@@ -179,9 +188,21 @@ public final class PhaseRunner {
       YcsbCommandLine command = command(phase, workloadFile, properties, clients, 0, scratch).property(flag, true);
       Path err = scratch.resolve("stderr.txt");
       Process p = new ProcessBuilder(command.arguments()).directory(repo.toFile()).redirectError(err.toFile()).start();
-      String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-      int exit = p.waitFor();
-      return new Once(exit, out, Files.readString(err, StandardCharsets.UTF_8));
+      // read on its own thread, so that a client that never ends cannot hold this one
+      java.util.concurrent.CompletableFuture<String> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+          return "";
+        }
+      });
+      if (!p.waitFor(ONCE_TIMEOUT_SECONDS, java.util.concurrent.TimeUnit.SECONDS)) {
+        p.descendants().forEach(ProcessHandle::destroyForcibly);
+        p.destroyForcibly().waitFor();
+        return new Once(ExitStatus.ABORTED, "", "largekv: bin/ycsb (" + flag + ") did not end within "
+            + ONCE_TIMEOUT_SECONDS + " s and was stopped");
+      }
+      return new Once(p.exitValue(), out.join(), Files.readString(err, StandardCharsets.UTF_8));
     } finally {
       Directories.deleteRecursively(scratch);
     }

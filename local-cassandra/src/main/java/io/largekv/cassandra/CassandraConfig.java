@@ -68,6 +68,10 @@ final class CassandraConfig {
       Path resolved = p.isAbsolute() ? p : file.toAbsolutePath().getParent().resolve(p).normalize();
       entries.add(resolved.toString());
       if (resolved.getFileName() != null && resolved.getFileName().toString().equals("*")) {
+        if (!Files.isDirectory(resolved.getParent())) {
+          throw new UserError(file + " names " + resolved + ", and " + resolved.getParent() + " is not a directory: "
+              + "extract the release again (docs/release.md)");
+        }
         try (java.util.stream.Stream<Path> jars = Files.list(resolved.getParent())) {
           cassandra |= jars.anyMatch(j -> j.getFileName().toString().startsWith("cassandra-all"));
         }

@@ -59,7 +59,8 @@ public final class Preflight {
     } catch (UserError e) {
       ProcessExit.badInput(e.getMessage());
       return;
-    } catch (RuntimeException e) {
+    } catch (RuntimeException | Error e) {
+      // never left locked: YCSB's other client threads wait here, and YCSB for them
       ProcessExit.end(ExitStatus.ABORTED, "the check could not finish: " + YcqlSession.describe(e));
       return;
     }

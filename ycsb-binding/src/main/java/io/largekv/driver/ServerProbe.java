@@ -38,7 +38,8 @@ final class ServerProbe {
   private ServerProbe() {}
 
   static ServerFacts read(CqlSession session, YcqlConfig config) {
-    Row local = one(session, "SELECT cluster_name, release_version FROM system.local").orElse(null);
+    Row local = one(session, "SELECT cluster_name, release_version, data_center FROM system.local").orElse(null);
+    String contactDatacenter = local == null ? null : local.getString("data_center");
     String releaseVersion = local == null ? "?" : String.valueOf(local.getString("release_version"));
     String clusterName = local == null ? "?" : String.valueOf(local.getString("cluster_name"));
     Map<String, Integer> nodes = new HashMap<>();
@@ -57,13 +58,14 @@ final class ServerProbe {
       Optional<Row> version = one(session, "SELECT version FROM system.versions WHERE key = 'local'");
       return new ServerFacts(Target.SCYLLA, releaseVersion, version.map(r -> r.getString("version")).orElse(null),
           clusterName, nodes, up, scyllaTabletsForNewKeyspaces(session), replication,
-          replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace), tableExists);
+          replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace), tableExists, contactDatacenter);
     }
     Answer yugabyte = ask(session, "SELECT * FROM system.partitions LIMIT 1");
     // only a refusal ("no such table") tells; a timeout or a server error tells nothing
     Target product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Target.YUGABYTE
         : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Target.CASSANDRA : null;
-    return new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null, tableExists);
+    return new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null, tableExists,
+        contactDatacenter);
   }
 
   /** How a server answered a query. */

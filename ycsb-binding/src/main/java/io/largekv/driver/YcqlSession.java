@@ -247,9 +247,7 @@ public final class YcqlSession {
     boolean keyspaceCreated = false;
     if (keyspaceMetadata().isEmpty()) {
       if (!config.createSchema) {
-        throw new UserError(YcqlConfig.KEYSPACE + "=" + config.keyspace
-            + " does not exist and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing keyspace, or "
-            + YcqlConfig.CREATE_SCHEMA + "=true");
+        throw new UserError(ServerChecks.missingKeyspace(config));
       }
       String createKeyspace = SchemaStatements.createKeyspace(config, ServerChecks.keyspaceDatacenter(config, facts));
       try {
@@ -272,9 +270,7 @@ public final class YcqlSession {
     }
     if (table.isEmpty()) {
       if (!config.createSchema) {
-        throw new UserError(YcqlConfig.TABLE + "=" + config.table + " does not exist in keyspace "
-            + config.keyspace + " and " + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing table, or "
-            + YcqlConfig.CREATE_SCHEMA + "=true");
+        throw new UserError(ServerChecks.missingTable(config));
       }
       try {
         ddl(SchemaStatements.createTable(config));
@@ -285,6 +281,10 @@ public final class YcqlSession {
         if (!String.valueOf(e.getMessage()).contains("already exists")) {
           throw refusedTable(e, keyspaceCreated);
         }
+      } catch (DriverException e) {
+        // not a refusal (a timeout, a server's own error): not bad input, and still nothing left behind
+        dropKeyspaceCreated(keyspaceCreated);
+        throw e;
       }
       RunOutcome.get().tableCreated(config.qualifiedTable());
       awaitMetadata(() -> tableMetadata().isPresent(), "table " + config.qualifiedTable());
@@ -299,19 +299,27 @@ public final class YcqlSession {
 
   /** The server refused CREATE TABLE: drop the keyspace this client just created, name the option. */
   private UserError refusedTable(QueryValidationException e, boolean keyspaceCreated) {
-    String left = "";
+    String left = dropKeyspaceCreated(keyspaceCreated);
+    return new UserError(ServerChecks.refusal(config, SchemaStatements.createTable(config), oneLine(e.getMessage()))
+        + (left.isEmpty() ? "; nothing was left behind" : left));
+  }
+
+  /**
+   * Drops the keyspace this client created a moment ago when it holds no table (another client's
+   * table keeps it); "" when nothing is left behind, else what is and why.
+   */
+  private String dropKeyspaceCreated(boolean keyspaceCreated) {
     if (keyspaceCreated) {
       session.refreshSchema();
       if (keyspaceMetadata().map(k -> k.getTables().isEmpty()).orElse(false)) {
         try {
           ddl("DROP KEYSPACE IF EXISTS " + config.keyspace);
         } catch (DriverException dropFailed) {
-          left = "; keyspace " + config.keyspace + " was left behind (" + oneLine(dropFailed.getMessage()) + ")";
+          return "; keyspace " + config.keyspace + " was left behind (" + oneLine(dropFailed.getMessage()) + ")";
         }
       }
     }
-    return new UserError(ServerChecks.refusal(config, SchemaStatements.createTable(config), oneLine(e.getMessage()))
-        + (left.isEmpty() ? "; nothing was left behind" : left));
+    return "";
   }
 
   /**

@@ -73,6 +73,7 @@ public final class ServerChecks {
     List<Check> checks = new ArrayList<>();
     checks.add(product(c, f));
     checks.add(localDatacenter(c, f));
+    checks.add(schema(c, f));
     String dc = keyspaceDatacenter(c, f);
     Map<String, Integer> replication = replication(c, f, dc);
     checks.add(replicationCheck(c, f, dc, replication));
@@ -121,25 +122,72 @@ public final class ServerChecks {
   /** ycql.localdc must be a datacenter of the cluster. */
   private static Check localDatacenter(YcqlConfig c, ServerFacts f) {
     if (c.localDatacenter.isEmpty()) {
-      return new Check("local datacenter", Verdict.OK, "inferred by the driver from the contact points ("
-          + YcqlConfig.LOCAL_DC + " not set)");
+      String inferred = keyspaceDatacenter(c, f);
+      return new Check("local datacenter", Verdict.OK, (inferred.isEmpty() ? "not known" : inferred)
+          + ", inferred by the driver from the contact points (" + YcqlConfig.LOCAL_DC + " not set)");
     }
-    if (!f.nodes().isEmpty() && !f.nodes().containsKey(c.localDatacenter)) {
+    if (!f.datacenters().isEmpty() && !f.datacenters().contains(c.localDatacenter)) {
       return new Check("local datacenter", Verdict.FAIL, new UserError(YcqlConfig.LOCAL_DC, c.localDatacenter,
-          "a datacenter of this cluster: " + String.join(", ", f.nodes().keySet())).getMessage());
+          "a datacenter of this cluster: " + String.join(", ", f.datacenters())).getMessage());
     }
     return new Check("local datacenter", Verdict.OK, c.localDatacenter);
   }
 
+  /** With {@code ycql.create_schema=false}, the keyspace and the table must be there. */
+  private static Check schema(YcqlConfig c, ServerFacts f) {
+    if (c.createSchema) {
+      return new Check("schema", Verdict.OK, f.tableExists() ? "table " + c.qualifiedTable() + " exists"
+          : (f.keyspaceExists() ? "" : "keyspace " + c.keyspace + " and ") + "table " + c.qualifiedTable()
+              + " would be created");
+    }
+    if (!f.keyspaceExists()) {
+      return new Check("schema", Verdict.FAIL, missingKeyspace(c));
+    }
+    if (!f.tableExists()) {
+      return new Check("schema", Verdict.FAIL, missingTable(c));
+    }
+    return new Check("schema", Verdict.OK, "table " + c.qualifiedTable() + " exists");
+  }
+
+  /** The line for a keyspace that is absent with {@code ycql.create_schema=false}. */
+  public static String missingKeyspace(YcqlConfig c) {
+    return YcqlConfig.KEYSPACE + "=" + c.keyspace + " does not exist and " + YcqlConfig.CREATE_SCHEMA
+        + "=false; accepted: an existing keyspace, or " + YcqlConfig.CREATE_SCHEMA + "=true";
+  }
+
+  /** The line for a table that is absent with {@code ycql.create_schema=false}. */
+  public static String missingTable(YcqlConfig c) {
+    return YcqlConfig.TABLE + "=" + c.table + " does not exist in keyspace " + c.keyspace + " and "
+        + YcqlConfig.CREATE_SCHEMA + "=false; accepted: an existing table, or " + YcqlConfig.CREATE_SCHEMA + "=true";
+  }
+
   /**
-   * The datacenter a new keyspace's NetworkTopologyStrategy names: {@code ycql.localdc}, else the only
-   * (or first) one the cluster reports; "" when none.
+   * The datacenter a new keyspace's NetworkTopologyStrategy names: {@code ycql.localdc}, else the
+   * datacenter of the node that answered (the one the driver infers as local from the contact
+   * points), else the only (or first) one the cluster reports; "" when none.
    */
   public static String keyspaceDatacenter(YcqlConfig c, ServerFacts f) {
     if (!c.localDatacenter.isEmpty()) {
       return c.localDatacenter;
     }
-    return f.nodes().keySet().stream().filter(dc -> !dc.isEmpty()).findFirst().orElse("");
+    if (f.contactDatacenter() != null && f.datacenters().contains(f.contactDatacenter())) {
+      return f.contactDatacenter();
+    }
+    return f.datacenters().stream().findFirst().orElse("");
+  }
+
+  /**
+   * Whether the keyspace's replication is the universe's: the YugabyteDB dialect, on YugabyteDB or on
+   * a server that could not be told. On Cassandra or ScyllaDB that dialect's keyspace is a real
+   * SimpleStrategy keyspace, judged as such.
+   */
+  private static boolean universeReplication(YcqlConfig c, ServerFacts f) {
+    return c.target == Target.YUGABYTE && f.product() != Target.CASSANDRA && f.product() != Target.SCYLLA;
+  }
+
+  /** The YugabyteDB dialect's SimpleStrategy keyspace on Cassandra or ScyllaDB. */
+  private static boolean simpleStrategyKeyspace(YcqlConfig c, ServerFacts f) {
+    return c.target == Target.YUGABYTE && !universeReplication(c, f);
   }
 
   /**
@@ -149,7 +197,7 @@ public final class ServerChecks {
    */
   static Map<String, Integer> replication(YcqlConfig c, ServerFacts f, String dc) {
     Map<String, Integer> r = new LinkedHashMap<>();
-    if (c.target == Target.YUGABYTE) {
+    if (universeReplication(c, f)) {
       return r;
     }
     if (f.keyspaceExists()) {
@@ -170,6 +218,8 @@ public final class ServerChecks {
           r.put(k, n);
         }
       });
+    } else if (simpleStrategyKeyspace(c, f)) {
+      r.put("", c.replicationFactor);
     } else if (!dc.isEmpty()) {
       r.put(dc, c.replicationFactor);
     }
@@ -183,7 +233,7 @@ public final class ServerChecks {
   }
 
   private static Check replicationCheck(YcqlConfig c, ServerFacts f, String dc, Map<String, Integer> replication) {
-    if (c.target == Target.YUGABYTE) {
+    if (universeReplication(c, f)) {
       return new Check("replication", Verdict.UNCHECKED, "the universe's replication factor (YCQL accepts a keyspace's"
           + " and ignores it, and does not report the universe's; " + YcqlConfig.REPLICATION_FACTOR + " is not used)");
     }
@@ -206,6 +256,24 @@ public final class ServerChecks {
             + c.replicationFactor + " applies only to a keyspace this client creates");
       }
       return new Check("replication", Verdict.OK, existing);
+    }
+    if (simpleStrategyKeyspace(c, f)) {
+      // the YugabyteDB dialect's keyspace on another server: SimpleStrategy over the whole cluster
+      int all = f.allNodes();
+      if (f.product() == Target.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
+          && f.productVersion() != null && versionAtLeast(f.productVersion(), 2026, 2)) {
+        return new Check("replication", Verdict.FAIL, YcqlConfig.TARGET + "=yugabyte creates keyspace " + c.keyspace
+            + " with SimpleStrategy, which ScyllaDB " + f.productVersion() + " refuses under tablets; accepted: "
+            + YcqlConfig.TARGET + "=scylla");
+      }
+      if (c.replicationFactor > all) {
+        return new Check("replication", Verdict.FAIL, YcqlConfig.REPLICATION_FACTOR + "=" + c.replicationFactor
+            + " is more than the " + nodes(all) + " of the cluster (" + YcqlConfig.TARGET + "=yugabyte creates a"
+            + " SimpleStrategy keyspace on " + f.product().product() + "); accepted: " + YcqlConfig.REPLICATION_FACTOR
+            + "=1.." + Math.max(1, all) + ", or " + YcqlConfig.TARGET + "=" + f.product().propertyValue());
+      }
+      return new Check("replication", Verdict.OK, "keyspace " + c.keyspace + " would be created: SimpleStrategy"
+          + " (the YugabyteDB dialect's) with RF " + c.replicationFactor + " on " + nodes(all));
     }
     if (dc.isEmpty()) {
       // SimpleStrategy is refused by ScyllaDB's tablets (2026.2 on) and ignores datacenters elsewhere
@@ -249,7 +317,7 @@ public final class ServerChecks {
    */
   private static Check consistency(YcqlConfig c, ServerFacts f, String subject, String property, String level,
       List<String> levels, Map<String, Integer> replication, String localDc) {
-    if (c.target == Target.YUGABYTE) {
+    if (universeReplication(c, f)) {
       return new Check(subject, Verdict.UNCHECKED, level + ": YugabyteDB reads and writes tablet leaders"
           + " (QUORUM and stronger: consistent; ONE: follower reads allowed), whatever the universe's replication");
     }
@@ -340,7 +408,7 @@ public final class ServerChecks {
       }
       case SCYLLA -> {
         if (c.compaction.equals(INCREMENTAL)) {
-          if (f.productVersion() == null || f.product() != Target.SCYLLA) {
+          if (f.productVersion() == null || f.product() != Target.SCYLLA || major(f.productVersion()) == 0) {
             return new Check("table options", Verdict.UNCHECKED, YcqlConfig.COMPACTION + "=" + INCREMENTAL
                 + ": the server's version is not known (ScyllaDB has it from " + SCYLLA_ICS_SINCE + " on)");
           }
@@ -375,6 +443,12 @@ public final class ServerChecks {
   static boolean scyllaHasIncremental(String version) {
     int[] v = numbers(version);
     return v[0] > 2019 || v[0] == 2019 && (v[1] > 1 || v[1] == 1 && v[2] >= 4);
+  }
+
+  /** Whether {@code version} is at least {@code major.minor}. */
+  static boolean versionAtLeast(String version, int major, int minor) {
+    int[] v = numbers(version);
+    return v[0] > major || v[0] == major && v[1] >= minor;
   }
 
   /** The leading number of a version ("6.2.3" → 6, "2025.1.0-0.20250101" → 2025); 0 when there is none. */
@@ -416,7 +490,8 @@ public final class ServerChecks {
       setting = YcqlConfig.TABLETS + "=" + c.tablets + (c.tablets > YUGABYTE_DEFAULT_MAX_TABLETS
           ? " (above YugabyteDB's default cap of " + YUGABYTE_DEFAULT_MAX_TABLETS + ", max_num_tablets_for_table)" : "");
     } else {
-      setting = "the table options";
+      setting = statement.startsWith("CREATE KEYSPACE") ? "the keyspace's replication (" + YcqlConfig.REPLICATION_FACTOR
+          + ", " + YcqlConfig.LOCAL_DC + ")" : "the table options";
     }
     return setting + ": the server refused " + statement + " (" + serverMessage + ")";
   }

@@ -26,16 +26,35 @@ import java.util.TreeMap;
  *     map: {@code class} and a factor per datacenter, or {@code replication_factor}); null when absent
  * @param keyspaceUsesTablets ScyllaDB: whether the existing keyspace is on tablets; null when unknown
  * @param tableExists whether {@code ycql.table} exists in that keyspace
+ * @param contactDatacenter the datacenter of the node that answered {@code system.local} (one the
+ *     driver counts as local: the one it infers when {@code ycql.localdc} is not set); null when
+ *     unknown
  */
 public record ServerFacts(Target product, String releaseVersion, String productVersion, String clusterName,
     Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
-    Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists) {
+    Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists,
+    String contactDatacenter) {
 
   public ServerFacts {
     nodes = Collections.unmodifiableMap(new TreeMap<>(nodes));
     nodesUp = Collections.unmodifiableMap(new TreeMap<>(nodesUp));
     keyspaceReplication = keyspaceReplication == null ? null
         : Collections.unmodifiableMap(new TreeMap<>(keyspaceReplication));
+  }
+
+  /** Without the contact node's datacenter (one datacenter, or tests). */
+  public ServerFacts(Target product, String releaseVersion, String productVersion, String clusterName,
+      Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
+      Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists) {
+    this(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
+        keyspaceReplication, keyspaceUsesTablets, tableExists, null);
+  }
+
+  /** The datacenters the nodes report (a node that reports none is left out). */
+  public java.util.Set<String> datacenters() {
+    java.util.Set<String> named = new java.util.TreeSet<>(nodes.keySet());
+    named.remove("");
+    return named;
   }
 
   /** Nodes known in {@code datacenter}, 0 for one the cluster does not have. */
@@ -76,7 +95,8 @@ public record ServerFacts(Target product, String releaseVersion, String productV
   /** E.g. "datacenter1: 3 (3 up), dc2: 1 (0 up)". */
   public String describeNodes() {
     StringBuilder sb = new StringBuilder();
-    nodes.forEach((dc, n) -> sb.append(sb.length() == 0 ? "" : ", ").append(dc).append(": ").append(n)
+    nodes.forEach((dc, n) -> sb.append(sb.length() == 0 ? "" : ", ").append(dc.isEmpty() ? "(no datacenter)" : dc)
+        .append(": ").append(n)
         .append(" node").append(n == 1 ? "" : "s").append(" (").append(nodesUp.getOrDefault(dc, 0)).append(" up)"));
     return sb.length() == 0 ? "no node reports a datacenter" : sb.toString();
   }

@@ -215,4 +215,63 @@ class ServerChecksTest {
     assertThat(ServerChecks.scyllaHasIncremental("2019.1.4")).isTrue();
     assertThat(ServerChecks.scyllaHasIncremental("2025.1.0-0.20250210.1a2b3c")).isTrue();
   }
+
+  @Test
+  void theYugabyteDialectOnCassandraOrScyllaIsJudgedAsTheSimpleStrategyKeyspaceItCreates() {
+    // ycql.target's default is yugabyte: on a Cassandra its keyspace is a real SimpleStrategy one
+    ServerFacts oneNode = cluster(Target.CASSANDRA, "5.0.6", "datacenter1", 1, null);
+    List<Check> checks = ServerChecks.checks(config("ycql.target=yugabyte"), oneNode);
+    assertThat(check(checks, "replication").verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(check(checks, "replication").line()).startsWith("ycql.replication_factor=3 is more than the 1 node of"
+        + " the cluster (ycql.target=yugabyte creates a SimpleStrategy keyspace on Apache Cassandra)")
+        .endsWith("or ycql.target=cassandra");
+    assertThat(check(checks, "read consistency").verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.replication_factor=1"), oneNode))
+        .filteredOn(c -> c.verdict() == Verdict.FAIL).isEmpty();
+    // ScyllaDB 2026.2 and later refuse SimpleStrategy under tablets; 2026.1 gives it vnodes
+    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.replication_factor=1"),
+        cluster(Target.SCYLLA, "2026.2.0", "dc1", 3, true)), "replication").line())
+        .contains("SimpleStrategy, which ScyllaDB 2026.2.0 refuses under tablets");
+    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.replication_factor=1"),
+        cluster(Target.SCYLLA, "2026.1.3", "dc1", 3, true)), "replication").verdict()).isEqualTo(Verdict.OK);
+  }
+
+  @Test
+  void withSeveralDatacentersTheKeyspaceNamesTheOneTheDriverTakesAsLocal() {
+    ServerFacts twoDc = new ServerFacts(Target.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
+        Map.of("dc1", 3, "dc2", 3), null, null, null, false, "dc2");
+    assertThat(ServerChecks.keyspaceDatacenter(config("ycql.target=cassandra"), twoDc)).isEqualTo("dc2");
+    assertThat(ServerChecks.keyspaceDatacenter(config("ycql.target=cassandra", "ycql.localdc=dc1"), twoDc)).isEqualTo("dc1");
+  }
+
+  @Test
+  void nodesWithoutADatacenterAreNoDatacenterToChoose() {
+    ServerFacts mixed = new ServerFacts(Target.CASSANDRA, "5.0.6", null, "c1", Map.of("", 1, "dc1", 2),
+        Map.of("", 1, "dc1", 2), null, null, null, false);
+    assertThat(check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=dc1",
+        "ycql.replication_factor=2"), mixed), "local datacenter").verdict()).isEqualTo(Verdict.OK);
+    assertThat(check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=x"), mixed), "local datacenter")
+        .line()).endsWith("a datacenter of this cluster: dc1");
+  }
+
+  @Test
+  void aScyllaVersionThatCannotBeReadIsUncheckedNotRefused() {
+    YcqlConfig ics = config("ycql.target=scylla", "ycql.compaction=IncrementalCompactionStrategy",
+        "ycql.replication_factor=1");
+    assertThat(check(ServerChecks.checks(ics, cluster(Target.SCYLLA, "unknown-build", "dc1", 1, true)), "table options")
+        .verdict()).isEqualTo(Verdict.UNCHECKED);
+  }
+
+  @Test
+  void withoutCreateSchemaTheKeyspaceAndTableMustBeThere() {
+    YcqlConfig noCreate = config("ycql.target=cassandra", "ycql.create_schema=false", "ycql.replication_factor=1");
+    ServerFacts none = cluster(Target.CASSANDRA, "5.0.6", "dc1", 1, null);
+    assertThat(check(ServerChecks.checks(noCreate, none), "schema").line()).isEqualTo(
+        "ycql.keyspace=largekv does not exist and ycql.create_schema=false; accepted: an existing keyspace, or"
+            + " ycql.create_schema=true");
+    ServerFacts keyspaceOnly = withKeyspace(none, Map.of("class", "NetworkTopologyStrategy", "dc1", "1"), false);
+    assertThat(check(ServerChecks.checks(noCreate, keyspaceOnly), "schema").verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(check(ServerChecks.checks(noCreate, withKeyspace(none, Map.of("class", "NetworkTopologyStrategy", "dc1",
+        "1"), true)), "schema").verdict()).isEqualTo(Verdict.OK);
+  }
 }
