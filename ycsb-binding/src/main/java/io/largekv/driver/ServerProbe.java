@@ -53,14 +53,14 @@ final class ServerProbe {
     Map<String, String> replication = keyspace.map(KeyspaceMetadata::getReplication).orElse(null);
     boolean tableExists = keyspace.flatMap(k -> k.getTable(CqlIdentifier.fromInternal(config.table))).isPresent();
 
-    Answer scylla = ask(session, "SELECT version FROM system.versions WHERE key = 'local'");
+    Reply versions = query(session, "SELECT version FROM system.versions WHERE key = 'local'");
+    Answer scylla = versions.answer();
     if (scylla == Answer.ROWS) {
-      Optional<Row> version = one(session, "SELECT version FROM system.versions WHERE key = 'local'");
-      return new ServerFacts(Target.SCYLLA, releaseVersion, version.map(r -> r.getString("version")).orElse(null),
+      return new ServerFacts(Target.SCYLLA, releaseVersion, versions.row().getString("version"),
           clusterName, nodes, up, scyllaTabletsForNewKeyspaces(session), replication,
           replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace), tableExists, contactDatacenter);
     }
-    Answer yugabyte = ask(session, "SELECT * FROM system.partitions LIMIT 1");
+    Answer yugabyte = query(session, "SELECT * FROM system.partitions LIMIT 1").answer();
     // only a refusal ("no such table") tells; a timeout or a server error tells nothing
     Target product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Target.YUGABYTE
         : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Target.CASSANDRA : null;
@@ -71,14 +71,18 @@ final class ServerProbe {
   /** How a server answered a query. */
   enum Answer { ROWS, NO_ROWS, NO_TABLE, FAILED }
 
+  /** A node-local query's answer and, with {@link Answer#ROWS}, its first row. */
+  record Reply(Answer answer, Row row) {}
+
   /** Runs a node-local query: rows, none, refused as a table the server does not have, or failed otherwise. */
-  static Answer ask(CqlSession session, String cql) {
+  static Reply query(CqlSession session, String cql) {
     try {
-      return session.execute(statement(cql)).one() != null ? Answer.ROWS : Answer.NO_ROWS;
+      Row row = session.execute(statement(cql)).one();
+      return new Reply(row != null ? Answer.ROWS : Answer.NO_ROWS, row);
     } catch (InvalidQueryException e) {
-      return Answer.NO_TABLE;
+      return new Reply(Answer.NO_TABLE, null);
     } catch (DriverException e) {
-      return Answer.FAILED;
+      return new Reply(Answer.FAILED, null);
     }
   }
 
@@ -104,30 +108,24 @@ final class ServerProbe {
     if (enabled.isPresent()) {
       return unquote(enabled.get().getString("value")).equals("true");
     }
-    return ask(session, "SELECT name FROM system.config LIMIT 1") == Answer.ROWS ? Boolean.FALSE : null;
+    return query(session, "SELECT name FROM system.config LIMIT 1").answer() == Answer.ROWS ? Boolean.FALSE : null;
   }
 
   /** Whether an existing ScyllaDB keyspace is on tablets ({@code initial_tablets} set); null when unreadable. */
   private static Boolean scyllaKeyspaceTablets(CqlSession session, String keyspace) {
-    if (ask(session, "SELECT keyspace_name FROM system_schema.scylla_keyspaces LIMIT 1") == Answer.FAILED) {
-      return null;
-    }
-    Optional<Row> row = one(session, "SELECT initial_tablets FROM system_schema.scylla_keyspaces WHERE keyspace_name = '"
+    // no such table: a release before tablets; no row: a keyspace on vnodes
+    Reply r = query(session, "SELECT initial_tablets FROM system_schema.scylla_keyspaces WHERE keyspace_name = '"
         + keyspace + "'");
-    return row.isPresent() && !row.get().isNull("initial_tablets");
+    return r.answer() == Answer.FAILED ? null : r.answer() == Answer.ROWS && !r.row().isNull("initial_tablets");
   }
 
   private static String unquote(String v) {
     return v == null ? "" : v.trim().replace("\"", "").toLowerCase(Locale.ROOT);
   }
 
-  /** The first row of a node-local query, or empty when the server has no such table or fails it. */
+  /** The first row of a node-local query, or empty when it has none, the server has no such table or fails it. */
   private static Optional<Row> one(CqlSession session, String cql) {
-    try {
-      return Optional.ofNullable(session.execute(statement(cql)).one());
-    } catch (DriverException e) {
-      return Optional.empty();
-    }
+    return Optional.ofNullable(query(session, cql).row());
   }
 
   private static SimpleStatement statement(String cql) {
