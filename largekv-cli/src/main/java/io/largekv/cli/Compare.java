@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.results.ResultsLayout;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
@@ -152,7 +153,7 @@ public final class Compare {
           String column = o.column(t, harness);
           for (Phase phase : o.phases) {
             for (int rep = 1; rep <= o.repeat; rep++) {
-              runClients(clients, o, column, phase, rep, dir.resolve(column).resolve(phase.name).resolve("rep-" + rep),
+              runClients(clients, o, column, phase, rep, dir.resolve(column).resolve(phase.name).resolve(ResultsLayout.REPEAT_PREFIX + rep),
                   err, setup, local);
             }
           }
@@ -169,7 +170,7 @@ public final class Compare {
     Report report = Report.load(dir);
     ReportFiles.write(report, dir);
     out.println(MarkdownReport.render(report));
-    out.println("Report: " + dir.resolve("report.html") + " (offline), " + dir.resolve("report.md"));
+    out.println(ReportFiles.where(dir));
     List<String> failed = report.failedCells();
     if (!failed.isEmpty()) {
       err.println("largekv: FAILED: " + String.join(", ", failed) + " (see the report): this comparison must not be "
@@ -194,7 +195,7 @@ public final class Compare {
     try (PhaseEvents events = new PhaseEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
       results = clients.run(phase, runDir, events, label);
     }
-    NodeTraffic.write(local, runDir.resolve("nodes.tsv"));
+    NodeTraffic.write(local, runDir.resolve(ResultsLayout.NODES));
     for (int c = 0; c < results.size(); c++) {
       setup.setProperty("command." + column + "." + phase.name + ".rep-" + rep + ".client-" + c, results.get(c).command);
       if (results.get(c).exitCode != 0) {
@@ -205,7 +206,7 @@ public final class Compare {
   }
 
   static void save(Properties setup, Path dir) throws IOException {
-    try (OutputStream os = Files.newOutputStream(dir.resolve("compare.properties"))) {
+    try (OutputStream os = Files.newOutputStream(dir.resolve(ResultsLayout.SETUP))) {
       setup.store(os, "largekv compare: parameters of this run (read by bin/largekv report)");
     }
   }

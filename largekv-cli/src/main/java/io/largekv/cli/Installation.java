@@ -1,11 +1,8 @@
 package io.largekv.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.Properties;
 
 /**
  * Where this largekv runs from: a source tree (its launchers build on demand) or a release (the
@@ -39,14 +36,9 @@ final class Installation {
   }
 
   /** E.g. "largekv 0.1.0 (release at /opt/largekv; Java 21.0.8+9-LTS)". */
-  String describe() throws IOException {
-    Properties p = new Properties();
-    try (InputStream in = Installation.class.getResourceAsStream("version.properties")) {
-      if (in != null) {
-        p.load(in);
-      }
-    }
-    return "largekv " + p.getProperty("version", "(unknown version)") + " (" + (isRelease() ? "release" : "source tree")
+  String describe() {
+    return "largekv " + io.largekv.common.Version.get() + " (" + (isRelease() ? "release" : "source tree")
         + " at " + home + "; Java " + Runtime.version() + ")";
   }
+
 }

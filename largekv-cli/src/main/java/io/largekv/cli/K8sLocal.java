@@ -100,7 +100,7 @@ final class K8sLocal {
     Report report = Report.load(runDir, o.phases.stream().map(p -> p.name).toList());
     ReportFiles.write(report, runDir);
     out.println(MarkdownReport.render(report));
-    out.println("Report: " + runDir.resolve("report.html") + " (offline), " + runDir.resolve("report.md"));
+    out.println(ReportFiles.where(runDir));
     if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
       status = ExitStatus.FAILED;
     }

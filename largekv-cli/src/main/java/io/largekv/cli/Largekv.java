@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.results.ResultsLayout;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.report.PhaseResult;
 import io.largekv.common.ExitStatus;
@@ -34,6 +35,8 @@ public final class Largekv {
       "       bin/largekv compare [--target LABEL=HOSTS]... [options]   (see bin/largekv compare --help)",
       "       bin/largekv report DIR [--phases LIST]   (a compare run's directory, or a clients' results directory:",
       "                                   PHASE/client-<i>/; --phases: those that must be in it, FAILED when not run)",
+      "       bin/largekv report DIR1 DIR2... [--out DIR]   (runs made apart, side by side, each column against the",
+      "                                   first run's: docs/results.md#reports-across-runs; default results/report-<time>)",
       "       bin/largekv k8s render --phase PHASE --hosts H1,H2 --image IMAGE:TAG [options]   (see bin/largekv k8s --help)",
       "       bin/largekv k8s local --clients N [options]   (the pods' command as local processes, merged)",
       "       bin/largekv nb5-client --phase PHASE --dir DIR -P FILE -p ...   (an nb5 pod's client; --help)",
@@ -110,22 +113,7 @@ public final class Largekv {
       return Nb5PodClient.run(args, err);
     }
     if (args[0].equals("report")) {
-      boolean phasesGiven = args.length == 4 && args[2].equals("--phases");
-      if (args.length != 2 && !phasesGiven) {
-        throw new UserError("report needs one directory: bin/largekv report DIR [--phases LIST] (a compare run's, or a"
-            + " clients' results directory: PHASE/client-<i>/; --phases: the phases that must be in it)");
-      }
-      List<String> expected = phasesGiven ? Phase.list(args[3]).stream().map(p -> p.name).toList() : List.of();
-      io.largekv.report.Report report = io.largekv.report.Report.load(Paths.get(args[1]).toAbsolutePath(), expected);
-      io.largekv.report.ReportFiles.write(report, report.dir);
-      out.println(io.largekv.report.MarkdownReport.render(report));
-      out.println("Report: " + report.dir.resolve("report.html") + " (offline), " + report.dir.resolve("report.md"));
-      if (!report.failedCells().isEmpty()) {
-        // the figures are there to read, and must not be published as they are
-        err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status 1)");
-        return io.largekv.common.ExitStatus.FAILED;
-      }
-      return io.largekv.common.ExitStatus.OK;
+      return report(args, out, err);
     }
     if (!args[0].equals("run")) {
       throw new UserError("unknown command '" + args[0] + "'; accepted: run, check, compare, report, k8s, nb5-client (see bin/largekv --help)");
@@ -197,7 +185,7 @@ public final class Largekv {
           "largekv: [" + phase.name + "] ")) {
         clients = phaseClients.run(phase, phaseDir, events, phase.name);
       }
-      NodeTraffic.write(local, phaseDir.resolve("nodes.tsv"));
+      NodeTraffic.write(local, phaseDir.resolve(ResultsLayout.NODES));
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
       results.add(r);
       if (r.exitCode() != 0) {
@@ -212,10 +200,19 @@ public final class Largekv {
       }
     }
     String summary = Summary.render(results);
-    Files.writeString(outDir.resolve("summary.txt"), summary);
+    Files.writeString(outDir.resolve(ResultsLayout.RUN_SUMMARY), summary);
     out.println();
     out.print(summary);
     out.println("Raw " + harness + " output: " + outDir);
+    // the same figures as data, and as bin/largekv report DIR renders them
+    io.largekv.report.Report report = io.largekv.report.Report.load(outDir,
+        results.stream().map(r -> r.phase().name).toList());
+    io.largekv.report.ReportFiles.write(report, outDir);
+    out.println(io.largekv.report.ReportFiles.where(outDir));
+    if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
+      status = ExitStatus.FAILED;
+      err.println("largekv: FAILED in the report: " + String.join(", ", report.failedCells()));
+    }
     if (status != ExitStatus.OK) {
       err.println("largekv: " + (status == ExitStatus.BAD_INPUT ? "bad input" : "one or more phases FAILED")
           + ": these results must not be published (exit status " + status + ")");
@@ -303,4 +300,70 @@ public final class Largekv {
     }
   }
 
+
+  /**
+   * {@code report DIR [--phases LIST]}: re-renders a run's report in its directory;
+   * {@code report DIR1 DIR2... [--out DIR]}: runs made apart, side by side, in {@code --out}.
+   */
+  private static int report(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
+    List<Path> dirs = new ArrayList<>();
+    List<String> expected = List.of();
+    Path outDir = null;
+    for (int i = 1; i < args.length; i++) {
+      String a = args[i];
+      if (a.equals("--phases") || a.equals("--out")) {
+        if (i + 1 >= args.length) {
+          throw new UserError(a + " needs a value: bin/largekv report DIR [--phases LIST] | DIR1 DIR2... [--out DIR]");
+        }
+        if (a.equals("--phases")) {
+          expected = Phase.list(args[++i]).stream().map(p -> p.name).toList();
+        } else {
+          outDir = Paths.get(args[++i]).toAbsolutePath();
+        }
+      } else if (a.startsWith("-")) {
+        throw new UserError("unknown report option '" + a + "'; accepted: --phases LIST (one directory), --out DIR"
+            + " (several)");
+      } else {
+        dirs.add(Paths.get(a).toAbsolutePath().normalize());
+      }
+    }
+    if (dirs.isEmpty()) {
+      throw new UserError("report needs a directory: bin/largekv report DIR [--phases LIST] (a compare run's, or a"
+          + " clients' results directory: PHASE/client-<i>/; --phases: the phases that must be in it), or"
+          + " bin/largekv report DIR1 DIR2... [--out DIR] (runs side by side)");
+    }
+    io.largekv.report.Report report;
+    if (dirs.size() == 1) {
+      if (outDir != null) {
+        throw new UserError("--out is for a report across runs (two or more directories); one directory's report is"
+            + " written in it");
+      }
+      report = io.largekv.report.Report.load(dirs.get(0), expected);
+    } else {
+      if (!expected.isEmpty()) {
+        throw new UserError("--phases is for one directory; a report across runs has the phases its runs have");
+      }
+      for (Path d : dirs) {
+        if (!Files.isDirectory(d)) {
+          throw new UserError(d + " is not a directory; accepted: results directories of bin/largekv run, compare or"
+              + " k8s local");
+        }
+      }
+      Path target = outDir != null ? outDir : Installation.current().resultsRoot().resolve("report-"
+          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      if (dirs.contains(target)) {
+        throw new UserError("--out " + target + " is one of the runs; accepted: a directory of its own");
+      }
+      report = io.largekv.report.Report.across(dirs, Files.createDirectories(target));
+    }
+    io.largekv.report.ReportFiles.write(report, report.dir);
+    out.println(io.largekv.report.MarkdownReport.render(report));
+    out.println(io.largekv.report.ReportFiles.where(report.dir));
+    if (!report.failedCells().isEmpty()) {
+      // the figures are there to read, and must not be published as they are
+      err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status 1)");
+      return io.largekv.common.ExitStatus.FAILED;
+    }
+    return io.largekv.common.ExitStatus.OK;
+  }
 }

@@ -1,16 +1,16 @@
 package io.largekv.cli;
 
+import io.largekv.results.ResultsLayout;
 import io.largekv.common.Nb5Output;
-import io.largekv.common.YcsbOutput;
 import io.largekv.report.Nb5Histograms;
-import io.largekv.report.PhaseResult;
+import io.largekv.report.ClientSummaryFile;
+import io.largekv.results.ClientSummary;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeMap;
@@ -25,12 +25,12 @@ import java.util.function.LongConsumer;
  *
  * <pre>
  * client-&lt;i&gt;/nb5.txt  nb5.hdr  logs/                nb5's own output, histogram log and logs
- * client-&lt;i&gt;/hdr/&lt;OP&gt;.hdr  nb5-summary.txt  exit.txt   largekv's reading of them
+ * client-&lt;i&gt;/hdr/&lt;OP&gt;.hdr  client-summary.json  exit.txt   largekv's reading of them
  * </pre>
  *
- * {@code hdr/<OP>.hdr} is nb5's log in µs ({@link Nb5Histograms}); {@code nb5-summary.txt} holds,
- * in YCSB's {@code [SECTION], metric, value} form, the operations of that log, the failed ones, the
- * verification counts and the verdict; {@code exit.txt} is the client's verdict: 0 only when nb5
+ * {@code hdr/<OP>.hdr} is nb5's log in µs ({@link Nb5Histograms}); {@code client-summary.json} is
+ * the client's {@link ClientSummary}: the failed operations, the verification counts, the verdict
+ * and nb5's own figures; {@code exit.txt} is the client's verdict: 0 only when nb5
  * ran to its end (or was ended at the phase's end) and, for a read phase, said every row it read
  * was present and correct.
  */
@@ -146,11 +146,19 @@ final class Nb5Client {
   }
 
   /**
-   * Waits for nb5 to end, reads what it left and writes largekv's reading of it
-   * ({@code nb5-summary.txt}, {@code exit.txt}, {@code hdr/}); {@code extra} lines of largekv's own
-   * go into the summary.
+   * The times a client's summary states beside nb5's figures: the clients' common start and the
+   * warm-up its figures leave out (null: none). Set as the client goes.
    */
-  PhaseRunner.Result finish(List<String> extra) throws IOException, InterruptedException {
+  static final class Times {
+    Long commonStartEpochMs;
+    Long warmUpExcludedSeconds;
+  }
+
+  /**
+   * Waits for nb5 to end, reads what it left and writes largekv's reading of it
+   * ({@code client-summary.json}, {@code exit.txt}, {@code hdr/}), with {@code times}.
+   */
+  PhaseRunner.Result finish(Times times) throws IOException, InterruptedException {
     String notEnded = awaitEnd(process);
     pump.join();
     boolean atEnd;
@@ -167,7 +175,7 @@ final class Nb5Client {
       atEnd = endedAtPhaseEnd && why == null;
       reason = why;
     }
-    return finish(nb5, phase, dir, command, process.exitValue(), atEnd, reason, rows, extra);
+    return finish(nb5, phase, dir, command, process.exitValue(), atEnd, reason, rows, times);
   }
 
   /** Polls every client until none runs (each ended at its phase's end, or failed). */
@@ -190,9 +198,9 @@ final class Nb5Client {
    * {@code why}, with {@code nb5Exit} the status of what failed.
    */
   static PhaseRunner.Result failed(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit, String why, long rows,
-      List<String> extra) throws IOException {
+      Times times) throws IOException {
     Files.createDirectories(dir);
-    return finish(nb5, phase, dir, command, nb5Exit, false, why, rows, extra);
+    return finish(nb5, phase, dir, command, nb5Exit, false, why, rows, times);
   }
 
   /**
@@ -254,7 +262,7 @@ final class Nb5Client {
   /** Keeps nb5's output in its file, says when the first operation came, shows progress every 10 s. */
   private void pump(PrintStream progress, String prefix, LongConsumer firstOperationAt) {
     long[] progressLines = {0};
-    PhaseRunner.keepLines(process.getInputStream(), dir.resolve("nb5.txt"), progress, prefix + "lost nb5's output",
+    PhaseRunner.keepLines(process.getInputStream(), dir.resolve(ResultsLayout.NB5_OUTPUT), progress, prefix + "lost nb5's output",
         line -> {
           long complete = Nb5Output.progressComplete(line);
           if (complete >= 0) {
@@ -276,11 +284,11 @@ final class Nb5Client {
    * status is the signal's).
    */
   private static PhaseRunner.Result finish(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit,
-      boolean endedAtPhaseEnd, String why, long rows, List<String> extra) throws IOException {
-    Path out = dir.resolve("nb5.txt");
+      boolean endedAtPhaseEnd, String why, long rows, Times times) throws IOException {
+    Path out = dir.resolve(ResultsLayout.NB5_OUTPUT);
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
     Nb5Output nb5Output = Nb5Output.parse(text);
-    Map<String, Long> counts = Nb5Histograms.translate(dir.resolve("nb5.hdr"), dir.resolve("hdr"));
+    Map<String, Long> counts = Nb5Histograms.translate(dir.resolve(ResultsLayout.NB5_LOG), dir.resolve(ResultsLayout.HDR));
     Map<String, long[]> byOp = new TreeMap<>();
     counts.forEach((op, n) -> {
       boolean f = op.endsWith("-FAILED");
@@ -305,35 +313,28 @@ final class Nb5Client {
       reason = nb5Output.verdict().isEmpty() ? "nb5 printed no verification counts" : nb5Output.verdict();
     }
     int exit = reason == null ? 0 : 1;
-    StringBuilder s = new StringBuilder();
-    s.append("# largekv's reading of nb5's output (nb5.txt) and histogram log (nb5.hdr); see docs/nosqlbench.md\n");
-    for (Map.Entry<String, long[]> e : byOp.entrySet()) {
-      s.append(String.format(Locale.ROOT, "[%s], Operations, %d%n[%s], Return=OK, %d%n", e.getKey(), e.getValue()[0],
-          e.getKey(), e.getValue()[0]));
-      if (e.getValue()[1] > 0) {
-        s.append(String.format(Locale.ROOT, "[%s], Return=ERROR, %d%n", e.getKey(), e.getValue()[1]));
-        s.append(String.format(Locale.ROOT, "[ERRORS], Return=%s:nb5 error, %d%n", e.getKey(), e.getValue()[1]));
+    // failed operations by type, and by type and class: nb5's errorsfor_* timers name no class
+    Map<String, Long> errors = new TreeMap<>();
+    Map<String, Long> classes = new TreeMap<>();
+    Map<String, Long> done = new TreeMap<>();
+    byOp.forEach((op, n) -> {
+      done.put(op, n[0]);
+      if (n[1] > 0) {
+        errors.put(op, n[1]);
+        classes.put(op + ":nb5 error", n[1]);
       }
-    }
+    });
     Nb5Output.Verified v = nb5Output.total();
-    if (!nb5Output.verified().isEmpty()) {
-      s.append(String.format(Locale.ROOT, "[VERIFY], Return=OK, %d%n[VERIFY], Return=MISSING, %d%n"
-          + "[VERIFY], Return=CORRUPT, %d%n[VERIFY], Return=NOT_YET_WRITTEN, %d%n", v.ok(), v.missing(), v.corrupt(),
-          v.notYetWritten()));
-    }
-    s.append(String.format(Locale.ROOT, "[LARGEKV], FailedOperations, %d%n", failed));
-    for (String line : extra) {
-      s.append(line).append('\n');
-    }
-    s.append("[LARGEKV], Result, ").append(reason == null ? "ok" : "FAILED: " + reason).append('\n');
-    s.append("[NB5], Version, ").append(nb5.version()).append('\n');
-    s.append("[NB5], CompletedOperations, ").append(completed).append('\n');
-    s.append("[NB5], ExitStatus, ").append(nb5Exit).append(endedAtPhaseEnd ? " (ended at the phase's end)" : "")
-        .append('\n');
-    Files.writeString(dir.resolve(PhaseResult.NB5_SUMMARY), s.toString());
-    Files.writeString(dir.resolve("exit.txt"), exit + "\n");
+    ClientSummary summary = new ClientSummary(reason == null ? "ok" : "FAILED: " + reason, failed, done, null,
+        times.commonStartEpochMs, times.warmUpExcludedSeconds, null,
+        nb5Output.verified().isEmpty() ? ClientSummary.Verified.NONE
+            : new ClientSummary.Verified(v.ok(), v.corrupt(), v.missing(), v.notYetWritten()),
+        errors, classes, new ClientSummary.Nb5(nb5.version(), completed,
+            nb5Exit + (endedAtPhaseEnd ? " (ended at the phase's end)" : "")));
+    ClientSummaryFile.write(dir, summary);
+    Files.writeString(dir.resolve(ResultsLayout.EXIT), exit + "\n");
     List<String> own = reason == null ? List.of() : List.of("largekv: " + reason);
-    return new PhaseRunner.Result(phase, exit, YcsbOutput.parse(s.toString()), out, out, command, own,
+    return new PhaseRunner.Result(phase, exit, summary, out, out, command, own,
         "nb5 " + nb5.version() + " (cqld4), yb_kv_large");
   }
 

@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.results.ResultsLayout;
 import io.largekv.common.UserError;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -89,8 +90,8 @@ final class Nb5PhaseRunner {
       if (schema.why() != null) {
         List<PhaseRunner.Result> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-          failed.add(Nb5Client.failed(nb5, phase, runDir.resolve("client-" + c), schema.command(),
-              schema.exitStatus(), schema.why(), share(records, clients, c), List.of()));
+          failed.add(Nb5Client.failed(nb5, phase, runDir.resolve(ResultsLayout.CLIENT_PREFIX + c), schema.command(),
+              schema.exitStatus(), schema.why(), share(records, clients, c), new Nb5Client.Times()));
         }
         return failed;
       }
@@ -98,10 +99,10 @@ final class Nb5PhaseRunner {
     List<Nb5Client> running = new ArrayList<>();
     try {
       for (int c = 0; c < clients; c++) {
-        Path dir = Files.createDirectories(runDir.resolve("client-" + c));
+        Path dir = Files.createDirectories(runDir.resolve(ResultsLayout.CLIENT_PREFIX + c));
         String clientPrefix = "largekv: [" + label + (clients > 1 ? " client " + c : "") + "] ";
         running.add(Nb5Client.start(nb5, phase, arguments(phase, connection, records, threads, clients, c, dir), dir,
-            "command.txt", share(records, clients, c), Nb5Client.Window.afterFirstOperation(durationSeconds), progress,
+            ResultsLayout.COMMAND, share(records, clients, c), Nb5Client.Window.afterFirstOperation(durationSeconds), progress,
             clientPrefix, events::firstOperation));
       }
       // a read phase ends by time: each client at duration seconds after its first operation
@@ -115,7 +116,7 @@ final class Nb5PhaseRunner {
     }
     List<PhaseRunner.Result> results = new ArrayList<>();
     for (Nb5Client c : running) {
-      results.add(c.finish(List.of()));
+      results.add(c.finish(new Nb5Client.Times()));
     }
     return results;
   }
@@ -124,7 +125,7 @@ final class Nb5PhaseRunner {
   static List<String> arguments(Phase phase, Connection connection, long records, int threads, int clients, int c,
       Path dir) {
     List<String> a = new ArrayList<>(List.of("--logs-dir", dir.resolve("logs").toString(), "--log-histograms",
-        dir.resolve("nb5.hdr") + ":.*for_.*:1s", "--progress", "console:1s", "run", "workload=yb_kv_large",
+        dir.resolve(ResultsLayout.NB5_LOG) + ":.*for_.*:1s", "--progress", "console:1s", "run", "workload=yb_kv_large",
         "instrument=true", "threads=" + threads));
     if (phase.isLoad()) {
       long from = records * c / clients;

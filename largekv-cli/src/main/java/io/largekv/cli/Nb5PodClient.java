@@ -143,10 +143,10 @@ final class Nb5PodClient {
           barrier.fail(schema.why());
         }
         return verdict(Nb5Client.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
-            List.of()), err);
+            new Nb5Client.Times()), err);
       }
     }
-    List<String> extra = new ArrayList<>();
+    Nb5Client.Times times = new Nb5Client.Times();
     if (o.phase().isLoad()) {
       // a load starts nb5 at the common start: its rows and throughput count from its first insert
       long commonStart = 0;
@@ -155,29 +155,29 @@ final class Nb5PodClient {
           commonStart = Math.max(0, barrier.await(err, true));
         } catch (StartBarrier.Missed e) {
           return verdict(Nb5Client.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
-              List.of()), err);
+              times), err);
         }
       }
       if (commonStart > 0) {
-        extra.add("[LARGEKV], CommonStartEpochMs, " + commonStart);
+        times.commonStartEpochMs = commonStart;
       }
       return runToEnd(start(nb5, o, s, dir, rows, Nb5Client.Window.afterFirstOperation(s.durationSeconds), prefix,
-          err), null, s, extra, err);
+          err), null, s, times, err);
     }
     // a read phase's client connects and reads (its warm-up) before it comes to the barrier: at the
     // common start every client is running; the report measures from the common start plus the
     // warm-up, and every client is ended at the common start plus the duration
-    extra.add("[LARGEKV], WarmUpExcludedSeconds, " + o.warmupSeconds());
+    times.warmUpExcludedSeconds = (long) o.warmupSeconds();
     return runToEnd(start(nb5, o, s, dir, rows, barrier == null
         ? Nb5Client.Window.afterFirstOperation(s.durationSeconds)
-        : new Nb5Client.Window(s.durationSeconds, Nb5Client.Window.PENDING), prefix, err), barrier, s, extra, err);
+        : new Nb5Client.Window(s.durationSeconds, Nb5Client.Window.PENDING), prefix, err), barrier, s, times, err);
   }
 
   /**
    * Runs the started client to its end (a read client with a barrier meets the others once it
    * made its first operation), then writes its verdict; the client never outlives this method.
    */
-  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, List<String> extra,
+  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, Nb5Client.Times times,
       PrintStream err) throws IOException, InterruptedException {
     // a user's Ctrl-C on a client run by hand: nb5 ends with it, not as an orphan (in a pod, the
     // container's end takes every process of it)
@@ -205,12 +205,12 @@ final class Nb5PodClient {
           barrier.fail(why);
           client.stop(why);
         } else {
-          extra.add("[LARGEKV], CommonStartEpochMs, " + commonStart);
+          times.commonStartEpochMs = commonStart;
           client.window(new Nb5Client.Window(s.durationSeconds, commonStart));
         }
       }
       Nb5Client.awaitAll(List.of(client));
-      PhaseRunner.Result result = client.finish(extra);
+      PhaseRunner.Result result = client.finish(times);
       finished = true;
       return verdict(result, err);
     } finally {
@@ -230,7 +230,7 @@ final class Nb5PodClient {
 
   /** Prints the client's verdict line and returns its exit status. */
   private static int verdict(PhaseRunner.Result r, PrintStream err) {
-    String result = r.output.text("LARGEKV", "Result");
+    String result = r.summary.result();
     err.println("largekv: nb5 client: " + (result == null ? "no result" : result) + " (exit status " + r.exitCode
         + ")");
     return r.exitCode;

@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.results.ResultsLayout;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.report.EventRecord;
 import java.io.IOException;
@@ -210,6 +211,6 @@ final class PhaseEvents implements AutoCloseable {
       }
     }
     Files.createDirectories(dir);
-    Files.write(dir.resolve(files + "events.tsv"), lines, StandardCharsets.UTF_8);
+    Files.write(dir.resolve(files + ResultsLayout.EVENTS), lines, StandardCharsets.UTF_8);
   }
 }

@@ -5,6 +5,8 @@ import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
+import io.largekv.results.ClientSummary;
+import io.largekv.results.ResultsLayout;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +40,8 @@ public final class PhaseRunner {
   public static final class Result {
     public final Phase phase;
     public final int exitCode;
-    public final YcsbOutput output;
+    /** What the client said of its phase. */
+    public final ClientSummary summary;
     public final Path stdout;
     public final Path stderr;
     public final String command;
@@ -46,11 +49,11 @@ public final class PhaseRunner {
     public final List<String> largekvLines;
     private final String connection;
 
-    Result(Phase phase, int exitCode, YcsbOutput output, Path stdout, Path stderr, String command,
+    Result(Phase phase, int exitCode, ClientSummary summary, Path stdout, Path stderr, String command,
         List<String> largekvLines, String connection) {
       this.phase = phase;
       this.exitCode = exitCode;
-      this.output = output;
+      this.summary = summary;
       this.stdout = stdout;
       this.stderr = stderr;
       this.command = command;
@@ -68,7 +71,7 @@ public final class PhaseRunner {
       if (exitCode == 0) {
         return "";
       }
-      String result = output.result();
+      String result = summary.result() == null ? "" : summary.result();
       if (result.startsWith("FAILED: ")) {
         return result.substring("FAILED: ".length());
       }
@@ -97,20 +100,20 @@ public final class PhaseRunner {
     List<String> shown = new ArrayList<>();
     List<ClientProgress> progressOf = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
-      Path clientDir = Files.createDirectories(runDir.resolve("client-" + c));
-      Files.createDirectories(clientDir.resolve("hdr"));
+      Path clientDir = Files.createDirectories(runDir.resolve(ResultsLayout.CLIENT_PREFIX + c));
+      Files.createDirectories(clientDir.resolve(ResultsLayout.HDR));
       YcsbCommandLine command = command(phase, workloadFile, properties, clients, c, clientDir);
       String line = command.shown();
       shown.add(line);
-      Files.writeString(clientDir.resolve("command.txt"), line + "\n");
+      Files.writeString(clientDir.resolve(ResultsLayout.COMMAND), line + "\n");
       String prefix = "largekv: [" + label + (clients > 1 ? " client " + c : "") + "] ";
       progress.println(prefix + line);
       Process proc = new ProcessBuilder(command.arguments()).directory(repo.toFile())
-          .redirectOutput(clientDir.resolve("ycsb.txt").toFile()).start();
+          .redirectOutput(clientDir.resolve(ResultsLayout.YCSB_OUTPUT).toFile()).start();
       processes.add(proc);
       ClientProgress client = new ClientProgress(progress, prefix, events, !phase.isLoad());
       progressOf.add(client);
-      Thread pump = new Thread(() -> pump(proc, clientDir.resolve("stderr.txt"), client), "stderr-" + c);
+      Thread pump = new Thread(() -> pump(proc, clientDir.resolve(ResultsLayout.STDERR), client), "stderr-" + c);
       pump.start();
       pumps.add(pump);
     }
@@ -118,11 +121,11 @@ public final class PhaseRunner {
     for (int c = 0; c < processes.size(); c++) {
       int exit = processes.get(c).waitFor();
       pumps.get(c).join();
-      Path clientDir = runDir.resolve("client-" + c);
-      Files.writeString(clientDir.resolve("exit.txt"), exit + "\n");
-      Path out = clientDir.resolve("ycsb.txt");
-      results.add(new Result(phase, exit, YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8)), out,
-          clientDir.resolve("stderr.txt"), shown.get(c), progressOf.get(c).own(), progressOf.get(c).connection()));
+      Path clientDir = runDir.resolve(ResultsLayout.CLIENT_PREFIX + c);
+      Files.writeString(clientDir.resolve(ResultsLayout.EXIT), exit + "\n");
+      Path out = clientDir.resolve(ResultsLayout.YCSB_OUTPUT);
+      results.add(new Result(phase, exit, ClientSummary.of(YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))), out,
+          clientDir.resolve(ResultsLayout.STDERR), shown.get(c), progressOf.get(c).own(), progressOf.get(c).connection()));
     }
     return results;
   }
@@ -186,7 +189,7 @@ public final class PhaseRunner {
     Path scratch = Files.createTempDirectory("largekv-" + flag.substring(flag.indexOf('.') + 1));
     try {
       YcsbCommandLine command = command(phase, workloadFile, properties, clients, 0, scratch).property(flag, true);
-      Path err = scratch.resolve("stderr.txt");
+      Path err = scratch.resolve(ResultsLayout.STDERR);
       Process p = new ProcessBuilder(command.arguments()).directory(repo.toFile()).redirectError(err.toFile()).start();
       // read on its own thread, so that a client that never ends cannot hold this one
       java.util.concurrent.CompletableFuture<String> out = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
@@ -237,11 +240,11 @@ public final class PhaseRunner {
         .property("measurementtype", "hdrhistogram")
         .property("hdrhistogram.percentiles", "50,95,99,99.9")
         .property("hdrhistogram.fileoutput", true)
-        .property("hdrhistogram.output.path", clientDir.resolve("hdr") + "/")
+        .property("hdrhistogram.output.path", clientDir.resolve(ResultsLayout.HDR) + "/")
         .property("status.interval", 1)
         .property("client.index", index)
         .property("client.count", clients)
-        .property("largekv.timeline", clientDir.resolve("timeline.csv"));
+        .property("largekv.timeline", clientDir.resolve(ResultsLayout.TIMELINE));
     if (phase.isLoad()) {
       // this run's own checkpoint: an interrupted load is continued with the same --out
       command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));

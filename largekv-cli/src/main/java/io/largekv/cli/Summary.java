@@ -58,19 +58,19 @@ public final class Summary {
             ExitStatus.describe(pr.exitCode()), pr.reason().isEmpty() ? "" : ": " + pr.reason()));
       }
       long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
-      long completed = r.outputs.stream().mapToLong(o -> (long) Math.max(0, o.number("NB5", "CompletedOperations")))
-          .sum();
+      long completed = r.summaries.stream().filter(c -> c.nb5() != null)
+          .mapToLong(c -> c.nb5().completedOperations()).sum();
       if (completed > 0 && pr.phase().isLoad() && completed != logged) {
         sb.append(indent).append(String.format(Locale.ROOT, "nb5 completed %d operations, its histogram log holds %d "
             + "(nb5 leaves its last interval out of the log; ops/s and seconds are the log's)%n", completed, logged));
       }
-      long failed = r.outputs.stream().mapToLong(o -> o.failedOperations()).sum();
+      long failed = r.summaries.stream().mapToLong(c -> c.failedOperations() == null ? 0 : c.failedOperations()).sum();
       if (failed > 0) {
         sb.append(indent).append("failed operations: ").append(failed).append(" (not counted in ops/s)\n");
       }
-      long ok = r.returns("VERIFY", "OK");
-      long corrupt = r.returns("VERIFY", "CORRUPT");
-      long missing = r.returns("VERIFY", "MISSING");
+      long ok = r.verified().ok();
+      long corrupt = r.verified().corrupt();
+      long missing = r.verified().missing();
       if (ok + corrupt + missing > 0) {
         sb.append(indent).append(String.format(Locale.ROOT, "verified reads: ok=%d corrupt=%d missing=%d%n", ok,
             corrupt, missing));

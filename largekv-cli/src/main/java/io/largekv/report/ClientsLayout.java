@@ -1,6 +1,7 @@
 package io.largekv.report;
 
-import io.largekv.common.YcsbOutput;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.ClientSummary;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -18,7 +19,7 @@ import java.util.stream.Stream;
 
 /**
  * A clients' results directory as a report's setup: {@code DIR/PHASE/client-<i>/} with each client's
- * {@code command.txt}, {@code ycsb.txt} (an nb5 pod's: {@code nb5-summary.txt}), {@code hdr/} and
+ * {@code command.txt}, {@code ycsb.txt} (an nb5 pod's: {@code client-summary.json}), {@code hdr/} and
  * {@code exit.txt}, the layout of
  * {@code bin/largekv run --out DIR} and of a Kubernetes run's {@code /results/RUN} (docs/kubernetes.md).
  * It has no compare.properties: the setup is read from the clients' own files, as one column named
@@ -53,7 +54,7 @@ final class ClientsLayout {
       for (Path phase : s.filter(Files::isDirectory).sorted().toList()) {
         List<Path> clientDirs;
         try (Stream<Path> c = Files.list(phase)) {
-          clientDirs = c.filter(p -> p.getFileName().toString().startsWith("client-") && Files.isDirectory(p))
+          clientDirs = c.filter(p -> p.getFileName().toString().startsWith(ResultsLayout.CLIENT_PREFIX) && Files.isDirectory(p))
               .sorted().toList();
         }
         if (clientDirs.isEmpty()) {
@@ -62,7 +63,7 @@ final class ClientsLayout {
         FileTime first = null;
         long phaseWarmup = 0;
         for (Path c : clientDirs) {
-          Path cmd = c.resolve("command.txt");
+          Path cmd = c.resolve(ResultsLayout.COMMAND);
           if (Files.exists(cmd)) {
             FileTime t = Files.getLastModifiedTime(cmd);
             first = first == null || t.compareTo(first) < 0 ? t : first;
@@ -76,22 +77,20 @@ final class ClientsLayout {
               }
             }
           }
-          Path exit = c.resolve("exit.txt");
+          Path exit = c.resolve(ResultsLayout.EXIT);
           if (Files.exists(exit)) {
             FileTime t = Files.getLastModifiedTime(exit);
             finished = finished == null || t.compareTo(finished) > 0 ? t : finished;
           }
-          Path out = PhaseResult.summaryFile(c);
-          if (out.getFileName().toString().equals(PhaseResult.NB5_SUMMARY)) {
+          ClientSummary summary = ClientSummaryFile.read(c);
+          if (ClientSummaryFile.isNb5(c)) {
             nb5 = true;
           }
-          if (Files.exists(out)) {
-            YcsbOutput summary = YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8));
-            if (nb5Version == null) {
-              nb5Version = summary.text("NB5", "Version");
-            }
-            double w = summary.number("LARGEKV", "WarmUpExcludedSeconds");
-            phaseWarmup = Double.isNaN(w) ? phaseWarmup : Math.max(phaseWarmup, (long) w);
+          if (nb5Version == null && summary.nb5() != null) {
+            nb5Version = summary.nb5().version();
+          }
+          if (summary.warmUpExcludedSeconds() != null) {
+            phaseWarmup = Math.max(phaseWarmup, summary.warmUpExcludedSeconds());
           }
         }
         // each phase's own: what its clients' YCSB summaries left out
@@ -109,7 +108,7 @@ final class ClientsLayout {
     String label = dir.getFileName().toString();
     Properties p = empty(dir);
     p.setProperty("phases", String.join(",", ordered));
-    // nb5's pods (bin/largekv nb5-client) leave nb5-summary.txt where YCSB's leave ycsb.txt
+    // nb5's pods (bin/largekv nb5-client) leave client-summary.json where YCSB's leave ycsb.txt
     p.setProperty("harnesses", nb5 ? "nb5" : "ycsb");
     if (nb5) {
       p.setProperty("harness.nb5", "nb5 " + (nb5Version == null ? "(version not recorded)" : nb5Version)

@@ -1,6 +1,9 @@
 package io.largekv.report;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.results.ClientSummary;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.Timeline;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -13,9 +16,9 @@ import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
- * One run of one phase against one target: the raw output of its client processes
- * ({@code client-<i>/ycsb.txt}, {@code client-<i>/hdr/<OPERATION>.hdr}, {@code client-<i>/exit.txt};
- * an nb5 client has {@code nb5-summary.txt} in place of {@code ycsb.txt}) merged into one view. Histograms of several clients and of several intervals are added, never
+ * One run of one phase against one target: the raw output of its client processes (their
+ * {@link ClientSummary}, {@code client-<i>/hdr/<OPERATION>.hdr}, {@code client-<i>/exit.txt}:
+ * {@link ResultsLayout}) merged into one view. Histograms of several clients and of several intervals are added, never
  * averaged; the first {@code warmupSeconds} of the phase are left out of the summary.
  */
 public final class PhaseResult {
@@ -23,14 +26,12 @@ public final class PhaseResult {
   /** Operation logs YCSB writes that are not operations of the benchmark. */
   private static final List<String> NOT_OPERATIONS = List.of("CLEANUP", "VERIFY", "ERRORS");
 
-  /** An nb5 client's counts and verdict, in YCSB's {@code [SECTION], metric, value} form. */
-  public static final String NB5_SUMMARY = "nb5-summary.txt";
-
   public final Path dir;
   public final int clients;
   /** Operation name → one interval log per client. */
   public final Map<String, List<List<HdrLog.Interval>>> logs = new TreeMap<>();
-  public final List<YcsbOutput> outputs = new ArrayList<>();
+  /** Each client's summary, client-0 first. */
+  public final List<ClientSummary> summaries = new ArrayList<>();
   public final List<Integer> exitCodes = new ArrayList<>();
   /**
    * The {@code client.index}es that the clients' commands ({@code client-<i>/command.txt},
@@ -72,16 +73,15 @@ public final class PhaseResult {
     this.dir = dir;
     List<Path> clientDirs;
     try (Stream<Path> s = Files.list(dir)) {
-      clientDirs = s.filter(p -> p.getFileName().toString().startsWith("client-")).sorted().toList();
+      clientDirs = s.filter(p -> p.getFileName().toString().startsWith(ResultsLayout.CLIENT_PREFIX)).sorted().toList();
     }
     this.clients = clientDirs.size();
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
     List<List<Path>> clientAttempts = new ArrayList<>();
     for (Path c : clientDirs) {
-      Path out = summaryFile(c);
-      outputs.add(YcsbOutput.parse(Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : ""));
-      Path exit = c.resolve("exit.txt");
+      summaries.add(ClientSummaryFile.read(c));
+      Path exit = c.resolve(ResultsLayout.EXIT);
       exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
       long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
       clientSpans.add(span);
@@ -94,28 +94,28 @@ public final class PhaseResult {
       List<Timeline.Second> timeline = new ArrayList<>();
       long failedBefore = 0;
       for (Path a : attempts) {
-        readLogs(a.resolve("hdr"), earlier, true);
+        readLogs(a.resolve(ResultsLayout.HDR), earlier, true);
         // its failed operations, a second at a time (a killed attempt printed no summary)
-        for (Timeline.Second sec : Timeline.readKilled(a.resolve("timeline.csv"))) {
+        for (Timeline.Second sec : Timeline.readKilled(a.resolve(ResultsLayout.TIMELINE))) {
           timeline.add(sec);
           failedBefore += sec.failed();
           sec.classes().forEach((k, v) -> earlierErrorClasses.merge(k, v, Long::sum));
         }
       }
       earlierFailed += failedBefore;
-      timeline.addAll(Timeline.read(c.resolve("timeline.csv")));
+      timeline.addAll(Timeline.read(c.resolve(ResultsLayout.TIMELINE)));
       timelines.add(timeline);
       Map<String, List<HdrLog.Interval>> own = new TreeMap<>();
       earlier.forEach((op, intervals) -> own.put(op, new ArrayList<>(intervals)));
       Map<String, List<HdrLog.Interval>> last = new TreeMap<>();
-      readLogs(c.resolve("hdr"), last, false);
+      readLogs(c.resolve(ResultsLayout.HDR), last, false);
       last.forEach((op, intervals) -> own.computeIfAbsent(op, k -> new ArrayList<>()).addAll(intervals));
       clientLogs.add(own);
       earlierAttempts.add(attempts.isEmpty() ? null : earlier);
       if (!attempts.isEmpty()) {
-        double before = outputs.get(outputs.size() - 1).number("LARGEKV", "LoadRowsBefore");
-        rowsBefore.add(Double.isNaN(before) ? 0 : (long) before);
-        if (Double.isNaN(before) && exitCodes.get(exitCodes.size() - 1) == 0) {
+        Long before = summaries.get(summaries.size() - 1).loadRowsBefore();
+        rowsBefore.add(before == null ? 0 : before);
+        if (before == null && exitCodes.get(exitCodes.size() - 1) == 0) {
           // only a load's client is run again, and its last attempt continues the checkpoint
           clientProblems.add(c.getFileName() + " holds earlier attempts (attempt-<k>/) but its last did not continue a"
               + " load's checkpoint (no LoadRowsBefore): its operations cannot be counted once");
@@ -145,13 +145,13 @@ public final class PhaseResult {
     // first interval's start
     long first = Long.MAX_VALUE;
     for (int i = 0; i < clientDirs.size(); i++) {
-      first = Math.min(first, firstOperation(clientDirs.get(i).resolve("stderr.txt")));
+      first = Math.min(first, firstOperation(clientDirs.get(i).resolve(ResultsLayout.STDERR)));
       for (Path a : clientAttempts.get(i)) {
-        first = Math.min(first, firstOperation(a.resolve("stderr.txt")));
+        first = Math.min(first, firstOperation(a.resolve(ResultsLayout.STDERR)));
       }
     }
-    long common = outputs.stream().mapToDouble(o -> o.number("LARGEKV", "CommonStartEpochMs"))
-        .filter(d -> !Double.isNaN(d) && d > 0).mapToLong(d -> (long) d).min().orElse(Long.MAX_VALUE);
+    long common = summaries.stream().map(ClientSummary::commonStartEpochMs).filter(ms -> ms != null && ms > 0)
+        .mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
     // (a phase without a warm-up, a load, measures from its first operation: connecting is not in it;
     // but clients that operated before the common start, nb5's read pods, which read while they wait
     // for it, are measured from the common start whatever the warm-up)
@@ -161,15 +161,15 @@ public final class PhaseResult {
     java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
     List<Integer> present = new ArrayList<>();
     for (Path c : clientDirs) {
-      int count = clientCount(c.resolve("command.txt"));
+      int count = clientCount(c.resolve(ResultsLayout.COMMAND));
       if (count > 0) {
         counts.add(count);
       }
-      String name = c.getFileName().toString().substring("client-".length());
-      if (name.matches("\\d{1,9}")) {
-        present.add(Integer.parseInt(name));
+      int index = ResultsLayout.clientIndex(c.getFileName().toString());
+      if (index >= 0) {
+        present.add(index);
       } else {
-        clientProblems.add(c.getFileName() + " is not client-<index>");
+        clientProblems.add(c.getFileName() + " is not " + ResultsLayout.CLIENT_PREFIX + "<index>");
       }
     }
     if (counts.size() > 1) {
@@ -183,34 +183,36 @@ public final class PhaseResult {
     }
     for (int i : present) {
       if (expected > 0 && i >= expected) {
-        clientProblems.add("client-" + i + " is beyond client.count=" + expected);
+        clientProblems.add(ResultsLayout.CLIENT_PREFIX + i + " is beyond client.count=" + expected);
       }
     }
     for (int i = 0; i < clientDirs.size(); i++) {
       if (exitCodes.get(i) != 0) {
-        failureReasons.add(clientDirs.get(i).getFileName() + ": " + failureReason(outputs.get(i),
-            clientDirs.get(i).resolve("stderr.txt")));
+        failureReasons.add(clientDirs.get(i).getFileName() + ": " + failureReason(summaries.get(i),
+            clientDirs.get(i).resolve(ResultsLayout.STDERR)));
       }
     }
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
     this.endMs = end == Long.MIN_VALUE ? 0 : end;
     this.warmupMs = warmupSeconds * 1000;
-    this.events = EventRecord.read(dir.resolve("events.tsv"));
-    this.nodes = NodeRecord.read(dir.resolve("nodes.tsv"));
+    this.events = EventRecord.read(dir.resolve(ResultsLayout.EVENTS));
+    this.nodes = NodeRecord.read(dir.resolve(ResultsLayout.NODES));
   }
 
   /** A client's earlier attempts ({@code attempt-<k>/}, kept by the pod's script), oldest first. */
   private static List<Path> attempts(Path client) throws IOException {
     try (Stream<Path> s = Files.list(client)) {
-      return s.filter(p -> p.getFileName().toString().matches("attempt-\\d{1,4}") && Files.isDirectory(p))
-          .sorted(java.util.Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString().substring(8))))
+      return s.filter(p -> p.getFileName().toString().matches(ResultsLayout.ATTEMPT_PREFIX + "\\d{1,4}")
+              && Files.isDirectory(p))
+          .sorted(java.util.Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString()
+              .substring(ResultsLayout.ATTEMPT_PREFIX.length()))))
           .toList();
     }
   }
 
   /** An attempt's exit status in words: {@code exit 137}, or {@code killed} when it wrote none. */
   private static String exitOf(Path attempt) throws IOException {
-    Path exit = attempt.resolve("exit.txt");
+    Path exit = attempt.resolve(ResultsLayout.EXIT);
     return Files.exists(exit) ? "exit " + Files.readString(exit).trim() : "killed (no exit status)";
   }
 
@@ -247,9 +249,8 @@ public final class PhaseResult {
   }
 
   /** Why a client failed: its result line, else the last line it wrote on stderr, shortened. */
-  private static String failureReason(YcsbOutput out, Path stderr) throws IOException {
-    String result = out.text("LARGEKV", "Result");
-    String why = result != null && result.startsWith("FAILED") ? result : null;
+  private static String failureReason(ClientSummary summary, Path stderr) throws IOException {
+    String why = summary.saysFailed() ? summary.result() : null;
     if (why == null && Files.exists(stderr)) {
       try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
         why = lines.filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).map(l -> l.substring(9)).orElse(null);
@@ -272,15 +273,6 @@ public final class PhaseResult {
     try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
       return lines.mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).findFirst().orElse(Long.MAX_VALUE);
     }
-  }
-
-  /**
-   * A client directory's summary: YCSB's output, else largekv's reading of an nb5 client's
-   * ({@link #NB5_SUMMARY}), in YCSB's form.
-   */
-  static Path summaryFile(Path clientDir) {
-    return Files.exists(clientDir.resolve("ycsb.txt")) || !Files.exists(clientDir.resolve(NB5_SUMMARY))
-        ? clientDir.resolve("ycsb.txt") : clientDir.resolve(NB5_SUMMARY);
   }
 
   public static PhaseResult load(Path dir, long warmupSeconds) throws IOException {
@@ -345,6 +337,17 @@ public final class PhaseResult {
       }
     }
     return total;
+  }
+
+  /**
+   * The 1-second throughputs (all clients and types) after the warm-up, whole seconds only: the
+   * phase's last second, cut short by its end, is left out.
+   */
+  public double[] steadyThroughputs() {
+    double[] s = throughputSeries();
+    int from = (int) ((warmupMs + 999) / 1000);
+    int to = (int) Math.min(s.length, (endMs - startMs) / 1000);
+    return from >= to ? new double[0] : java.util.Arrays.copyOfRange(s, from, to);
   }
 
   /** Per 1-second bucket since the phase start: failed operations (all clients' timelines). */
@@ -438,30 +441,33 @@ public final class PhaseResult {
     return ops / measuredSeconds();
   }
 
-  /** Sum over clients of a return code, e.g. ("VERIFY", "CORRUPT"), over the whole run. */
-  public long returns(String section, String code) {
-    return outputs.stream().mapToLong(o -> o.returns(section, code)).sum();
+  /** The rows the clients' reads verified, over the whole run. */
+  public ClientSummary.Verified verified() {
+    long ok = 0;
+    long corrupt = 0;
+    long missing = 0;
+    long notYet = 0;
+    for (ClientSummary c : summaries) {
+      ok += c.verified().ok();
+      corrupt += c.verified().corrupt();
+      missing += c.verified().missing();
+      notYet += c.verified().notYetWritten();
+    }
+    return new ClientSummary.Verified(ok, corrupt, missing, notYet);
   }
 
   /**
-   * The stalls of the driver's I/O threads that the clients' own threads caused
-   * ({@code [LARGEKV], EventLoopStalls / EventLoopStallMaxMs / EventLoopStallTotalMs}): counts and
-   * totals added, the longest the longest of any client; null when no client counted them (platform
+   * The stalls of the driver's I/O threads that the clients' own threads caused: counts and totals
+   * added, the longest the longest of any client; null when no client counted them (platform
    * threads, the JDK's scheduler, nb5).
    */
   public Stalls stalls() {
-    return Stalls.merge(outputs.stream().map(Stalls::of).toList());
+    return Stalls.merge(summaries.stream().map(c -> c.stalls() == null ? null
+        : new Stalls(c.stalls().count(), c.stalls().maxMs(), c.stalls().totalMs())).toList());
   }
 
   /** Stalls of the driver's I/O threads: how many, the longest and all of them together (ms). */
   public record Stalls(long count, double maxMs, double totalMs) {
-
-    /** A client's stall lines, or null without them. */
-    static Stalls of(YcsbOutput o) {
-      double n = o.number("LARGEKV", "EventLoopStalls");
-      return Double.isNaN(n) ? null : new Stalls((long) n, o.number("LARGEKV", "EventLoopStallMaxMs"),
-          o.number("LARGEKV", "EventLoopStallTotalMs"));
-    }
 
     /** Several clients' or runs' stalls together; null when none counted them. */
     public static Stalls merge(List<Stalls> all) {
@@ -481,20 +487,14 @@ public final class PhaseResult {
     }
   }
 
-  /** Error returns of every operation plus the binding's error classes. */
+  /** Error returns of every operation, the clients' earlier attempts' too. */
   public long errors() {
-    long n = earlierFailed; // a client's earlier attempts': their timelines
-    for (YcsbOutput o : outputs) {
-      for (String op : List.of("INSERT", "READ", "UPDATE", "SCAN", "DELETE")) {
-        n += o.returns(op, "ERROR");
-      }
-    }
-    return n;
+    return earlierFailed + summaries.stream().mapToLong(ClientSummary::errors).sum();
   }
 
   public Map<String, Long> errorClasses() {
     Map<String, Long> m = new TreeMap<>(earlierErrorClasses);
-    outputs.forEach(o -> o.returnCodes("ERRORS").forEach((k, v) -> m.merge(k, v, Long::sum)));
+    summaries.forEach(c -> c.errorClasses().forEach((k, v) -> m.merge(k, v, Long::sum)));
     return m;
   }
 

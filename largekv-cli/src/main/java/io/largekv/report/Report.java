@@ -1,7 +1,9 @@
 package io.largekv.report;
 
+import io.largekv.results.ResultsLayout;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
+import io.largekv.results.Results;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -10,11 +12,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
 import java.util.Set;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
@@ -34,18 +34,39 @@ public final class Report {
 
   /** One target in one phase: its repeats. */
   public static final class Cell {
+    /** The column. */
     public final String target;
     public final String phase;
     public final List<PhaseResult> runs;
+    /**
+     * False in a report across runs for a column whose run did not have the phase: neither figures
+     * nor a failure.
+     */
+    public final boolean inRun;
 
     Cell(String target, String phase, List<PhaseResult> runs) {
+      this(target, phase, runs, true);
+    }
+
+    private Cell(String target, String phase, List<PhaseResult> runs, boolean inRun) {
       this.target = target;
       this.phase = phase;
       this.runs = runs;
+      this.inRun = inRun;
+    }
+
+    /** The same repeats as column {@code column} of a report across runs. */
+    Cell as(String column) {
+      return new Cell(column, phase, runs, inRun);
+    }
+
+    /** A column of a report across runs whose run did not have {@code phase}. */
+    static Cell notInRun(String column, String phase) {
+      return new Cell(column, phase, List.of(), false);
     }
 
     public boolean failed() {
-      return runs.isEmpty() || runs.stream().anyMatch(PhaseResult::failed);
+      return inRun && (runs.isEmpty() || runs.stream().anyMatch(PhaseResult::failed));
     }
 
     public String mainOperation() {
@@ -84,8 +105,13 @@ public final class Report {
       return n;
     }
 
-    public long sum(String section, String code) {
-      return runs.stream().mapToLong(r -> r.returns(section, code)).sum();
+    /** The rows every repeat's reads verified: correct, and corrupt or missing. */
+    public long verifiedOk() {
+      return runs.stream().mapToLong(r -> r.verified().ok()).sum();
+    }
+
+    public long verificationFailures() {
+      return runs.stream().mapToLong(r -> r.verified().corrupt() + r.verified().missing()).sum();
     }
 
     public long errors() {
@@ -112,10 +138,20 @@ public final class Report {
   public final List<String> phases;
   /** phase → column → cell. */
   public final Map<String, Map<String, Cell>> cells = new LinkedHashMap<>();
+  /** Its name in a report across runs: the directory's. */
+  public final String label;
+  /** A report across runs: the runs it puts side by side, in their order; empty for one directory. */
+  public final List<Report> parts;
+  /** Column → the run it comes from (this report, or one of {@link #parts}). */
+  private final Map<String, Report> runOf = new LinkedHashMap<>();
+  /** The figures, computed once. */
+  private Results results;
 
   private Report(Path dir, Properties setup) throws IOException {
     this.dir = dir;
     this.setup = setup;
+    this.label = dir.getFileName().toString();
+    this.parts = List.of();
     this.targets = split(setup.getProperty("targets", ""));
     this.columns = split(setup.getProperty("columns", setup.getProperty("targets", "")));
     this.harnesses = split(setup.getProperty("harnesses", "ycsb"));
@@ -135,7 +171,7 @@ public final class Report {
           }
         } else if (Files.isDirectory(phaseDir)) {
           try (Stream<Path> reps = Files.list(phaseDir)) {
-            for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith("rep-")).sorted().toList()) {
+            for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith(ResultsLayout.REPEAT_PREFIX)).sorted().toList()) {
               // the load phase has no warm-up to exclude: every row counts
               runs.add(PhaseResult.load(rep, phase.equals("load") ? 0 : warmup));
             }
@@ -145,6 +181,102 @@ public final class Report {
       }
       cells.put(phase, row);
     }
+    columns.forEach(c -> runOf.put(c, this));
+  }
+
+  /** A report across runs: {@code runs}' columns side by side, written to {@code dir}. */
+  private Report(Path dir, List<Report> runs) {
+    this.dir = dir;
+    this.parts = List.copyOf(runs);
+    this.label = dir.getFileName().toString();
+    this.setup = new Properties();
+    // the charts' warm-up line: the first run's
+    setup.setProperty("warmup", runs.get(0).setup.getProperty("warmup", "0"));
+    List<String> cols = new ArrayList<>();
+    List<String> tgts = new ArrayList<>();
+    Set<String> hs = new java.util.LinkedHashSet<>();
+    List<String> ph = new ArrayList<>();
+    for (Report r : runs) {
+      r.columns.forEach(c -> {
+        cols.add(c + ACROSS + r.label);
+        runOf.put(c + ACROSS + r.label, r);
+      });
+      r.targets.forEach(t -> tgts.add(t + ACROSS + r.label));
+      hs.addAll(r.harnesses);
+      r.phases.stream().filter(p -> !ph.contains(p)).forEach(ph::add);
+    }
+    this.columns = List.copyOf(cols);
+    this.targets = List.copyOf(tgts);
+    this.harnesses = List.copyOf(hs);
+    this.phases = List.copyOf(ph);
+    for (String phase : phases) {
+      Map<String, Cell> row = new LinkedHashMap<>();
+      for (Report r : runs) {
+        for (String c : r.columns) {
+          Map<String, Cell> own = r.cells.get(phase);
+          row.put(c + ACROSS + r.label, own == null ? Cell.notInRun(c + ACROSS + r.label, phase)
+              : own.get(c).as(c + ACROSS + r.label));
+        }
+      }
+      cells.put(phase, row);
+    }
+  }
+
+  /** Between a column and its run's label in a report across runs. */
+  public static final String ACROSS = " @ ";
+
+  /**
+   * A report across runs (docs/results.md#reports-across-runs): each of {@code dirs} loaded as
+   * {@link #load(Path)} does, side by side, with {@code out} as its directory. Runs of the same
+   * name are told apart by their position ({@code NAME#2}).
+   */
+  public static Report across(List<Path> dirs, Path out) throws IOException {
+    List<Report> runs = new ArrayList<>();
+    Set<String> labels = new java.util.HashSet<>();
+    for (int i = 0; i < dirs.size(); i++) {
+      Report r = load(dirs.get(i));
+      String name = r.label;
+      Report named = labels.add(name) ? r : r.relabelled(name + "#" + (i + 1));
+      labels.add(named.label);
+      runs.add(named);
+    }
+    return new Report(out, runs);
+  }
+
+  /** This report under another label (two runs whose directories share a name). */
+  private Report relabelled(String newLabel) {
+    return new Report(this, newLabel);
+  }
+
+  private Report(Report other, String label) {
+    this.dir = other.dir;
+    this.setup = other.setup;
+    this.columns = other.columns;
+    this.targets = other.targets;
+    this.harnesses = other.harnesses;
+    this.phases = other.phases;
+    this.cells.putAll(other.cells);
+    this.label = label;
+    this.parts = List.of();
+    columns.forEach(c -> runOf.put(c, this));
+  }
+
+  /** The run that column {@code column} comes from. */
+  Report runOf(String column) {
+    return runOf.get(column);
+  }
+
+  /** The column's name in its own run: without {@code " @ RUN"} in a report across runs. */
+  String ownColumn(String column) {
+    return parts.isEmpty() ? column : column.substring(0, column.lastIndexOf(ACROSS));
+  }
+
+  /** The report's figures: what results.json holds and what its tables are rendered from. */
+  public Results results() {
+    if (results == null) {
+      results = ReportFigures.of(this);
+    }
+    return results;
   }
 
   private static List<String> split(String s) {
@@ -161,7 +293,7 @@ public final class Report {
    * FAILED (not run), never left out.
    */
   public static Report load(Path dir, List<String> expected) throws IOException {
-    Path file = dir.resolve("compare.properties");
+    Path file = dir.resolve(ResultsLayout.SETUP);
     Properties p;
     if (Files.isRegularFile(file)) {
       p = new Properties();
@@ -202,157 +334,14 @@ public final class Report {
 
   // ------------------------------------------------------------------ tables
 
-  /** Rows of a phase's table: label → one value per target. */
+  /** Rows of a phase's table: label → one value per column, rendered from {@link #results()}. */
   public Map<String, List<String>> table(String phase) {
-    Map<String, List<String>> rows = new LinkedHashMap<>();
-    Map<String, Cell> row = cells.get(phase);
-    List<String> others = otherOperations(phase);
-    boolean reruns = row.values().stream().flatMap(c -> c.runs.stream()).anyMatch(r -> !r.reruns.isEmpty());
-    for (String target : columns) {
-      Cell c = row.get(target);
-      Histogram h = c.latency();
-      boolean any = h.getTotalCount() > 0;
-      double[] tp = c.throughputs();
-      add(rows, "status", c.failed() ? "FAILED" + failure(c) : "ok");
-      add(rows, "throughput (ops/s)", tp.length == 0 ? "-" : ReportFormat.throughput(tp));
-      if (columns.size() > 1) {
-        double[] first = row.get(columns.get(0)).throughputs();
-        add(rows, "throughput vs " + columns.get(0), tp.length == 0 || first.length == 0 ? "-"
-            : String.format(Locale.ROOT, "%.2f×", mean(tp) / mean(first)));
-      }
-      add(rows, "measured seconds", measured(c));
-      if (clientsPerRun() > 1) {
-        add(rows, "throughput per client (ops/s)", perClient(c));
-      }
-      if (reruns) {
-        // a load client run again: its earlier attempts' time is in the measured seconds, their rows counted once
-        List<String> r = c.runs.stream().flatMap(x -> x.reruns.stream()).toList();
-        add(rows, "clients run again", r.isEmpty() ? "-" : String.join("; ", r));
-      }
-      String op = c.mainOperation();
-      add(rows, "operation", op == null ? "-" : op + (c.intendedTime() ? " (intended time)" : ""));
-      for (double p : PERCENTILES) {
-        add(rows, "p" + trim(p) + " (ms)", any ? ReportFormat.ms(h.getValueAtPercentile(p)) : "-");
-      }
-      add(rows, "max (ms)", any ? ReportFormat.ms(h.getMaxValue()) : "-");
-      add(rows, "operations", Long.toString(c.operations()));
-      for (String other : others) {
-        Histogram o = c.latency(other);
-        add(rows, other + " operations", Long.toString(o.getTotalCount()));
-        add(rows, other + " p50 / p99 / p99.9 / max (ms)", o.getTotalCount() == 0 ? "-"
-            : String.join(" / ", ReportFormat.ms(o.getValueAtPercentile(50)), ReportFormat.ms(o.getValueAtPercentile(99)),
-                ReportFormat.ms(o.getValueAtPercentile(99.9)), ReportFormat.ms(o.getMaxValue())));
-      }
-      long errors = c.errors();
-      add(rows, "errors", errors == 0 ? "0" : errors + " " + errorClasses(c));
-      add(rows, "verified ok", Long.toString(c.sum("VERIFY", "OK")));
-      add(rows, "verification failures (corrupt + missing)",
-          Long.toString(c.sum("VERIFY", "CORRUPT") + c.sum("VERIFY", "MISSING")));
-      PhaseResult.Stalls stalls = c.stalls();
-      add(rows, "event-loop stalls (client)", stalls == null ? "-" : stalls.describe());
-    }
-    return rows;
+    return ReportTables.main(results(), phase);
   }
 
-  private static void add(Map<String, List<String>> rows, String name, String value) {
-    rows.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
-  }
-
-  private static double mean(double[] v) {
-    return Arrays.stream(v).average().orElse(Double.NaN);
-  }
-
-  /** Operation types of a phase other than the main one (e.g. the UPDATE of a read phase). */
-  private List<String> otherOperations(String phase) {
-    Set<String> ops = new TreeSet<>();
-    for (Cell c : cells.get(phase).values()) {
-      String main = c.mainOperation();
-      c.runs.forEach(r -> r.operations().stream().filter(o -> !o.equals(main)).forEach(ops::add));
-    }
-    return List.copyOf(ops);
-  }
-
-  /** The most clients any run of the report had. */
-  private int clientsPerRun() {
-    return cells.values().stream().flatMap(r -> r.values().stream()).flatMap(c -> c.runs.stream())
-        .mapToInt(r -> r.clients).max().orElse(0);
-  }
-
-  /** Each client's own throughput after the warm-up, client-0 first; a repeat's after a ";". */
-  private static String perClient(Cell c) {
-    List<String> out = new ArrayList<>();
-    for (PhaseResult r : c.runs) {
-      if (r.logs.isEmpty()) {
-        continue;
-      }
-      out.add(String.join(" / ", Arrays.stream(r.clientThroughputs())
-          .mapToObj(t -> String.format(Locale.ROOT, "%,.0f", t)).toList()));
-    }
-    return out.isEmpty() ? "-" : String.join("; ", out);
-  }
-
-  /** Each repeat's measured seconds; the clients' range when a client measured less. */
-  private static String measured(Cell c) {
-    List<String> out = new ArrayList<>();
-    for (PhaseResult r : c.runs) {
-      if (r.logs.isEmpty()) {
-        continue;
-      }
-      double[] clients = r.clientMeasuredSeconds();
-      double min = Arrays.stream(clients).min().orElse(0);
-      String s = String.format(Locale.ROOT, "%.1f", r.measuredSeconds());
-      if (clients.length > 1 && r.measuredSeconds() - min >= 0.5) {
-        s += String.format(Locale.ROOT, " (clients %.1f–%.1f)", min, Arrays.stream(clients).max().orElse(0));
-      }
-      out.add(s);
-    }
-    return out.isEmpty() ? "-" : String.join(", ", out);
-  }
-
-  /** One row per item of each run of a phase: {@code (target, repeat from 1, run) → rows}. */
-  private interface RunRows {
-    List<List<String>> rows(String target, int repeat, PhaseResult run);
-  }
-
-  /** The rows of every target's every repeat of a phase, in order. */
-  private List<List<String>> perRun(String phase, RunRows rows) {
-    List<List<String>> out = new ArrayList<>();
-    for (String target : columns) {
-      List<PhaseResult> runs = cells.get(phase).get(target).runs;
-      for (int rep = 0; rep < runs.size(); rep++) {
-        out.addAll(rows.rows(target, rep + 1, runs.get(rep)));
-      }
-    }
-    return out;
-  }
-
-  /** A phase's events, per target and repeat: what each did to the run (docs/comparison.md#events). */
+  /** A phase's events, per column and repeat: what each did to the run (docs/comparison.md#events). */
   public List<List<String>> eventTable(String phase) {
-    return perRun(phase, (target, rep, r) -> {
-      List<List<String>> rows = new ArrayList<>();
-      List<EventImpact> impacts = r.eventImpacts();
-      for (EventRecord e : r.events) {
-        EventImpact i = impacts.stream().filter(x -> x.event == e).findFirst().orElse(null);
-        List<String> cells = new ArrayList<>(List.of(target, Integer.toString(rep), e.spec().substring(
-            e.spec().indexOf('@') + 1), e.ran() ? secs((e.startMs() - r.startMs) / 1000.0) : "-",
-            e.ran() ? secs((e.endMs() - e.startMs()) / 1000.0) : "-",
-            e.result() + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")")));
-        if (i == null) {
-          cells.addAll(List.of("-", "-", "-", "-", "-", "-", "-"));
-        } else {
-          cells.add(Double.isNaN(i.before) ? "-" : String.format(Locale.ROOT, "%,.0f", i.before));
-          cells.add(Double.isNaN(i.lowest) ? "-" : String.format(Locale.ROOT, "%,.0f", i.lowest));
-          cells.add(i.recoverySeconds >= 0 ? Integer.toString(i.recoverySeconds)
-              : Double.isNaN(i.before) ? "-" : "not recovered");
-          cells.add(i.startSecond + "–" + i.windowEndSecond);
-          cells.add(i.failed == 0 ? "0" : i.failed + " " + i.failuresByClass);
-          cells.add(Double.isNaN(i.p99Ms) ? "-" : String.format(Locale.ROOT, "%.2f", i.p99Ms));
-          cells.add(Long.toString(i.verificationFailures));
-        }
-        rows.add(cells);
-      }
-      return rows;
-    });
+    return ReportTables.events(results(), phase);
   }
 
   /**
@@ -361,10 +350,7 @@ public final class Report {
    * client recorded an operation).
    */
   public List<List<String>> nodeTable(String phase) {
-    return perRun(phase, (target, rep, r) -> r.nodes.stream().map(n -> List.of(target, Integer.toString(rep),
-        Integer.toString(n.node()), n.address(), n.state(),
-        r.hasTimeZero() ? secs((n.startedMs() - r.startMs) / 1000.0) : "-",
-        n.reads() < 0 ? "-" : Long.toString(n.reads()), n.writes() < 0 ? "-" : Long.toString(n.writes()))).toList());
+    return ReportTables.nodes(results(), phase);
   }
 
   /** The node table's columns. */
@@ -375,29 +361,6 @@ public final class Report {
   public static final List<String> EVENT_COLUMNS = List.of("target", "repeat", "event", "started at (s)",
       "took (s)", "result", "before (ops/s)", "lowest (ops/s)", "recovered after (s)", "window (s)",
       "failed ops in window", "p99 in window (ms)", "verification failures");
-
-  private static String secs(double s) {
-    return String.format(Locale.ROOT, "%.1f", s);
-  }
-
-  private static String failure(Cell c) {
-    List<Integer> codes = new ArrayList<>();
-    c.runs.forEach(r -> codes.addAll(r.exitCodes));
-    List<String> missing = new ArrayList<>();
-    c.runs.forEach(r -> r.missingClients.forEach(i -> missing.add("client-" + i)));
-    // the first failed client's own reason, so the table says why
-    String why = c.runs.stream().flatMap(r -> r.failureReasons.stream()).findFirst().map(t -> "; " + t).orElse("");
-    List<String> problems = c.runs.stream().flatMap(r -> r.clientProblems.stream()).toList();
-    return c.runs.isEmpty() ? " (not run)" : " (exit codes " + codes + why
-        + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing))
-        + (problems.isEmpty() ? "" : "; " + String.join("; ", problems)) + ")";
-  }
-
-  private static String errorClasses(Cell c) {
-    Map<String, Long> m = new LinkedHashMap<>();
-    c.runs.forEach(r -> r.errorClasses().forEach((k, v) -> m.merge(k, v, Long::sum)));
-    return m.isEmpty() ? "" : m.toString();
-  }
 
   static String trim(double p) {
     return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
@@ -436,6 +399,12 @@ public final class Report {
   }
 
   String notes() {
+    if (!parts.isEmpty()) {
+      List<String> runs = parts.stream().map(r -> r.label + " (" + r.dir + ")").toList();
+      return "A report across runs: " + String.join(", ", runs) + "; columns are COLUMN" + ACROSS + "RUN. "
+          + parts.get(0).notes().strip() + " Change: a column against the same column of the first run that has it; "
+          + ThroughputChange.METHODS + "\n";
+    }
     String n = "Throughput: successful operations of all clients per second after the warm-up ("
         + setup.getProperty("warmup", "0") + " s, read phases only); measured seconds: from the warm-up's end to the "
         + "last operation (a client that connected late measured less: its range is shown). Latency: each operation's "
@@ -460,6 +429,12 @@ public final class Report {
 
   /** A setup row holding a command line: code in both documents. */
   boolean commandRow(String key) {
+    if (!parts.isEmpty()) {
+      int at = key.indexOf(": ");
+      Report run = at < 0 ? null : parts.stream().filter(r -> r.label.equals(key.substring(0, at))).findFirst()
+          .orElse(null);
+      return run != null && run.commandRow(key.substring(at + 2));
+    }
     return key.equals("command") || setup.containsKey("command." + key);
   }
 
@@ -468,6 +443,10 @@ public final class Report {
    * loopback address): the client's CPU is taken from the server's.
    */
   public java.util.Optional<String> caveat() {
+    if (!parts.isEmpty()) {
+      List<String> each = parts.stream().flatMap(r -> r.caveat().stream().map(c -> r.label + ": " + c)).toList();
+      return each.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join(" ", each));
+    }
     List<String> shared = targets.stream().filter(t -> {
       String hosts = setup.getProperty("target." + t + ".hosts", "");
       return hosts.equals("local") || List.of(hosts.split(",")).stream().map(String::trim)
@@ -483,11 +462,19 @@ public final class Report {
 
   /** The seeds' published figure for the workload a phase ran, when it ran a full-scale one. */
   public java.util.Optional<String> published(String phase) {
+    if (!parts.isEmpty()) {
+      return parts.stream().flatMap(r -> r.published(phase).stream()).findFirst();
+    }
     return java.util.Optional.ofNullable(setup.getProperty("phase." + phase + ".published"));
   }
 
+  /** The setup section, row by row; across runs, each run's rows as {@code RUN: row}. */
   Map<String, String> setupRows() {
     Map<String, String> rows = new LinkedHashMap<>();
+    if (!parts.isEmpty()) {
+      parts.forEach(r -> r.setupRows().forEach((k, v) -> rows.put(r.label + ": " + k, v)));
+      return rows;
+    }
     rows.put("command", setup.getProperty("command", ""));
     rows.put("client machine", setup.getProperty("machine", ""));
     rows.put("started / finished", setup.getProperty("started", "") + " / " + setup.getProperty("finished", "(unfinished)"));
@@ -528,10 +515,10 @@ public final class Report {
   }
 
   /** The binding's "connected to ..." and DDL lines from the target's first YCSB client. */
-  private String serverLines(String target) {
+  String serverLines(String target) {
     for (String phase : phases) {
-      Path err = columnsOf(target).stream().map(c -> dir.resolve(c).resolve(phase).resolve("rep-1").resolve("client-0")
-          .resolve("stderr.txt")).filter(Files::exists).findFirst().orElse(null);
+      Path err = columnsOf(target).stream().map(c -> dir.resolve(c).resolve(phase).resolve(ResultsLayout.REPEAT_PREFIX + 1).resolve(ResultsLayout.CLIENT_PREFIX + 0)
+          .resolve(ResultsLayout.STDERR)).filter(Files::exists).findFirst().orElse(null);
       if (err != null) {
         try {
           List<String> lines = Files.readAllLines(err).stream()
@@ -545,7 +532,7 @@ public final class Report {
       }
     }
     boolean nb5Ran = columnsOf(target).stream().anyMatch(c -> phases.stream().anyMatch(phase -> Files.exists(
-        dir.resolve(c).resolve(phase).resolve("rep-1").resolve("client-0").resolve("nb5.txt"))));
+        dir.resolve(c).resolve(phase).resolve(ResultsLayout.REPEAT_PREFIX + 1).resolve(ResultsLayout.CLIENT_PREFIX + 0).resolve(ResultsLayout.NB5_OUTPUT))));
     return nb5Ran ? "server version: nb5 does not print it (whether it connected: its columns' status)"
         : "server not reached";
   }

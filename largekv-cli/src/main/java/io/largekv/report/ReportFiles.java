@@ -11,7 +11,7 @@ public final class ReportFiles {
 
   private ReportFiles() {}
 
-  /** Writes report.html, report.md and charts/*.svg into {@code out}. */
+  /** Writes report.html, report.md, results.json and charts/*.svg into {@code out}. */
   public static void write(Report report, Path out) throws IOException {
     Path charts = Files.createDirectories(out.resolve("charts"));
     for (String phase : report.phases) {
@@ -21,5 +21,12 @@ public final class ReportFiles {
     }
     Files.writeString(out.resolve("report.md"), MarkdownReport.render(report), StandardCharsets.UTF_8);
     Files.writeString(out.resolve("report.html"), HtmlReport.render(report), StandardCharsets.UTF_8);
+    ResultsJson.write(report.results(), out.resolve(ResultsJson.FILE));
+  }
+
+  /** The line that says where {@link #write} put the report. */
+  public static String where(Path out) {
+    return "Report: " + out.resolve("report.html") + " (offline), " + out.resolve("report.md") + ", "
+        + out.resolve(ResultsJson.FILE) + " (docs/results.md)";
   }
 }

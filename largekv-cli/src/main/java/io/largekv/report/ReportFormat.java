@@ -1,6 +1,6 @@
 package io.largekv.report;
 
-import java.util.Arrays;
+import java.util.List;
 import java.util.Locale;
 
 /** How the report writes numbers. */
@@ -8,18 +8,23 @@ public final class ReportFormat {
   private ReportFormat() {}
 
   /** Mean throughput of the repeats, with their range when there are several. */
-  public static String throughput(double[] runs) {
-    double mean = Arrays.stream(runs).average().orElse(0);
-    if (runs.length == 1) {
+  public static String throughput(List<Double> runs) {
+    double mean = runs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+    if (runs.size() == 1) {
       return String.format(Locale.ROOT, "%,.0f", mean);
     }
-    double min = Arrays.stream(runs).min().orElse(0);
-    double max = Arrays.stream(runs).max().orElse(0);
-    return String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f, %d runs)", mean, min, max, runs.length);
+    double min = runs.stream().mapToDouble(Double::doubleValue).min().orElse(0);
+    double max = runs.stream().mapToDouble(Double::doubleValue).max().orElse(0);
+    return String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f, %d runs)", mean, min, max, runs.size());
   }
 
-  /** Microseconds as milliseconds with two decimals. */
-  public static String ms(long us) {
-    return String.format(Locale.ROOT, "%.2f", us / 1000.0);
+  /** Milliseconds with two decimals. */
+  public static String ms(double ms) {
+    return String.format(Locale.ROOT, "%.2f", ms);
+  }
+
+  /** A p-value: {@code < 0.0001}, else four decimals. */
+  public static String pValue(double p) {
+    return p < 0.0001 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
   }
 }

@@ -7,7 +7,7 @@ import io.largekv.common.YcsbOutput;
 import io.largekv.report.EventRecord;
 import io.largekv.report.HdrLog;
 import io.largekv.report.NodeRecord;
-import io.largekv.report.Timeline;
+import io.largekv.results.Timeline;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -189,6 +189,7 @@ class ClusterEventsIT {
   @Order(4)
   void theEventTableHoldsTheNumbersOfTheRawLogs() throws Exception {
     String md = Files.readString(results.resolve("report.md"));
+    io.largekv.results.Results json = io.largekv.report.ResultsCheck.check(results);
     for (String phase : List.of("uniform-read", "latest-read")) {
       Path run = run(phase);
       long t0 = firstOperation(phase);
@@ -237,6 +238,16 @@ class ClusterEventsIT {
           }
         }
         assertThat(row.get(11)).isEqualTo(String.format(Locale.ROOT, "%.2f", h.getValueAtPercentile(99) / 1000.0));
+        // results.json: the same event, the same figures
+        io.largekv.results.Results.Event je = json.phases().stream().filter(x -> x.name().equals(phase))
+            .findFirst().orElseThrow().events().stream()
+            .filter(x -> x.event().equals(e.spec().substring(e.spec().indexOf('@') + 1))).findFirst().orElseThrow();
+        assertThat(je.impact().windowStartSecond()).isEqualTo(from);
+        assertThat(je.impact().windowEndSecond()).isEqualTo(to);
+        assertThat(je.impact().beforeOpsPerSecond()).isEqualTo(median);
+        assertThat(je.impact().lowestOpsPerSecond()).isEqualTo(lowest);
+        assertThat(je.impact().failed()).isEqualTo(failed);
+        assertThat(je.impact().p99Ms()).isEqualTo(h.getValueAtPercentile(99) / 1000.0);
       }
     }
   }

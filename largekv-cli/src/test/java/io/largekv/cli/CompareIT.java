@@ -6,6 +6,8 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.report.HdrLog;
+import io.largekv.report.ResultsCheck;
+import io.largekv.results.Results;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -109,6 +111,8 @@ class CompareIT {
   @Order(2)
   void tablesHoldTheNumbersOfTheRawLogs() throws Exception {
     String md = Files.readString(results().resolve("report.md"));
+    Results json = ResultsCheck.check(results());
+    assertThat(json.verdict().failedCells()).hasSize(3).allMatch(c -> c.endsWith(" on cassandra-down"));
     for (String target : List.of("cassandra-a", "cassandra-b")) {
       int col = target.equals("cassandra-a") ? 0 : 1;
       for (String phase : List.of("load", "uniform-read", "latest-read")) {
@@ -150,6 +154,14 @@ class CompareIT {
           assertThat(stallCell.split(" ")[0]).as(where).isEqualTo(Long.toString(stalls));
         }
         assertThat(row(md, phase, "throughput (ops/s)").get(col)).as(where).endsWith(", 2 runs)");
+        // results.json holds the same figures, from the same logs
+        Results.Cell cell = json.phases().stream().filter(x -> x.name().equals(phase)).findFirst().orElseThrow()
+            .cells().get(col);
+        assertThat(cell.latency().p99()).as(where).isEqualTo(merged.getValueAtPercentile(99) / 1000.0);
+        assertThat(cell.latency().time()).isEqualTo("intended");
+        assertThat(cell.operations()).as(where).isEqualTo(ycsbOps);
+        assertThat(cell.verifiedOk()).as(where).isEqualTo(verifiedOk);
+        assertThat(cell.repeats()).hasSize(2).allMatch(r -> r.exitCodes().equals(List.of(0, 0)));
         if (phase.equals("load")) {
           assertThat(ycsbOps).isEqualTo(4000); // two shards, the whole range, twice
         } else {
@@ -206,6 +218,31 @@ class CompareIT {
     assertThat(o).contains("largekv: FAILED: ").contains("on cassandra-down");
     assertThat(Files.readString(results().resolve("report.md"))).isEqualTo(before);
     assertThat(results().resolve("report.html")).exists();
+    ResultsCheck.check(results());
+  }
+
+  @Test
+  @Order(5)
+  void aReportAcrossRunsPutsRunsSideBySide() throws Exception {
+    // the same run twice: every column within the spread of itself; the failed one not compared
+    Path across = out.resolve("across");
+    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "report", results().toString(),
+        results().toString(), "--out", across.toString()).directory(REPO.toFile()).redirectErrorStream(true).start();
+    String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(o).isEqualTo(1); // cassandra-down FAILED in both
+    Results r = ResultsCheck.check(across);
+    assertThat(r.columns()).containsExactly("cassandra-a @ results", "cassandra-b @ results",
+        "cassandra-down @ results", "cassandra-a @ results#2", "cassandra-b @ results#2", "cassandra-down @ results#2");
+    for (Results.Phase phase : r.phases()) {
+      for (int col = 3; col < 5; col++) {
+        Results.Change ch = phase.cells().get(col).change();
+        assertThat(ch.verdict()).as(phase.name()).isEqualTo(Results.Change.WITHIN);
+        assertThat(ch.ratio()).isEqualTo(1.0);
+      }
+      assertThat(phase.cells().get(5).change().verdict()).isEqualTo(Results.Change.UNAVAILABLE);
+    }
+    assertThat(Files.readString(across.resolve("report.md"))).contains("within the spread (1.00×; ranges of the repeats)");
   }
 
   /** The cells of a row of a phase's table in report.md. */

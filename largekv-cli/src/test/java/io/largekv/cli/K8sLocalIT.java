@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.ClientSummaryFile;
+import io.largekv.results.ClientSummary;
 import io.largekv.it.Nb5Executable;
 import io.largekv.report.HdrLog;
 import java.io.File;
@@ -92,6 +94,7 @@ class K8sLocalIT {
       assertThat(e).contains("[load client 1] exit status 137 (exit 137): run again (1 of --retries 1)");
       String md = Files.readString(run.resolve("report.md"), StandardCharsets.UTF_8);
       assertThat(run.resolve("report.html")).exists();
+      assertThat(io.largekv.report.ResultsCheck.check(run).verdict().ok()).isTrue();
 
       // the load: three shards; client 1's earlier attempt kept apart, its last continued the
       // checkpoint; every row inserted once, as the clients' summaries count them
@@ -186,13 +189,14 @@ class K8sLocalIT {
       assertThat(run.exit).as(run.output + podLogs(dir)).isZero();
       String md = Files.readString(dir.resolve("report.md"), StandardCharsets.UTF_8);
       assertThat(md).contains("**harness nb5**: nb5 5.17.9 (bin/largekv nb5-client");
+      assertThat(io.largekv.report.ResultsCheck.check(dir).runs().get(0).harnesses()).containsExactly("nb5");
 
       // the load: two shards of one schema step; the report's count is the clients' sum, every row
       long inserted = 0;
       long completed = 0;
-      for (YcsbOutput y : clients(dir.resolve("load"), 2, "nb5-summary.txt")) {
-        inserted += y.operations("INSERT");
-        completed += (long) y.number("NB5", "CompletedOperations");
+      for (ClientSummary y : summaries(dir.resolve("load"), 2)) {
+        inserted += y.operationsByType().get("INSERT");
+        completed += y.nb5().completedOperations();
       }
       assertThat(completed).isEqualTo(NB5_ROWS);
       assertThat(inserted).isEqualTo(NB5_ROWS);
@@ -207,10 +211,10 @@ class K8sLocalIT {
       // the warm-up's end; the report's count (all operations) is the clients' logs after that cut
       Set<Long> starts = new HashSet<>();
       long verified = 0;
-      for (YcsbOutput y : clients(dir.resolve("uniform-read"), 2, "nb5-summary.txt")) {
-        starts.add((long) y.number("LARGEKV", "CommonStartEpochMs"));
-        verified += y.returns("VERIFY", "OK");
-        assertThat(y.returns("VERIFY", "CORRUPT") + y.returns("VERIFY", "MISSING")).isZero();
+      for (ClientSummary y : summaries(dir.resolve("uniform-read"), 2)) {
+        starts.add(y.commonStartEpochMs());
+        verified += y.verified().ok();
+        assertThat(y.verified().corrupt() + y.verified().missing()).isZero();
       }
       assertThat(starts).hasSize(1).allMatch(t -> t > 0);
       long start = starts.iterator().next();
@@ -242,14 +246,14 @@ class K8sLocalIT {
       Finished failed = largekv(nb5, bad, out.resolve("bad"));
       Path badDir = volume.resolve("bad");
       assertThat(failed.exit).as(failed.output + podLogs(badDir)).isEqualTo(1);
-      YcsbOutput c0 = YcsbOutput.parse(Files.readString(badDir.resolve("load/client-0/nb5-summary.txt")));
-      YcsbOutput c1 = YcsbOutput.parse(Files.readString(badDir.resolve("load/client-1/nb5-summary.txt")));
-      assertThat(c0.text("LARGEKV", "Result")).startsWith("FAILED: nb5's schema step exited");
-      assertThat(c1.text("LARGEKV", "Result")).startsWith("FAILED: start barrier: client.index 0 of the phase failed"
-          + " before the start");
+      ClientSummary c0 = ClientSummaryFile.read(badDir.resolve("load/client-0"));
+      ClientSummary c1 = ClientSummaryFile.read(badDir.resolve("load/client-1"));
+      assertThat(c0.result()).startsWith("FAILED: nb5's schema step exited");
+      assertThat(c1.result()).startsWith("FAILED: start barrier: client.index 0 of the phase failed before the start");
       String badMd = Files.readString(badDir.resolve("report.md"), StandardCharsets.UTF_8);
       assertThat(CompareIT.row(badMd, "load", "status").get(0)).startsWith("FAILED");
       assertThat(CompareIT.row(badMd, "uniform-read", "status").get(0)).startsWith("FAILED (not run)");
+      assertThat(io.largekv.report.ResultsCheck.check(badDir).verdict().failedCells()).hasSize(2);
     } finally {
       Directories.deleteRecursively(out);
     }
@@ -326,7 +330,19 @@ class K8sLocalIT {
     return sb.toString();
   }
 
-  /** Each of the phase's {@code count} clients exited 0: its summary ({@code ycsb.txt} or {@code nb5-summary.txt}). */
+  /** Each of the phase's {@code count} nb5 clients exited 0: its summary (client-summary.json). */
+  private static List<ClientSummary> summaries(Path phase, int count) throws Exception {
+    List<ClientSummary> out = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Path c = phase.resolve("client-" + i);
+      assertThat(Files.readString(c.resolve("exit.txt")).trim()).as(c.toString()).isEqualTo("0");
+      assertThat(c.resolve("client-summary.json")).isRegularFile();
+      out.add(ClientSummaryFile.read(c));
+    }
+    return out;
+  }
+
+  /** Each of the phase's {@code count} clients exited 0: its summary ({@code ycsb.txt}). */
   private static List<YcsbOutput> clients(Path phase, int count, String summary) throws Exception {
     List<YcsbOutput> out = new ArrayList<>();
     for (int i = 0; i < count; i++) {

@@ -296,8 +296,8 @@ class K8sRenderTest {
     assertThat((Integer) at(job, "spec", "backoffLimitPerIndex")).isZero();
     assertThat((String) at(job, "metadata", "labels", "app.kubernetes.io/component")).isEqualTo("nb5-client");
     List<String> command = at(container, "command");
-    // the script keeps the client's lines in client.txt (ycsb.txt would hide nb5-summary.txt from the
-    // report) and refuses a finished client's directory, as for a YCSB read client
+    // the script keeps the client's lines in client.txt (not ycsb.txt: they are not YCSB's output; its summary is
+    // client-summary.json) and refuses a finished client's directory, as for a YCSB read client
     assertThat(command.get(2)).isEqualTo(K8sManifests.clientScript(false, "client.txt")).contains("exit.txt ]]");
     String clientDir = "/results/r1/uniform-read/client-$(JOB_COMPLETION_INDEX)";
     List<String> client = command.subList(5, command.size());

@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.Nb5Output;
-import io.largekv.common.YcsbOutput;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.it.Nb5Executable;
 import io.largekv.it.TestSessions;
@@ -66,6 +65,7 @@ class LargekvNb5IT {
           "--records", Integer.toString(ROWS), "--duration", "6", "--warmup", "0", "--threads", "4"));
       assertThat(intact.exit).as(intact.all()).isZero();
       String md = Files.readString(cmp.resolve("report.md"));
+      assertThat(io.largekv.report.ResultsCheck.check(cmp).verdict().ok()).isTrue();
       assertThat(md).contains(beside ? "|  | cassandra/ycsb | cassandra/nb5 |" : "|  | cassandra |")
           .contains("**harness nb5**: nb5 " + version + " (bin/nb5; cqld4");
       if (beside) {
@@ -73,8 +73,11 @@ class LargekvNb5IT {
       }
       // the load: every row inserted, as nb5 counted it; the report's count is its log's, never more
       Path load = cmp.resolve(nb5Column + "/load/rep-1/client-0");
-      YcsbOutput loadSummary = YcsbOutput.parse(Files.readString(load.resolve("nb5-summary.txt")));
-      assertThat(loadSummary.number("NB5", "CompletedOperations")).isEqualTo(ROWS);
+      io.largekv.results.ClientSummary loadSummary = io.largekv.report.ClientSummaryFile.read(load);
+      assertThat(load.resolve("client-summary.json")).isRegularFile();
+      assertThat(load.resolve("nb5-summary.txt")).doesNotExist();
+      assertThat(loadSummary.nb5().completedOperations()).isEqualTo(ROWS);
+      assertThat(loadSummary.nb5().version()).isEqualTo(version);
       // the workload's hdr_digits: nb5's histograms at 3 significant digits (4 cost 5.25 a summary a second)
       List<HdrLog.Interval> intervals = HdrLog.read(load.resolve("nb5.hdr").toFile());
       for (HdrLog.Interval i : intervals) {
@@ -82,7 +85,7 @@ class LargekvNb5IT {
       }
       assertThat(intervals).isNotEmpty();
       assertThat(CompareIT.row(md, "load", "operations").get(col)).isEqualTo(Long.toString(
-          loadSummary.operations("INSERT")));
+          loadSummary.operationsByType().get("INSERT")));
       for (String phase : List.of("load", "uniform-read", "latest-read")) {
         assertThat(CompareIT.row(md, phase, "status")).as(phase).hasSize(col + 1).containsOnly("ok");
       }

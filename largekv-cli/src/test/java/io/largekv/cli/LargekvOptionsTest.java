@@ -96,7 +96,19 @@ class LargekvOptionsTest {
         System.err)).isInstanceOf(io.largekv.common.UserError.class)
         .hasMessage("--phases: unknown phase 'nope'; accepted: " + Phase.ACCEPTED);
     assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/nonexistent", "--phase", "load"}, System.out,
-        System.err)).isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("report needs one directory:"
-            + " bin/largekv report DIR [--phases LIST]");
+        System.err)).isInstanceOf(io.largekv.common.UserError.class)
+        .hasMessage("unknown report option '--phase'; accepted: --phases LIST (one directory), --out DIR (several)");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report"}, System.out, System.err))
+        .isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("report needs a directory:");
+    // a report across runs: --phases is one directory's, --out several's; every directory must be one
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/a", "/b", "--phases", "load"}, System.out,
+        System.err)).isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("--phases is for one");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/a", "--out", "/b"}, System.out, System.err))
+        .isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("--out is for a report across runs");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/nonexistent-a", "/nonexistent-b", "--out", "/tmp/x"},
+        System.out, System.err)).isInstanceOf(io.largekv.common.UserError.class)
+        .hasMessageStartingWith("/nonexistent-a is not a directory");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/a", "--out"}, System.out, System.err))
+        .isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("--out needs a value");
   }
 }

@@ -46,6 +46,14 @@ class LargekvRunIT {
     assertThat(o).contains("load").contains("uniform-read").contains("latest-read")
         .contains("INSERT").contains("READ").doesNotContain("corrupt=1").doesNotContain("missing=1");
     assertThat(o).containsPattern("verified reads: ok=[1-9][0-9]* corrupt=0 missing=0");
+    // the run's report as data: valid, and the same counts as the table it printed
+    io.largekv.results.Results json = io.largekv.report.ResultsCheck.check(out.resolve("results"));
+    assertThat(o).contains("Report: ").contains("results.json");
+    System.out.printf("LargekvRunIT: results.json of bin/largekv run: %,d bytes%n",
+        Files.size(out.resolve("results").resolve("results.json")));
+    assertThat(json.verdict().ok()).isTrue();
+    assertThat(json.phases()).extracting(io.largekv.results.Results.Phase::name)
+        .containsExactly("load", "uniform-read", "latest-read");
     for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
       Path client = out.resolve("results").resolve(phase).resolve("client-0");
       assertThat(client.resolve("ycsb.txt")).exists();
@@ -56,6 +64,10 @@ class LargekvRunIT {
       YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
       String op = phase.equals("load") ? "INSERT" : "READ";
       long shown = summaryCount(o, phase, op);
+      io.largekv.results.Results.Cell cell = json.phases().stream().filter(x -> x.name().equals(phase)).findFirst()
+          .orElseThrow().cells().get(0);
+      assertThat(cell.operation()).isEqualTo(op);
+      assertThat(cell.latency().count()).as(phase).isEqualTo(shown);
       assertThat(shown).isPositive().isLessThanOrEqualTo(y.operations(op)
           + (long) y.number("LARGEKV", "WarmUpExcludedOperations"));
       if (phase.equals("load")) {

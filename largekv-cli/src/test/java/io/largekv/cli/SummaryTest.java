@@ -55,7 +55,8 @@ class SummaryTest {
   @Test
   void summaryMeasuresAfterTheWarmupFromTheHdrLogsAndShowsTheFailure(@TempDir Path dir) throws Exception {
     Path phase = phaseDir(dir);
-    PhaseRunner.Result client = new PhaseRunner.Result(Phase.UNIFORM_READ, 1, YcsbOutput.parse(FAILED_READ),
+    PhaseRunner.Result client = new PhaseRunner.Result(Phase.UNIFORM_READ, 1,
+        io.largekv.results.ClientSummary.of(YcsbOutput.parse(FAILED_READ)),
         phase.resolve("client-0/ycsb.txt"), phase.resolve("client-0/stderr.txt"), "cmd",
         List.of("largekv: result FAILED: 0 corrupt and 1 missing read(s)"),
         "connected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra, driver Apache Cassandra Java "

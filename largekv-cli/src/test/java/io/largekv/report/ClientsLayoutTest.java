@@ -147,11 +147,14 @@ class ClientsLayoutTest {
     assertThat(r.failedCells()).containsExactly("uniform-read on yb30b");
     assertThat(r.table("uniform-read").get("status")).containsExactly("FAILED (not run)");
     assertThat(MarkdownReport.render(r)).contains("uniform-read");
+    ReportFiles.write(r, dir);
+    assertThat(ResultsCheck.check(dir).runs().get(0).layout()).isEqualTo("clients");
     HtmlReport.render(r);
 
     // nothing ran at all
     Path none = Files.createDirectories(dir.getParent().resolve("empty-run"));
     assertThat(Report.load(none, List.of("load")).failedCells()).containsExactly("load on empty-run");
-    MarkdownReport.render(Report.load(none, List.of("load")));
+    ReportFiles.write(Report.load(none, List.of("load")), none);
+    assertThat(ResultsCheck.check(none).verdict().failedCells()).containsExactly("load on empty-run");
   }
 }

@@ -110,6 +110,8 @@ class EventReportTest {
     assertThat(events.get(1).get(8)).isEqualTo("not recovered");
     assertThat(events.get(2).subList(3, 7)).containsExactly("-", "-", "not run (the phase ended 60.0 s after its "
         + "first operation)", "-");
+    ReportFiles.write(report, dir);
+    assertThat(ResultsCheck.check(dir).phases().get(0).events()).hasSize(3);
     String md = MarkdownReport.render(report);
     assertThat(md).contains("### Events in uniform-read").contains("| cassandra | 1 | 30:kill-node:2 | 30.0 |")
         .contains("**Caveat:** the client and the server share this machine for cassandra")

@@ -3,14 +3,17 @@ package io.largekv.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.results.ClientSummary;
 import java.util.Arrays;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class StallsTest {
 
+  /** A client's stalls as the report reads them: from its output's [LARGEKV] section. */
   private static PhaseResult.Stalls of(String ycsbOutput) {
-    return PhaseResult.Stalls.of(YcsbOutput.parse(ycsbOutput));
+    ClientSummary.Stalls s = ClientSummary.of(YcsbOutput.parse(ycsbOutput)).stalls();
+    return s == null ? null : new PhaseResult.Stalls(s.count(), s.maxMs(), s.totalMs());
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.results.ClientSummary.Metric;
 import io.largekv.common.ProcStat;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -114,7 +115,7 @@ final class ClientJit {
 
   /** The {@code [LARGEKV]} line, when there is a window after the warm-up. */
   void print(PrintStream out) {
-    cpuMillisAfterWarmUp().ifPresent(ms -> out.println("[LARGEKV], JitCpuMsAfterWarmUp, " + ms));
+    cpuMillisAfterWarmUp().ifPresent(ms -> out.println(Metric.JIT_CPU_MS_AFTER_WARM_UP.line(ms)));
   }
 
   /** The warning, when the JIT's compiling after the warm-up is worth one. */

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.results.ClientSummary.Metric;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
@@ -265,11 +266,11 @@ public final class ClientWarmUp {
 
   /** The {@code [LARGEKV]} lines. */
   void print(PrintStream out) {
-    out.println("[LARGEKV], WarmUpExcludedSeconds, " + (excluded() ? seconds : 0));
-    out.println("[LARGEKV], WarmUpExcludedOperations, " + excludedOperations());
+    out.println(Metric.WARM_UP_EXCLUDED_SECONDS.line(excluded() ? seconds : 0));
+    out.println(Metric.WARM_UP_EXCLUDED_OPERATIONS.line(excludedOperations()));
     synchronized (lock) {
       if (commonStart > 0) {
-        out.println("[LARGEKV], CommonStartEpochMs, " + commonStart);
+        out.println(Metric.COMMON_START_EPOCH_MS.line(commonStart));
       }
     }
   }

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.results.ClientSummary.Metric;
 import io.largekv.properties.PropertyValues;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -283,13 +284,13 @@ public final class EventLoopStalls {
     if (!watched()) {
       return;
     }
-    out.println("[LARGEKV], EventLoopStalls, " + stalls());
-    out.println(String.format(Locale.ROOT, "[LARGEKV], EventLoopStallMaxMs, %.1f", maxMs()));
-    out.println(String.format(Locale.ROOT, "[LARGEKV], EventLoopStallTotalMs, %.1f", totalMs()));
-    out.println("[LARGEKV], EventLoopStallsInGcPauses, " + inGcPauses());
+    out.println(Metric.EVENT_LOOP_STALLS.line(stalls()));
+    out.println(Metric.EVENT_LOOP_STALL_MAX_MS.oneDecimal(maxMs()));
+    out.println(Metric.EVENT_LOOP_STALL_TOTAL_MS.oneDecimal(totalMs()));
+    out.println(Metric.EVENT_LOOP_STALLS_IN_GC_PAUSES.line(inGcPauses()));
     if (warmUpExcluded) {
-      out.println("[LARGEKV], EventLoopStallsAfterWarmUp, " + clientStalls(true)[0]);
+      out.println(Metric.EVENT_LOOP_STALLS_AFTER_WARM_UP.line(clientStalls(true)[0]));
     }
-    warning(operations).ifPresent(w -> out.println("[LARGEKV], EventLoopStallWarning, " + w));
+    warning(operations).ifPresent(w -> out.println(Metric.EVENT_LOOP_STALL_WARNING.line(w)));
   }
 }

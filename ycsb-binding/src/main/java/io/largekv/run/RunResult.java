@@ -1,5 +1,7 @@
 package io.largekv.run;
 
+import io.largekv.results.ClientSummary;
+import io.largekv.results.ClientSummary.Metric;
 import io.largekv.common.ExitStatus;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -149,45 +151,45 @@ public final class RunResult {
     long good = counters.successful();
     long bad = counters.failed();
     long ms = counters.measuredMillis();
-    out.println("[LARGEKV], Operations, " + good);
-    out.println("[LARGEKV], FailedOperations, " + bad);
+    out.println(Metric.OPERATIONS.line(good));
+    out.println(Metric.FAILED_OPERATIONS.line(bad));
     for (RunCounters.Operation op : RunCounters.Operation.values()) {
       long o = counters.successful(op);
       long f = counters.failed(op);
       if (o + f > 0) {
-        out.println("[LARGEKV], Operations(" + op + "), " + o);
-        out.println("[LARGEKV], FailedOperations(" + op + "), " + f);
+        out.println(Metric.OPERATIONS.line(op.toString(), o));
+        out.println(Metric.FAILED_OPERATIONS.line(op.toString(), f));
       }
     }
-    counters.failuresByClass().forEach((k, v) -> out.println("[LARGEKV], Failed:" + k + ", " + v));
-    out.println("[LARGEKV], MeasuredTime(ms), " + ms);
-    out.println("[LARGEKV], Throughput(ops/sec), " + (ms == 0 ? "0.0"
+    counters.failuresByClass().forEach((k, v) -> out.println(ClientSummary.failedLine(k, v)));
+    out.println(Metric.MEASURED_TIME_MS.line(ms));
+    out.println(Metric.THROUGHPUT.line(ms == 0 ? "0.0"
         : String.format(Locale.ROOT, "%.1f", good * 1000.0 / ms)));
-    out.println("[LARGEKV], LostRows, " + counters.lostRows());
+    out.println(Metric.LOST_ROWS.line(counters.lostRows()));
     if (loadedBefore >= 0) {
-      out.println("[LARGEKV], LoadRowsBefore, " + loadedBefore);
+      out.println(Metric.LOAD_ROWS_BEFORE.line(loadedBefore));
     }
     warmUp.print(out);
     jit.print(out);
     stalls.print(out, operationsInFigures());
     if (kind == Kind.VERIFY) {
-      out.println("[LARGEKV], VerifiedRange, " + verifiedRange);
-      out.println("[LARGEKV], RowsOK, " + counters.verifiedOk());
-      out.println("[LARGEKV], RowsCorrupt, " + counters.verifiedCorrupt());
-      out.println("[LARGEKV], RowsMissing, " + counters.verifiedMissing());
-      out.println("[LARGEKV], RowsUnverified, " + counters.unverifiedRows());
+      out.println(Metric.VERIFIED_RANGE.line(verifiedRange));
+      out.println(Metric.ROWS_OK.line(counters.verifiedOk()));
+      out.println(Metric.ROWS_CORRUPT.line(counters.verifiedCorrupt()));
+      out.println(Metric.ROWS_MISSING.line(counters.verifiedMissing()));
+      out.println(Metric.ROWS_UNVERIFIED.line(counters.unverifiedRows()));
       if (counters.verifiedMissing() > 0) {
-        out.println("[LARGEKV], FirstMissingKeyRanges, " + counters.missingKeyRanges(20));
+        out.println(Metric.FIRST_MISSING_KEY_RANGES.line(counters.missingKeyRanges(20)));
       }
       // a repair prints its counts even when it found nothing to repair
       if (repairing) {
-        out.println("[LARGEKV], RowsRepaired, " + counters.repaired());
-        out.println("[LARGEKV], RowsNotRepaired, " + counters.notRepaired());
+        out.println(Metric.ROWS_REPAIRED.line(counters.repaired()));
+        out.println(Metric.ROWS_NOT_REPAIRED.line(counters.notRepaired()));
       }
     }
     List<String> problems = problems();
-    out.println("[LARGEKV], Result, " + (problems.isEmpty() ? "ok" : "FAILED: " + String.join("; ", problems)));
-    out.println("[LARGEKV], ExitStatus, " + (problems.isEmpty() ? ExitStatus.OK : ExitStatus.FAILED));
+    out.println(Metric.RESULT.line(problems.isEmpty() ? "ok" : "FAILED: " + String.join("; ", problems)));
+    out.println(Metric.EXIT_STATUS.line(problems.isEmpty() ? ExitStatus.OK : ExitStatus.FAILED));
   }
 
   /** The line on stderr that says whether the result stands. */

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.results.Timeline;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -10,12 +11,10 @@ import java.util.function.BooleanSupplier;
 /**
  * {@value RunProperties#TIMELINE}: one line a second, what happened in it — {@code ms since 1970
  * (the second's end), successful, failed, verification failures, failures by class} — so that a
- * report can show errors over time and count them inside an event's window. Its one reader is
- * largekv-cli's {@code io.largekv.report.Timeline}.
+ * report can show errors over time and count them inside an event's window. The format:
+ * {@link Timeline}.
  */
 final class TimelineWriter implements Runnable {
-
-  static final String HEADER = "# end_ms,successful,failed,verification_failures,failures_by_class (OPERATION:Class=n;...)";
 
   private final RunCounters counters;
   private final Path file;
@@ -32,7 +31,7 @@ final class TimelineWriter implements Runnable {
   @Override
   public void run() {
     try (PrintStream out = new PrintStream(Files.newOutputStream(file), true, StandardCharsets.UTF_8)) {
-      out.println(HEADER);
+      out.println(Timeline.HEADER);
       long lastOk = 0;
       long lastFailed = 0;
       long lastBad = 0;
@@ -48,8 +47,8 @@ final class TimelineWriter implements Runnable {
         long good = counters.successful();
         long bad = counters.failed();
         long verifyBad = counters.verifiedCorrupt() + counters.verifiedMissing();
-        out.println(System.currentTimeMillis() + "," + (good - lastOk) + "," + (bad - lastFailed) + ","
-            + (verifyBad - lastBad) + "," + String.join(";", classes.sinceLastCall()));
+        out.println(Timeline.line(System.currentTimeMillis(), good - lastOk, bad - lastFailed, verifyBad - lastBad,
+            classes.sinceLastCall()));
         lastOk = good;
         lastFailed = bad;
         lastBad = verifyBad;

@@ -2,6 +2,8 @@ package io.largekv.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.common.YcsbOutput;
+import io.largekv.results.ClientSummary;
 import io.largekv.run.RunCounters.Operation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -52,6 +54,13 @@ class RunResultTest {
         .contains("[LARGEKV], Result, FAILED: 1.10 % of operations failed");
     long ms = o.counters().measuredMillis();
     assertThat(s).contains("[LARGEKV], MeasuredTime(ms), " + ms + "\n");
+    // what the report reads back of it: the same record
+    ClientSummary read = ClientSummary.of(YcsbOutput.parse(s));
+    assertThat(read.failedOperations()).isEqualTo(11);
+    assertThat(read.operationsByType()).containsEntry("READ", 990L).containsEntry("UPDATE", 0L);
+    assertThat(read.result()).startsWith("FAILED: 1.10 %");
+    assertThat(read.saysFailed()).isTrue();
+    assertThat(read.loadRowsBefore()).isNull(); // not a load that continued a checkpoint: never 0
   }
 
   @Test

@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.results;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -12,9 +12,24 @@ import java.util.TreeMap;
 /**
  * One client's {@code timeline.csv} ({@code largekv.timeline}): a line a second with the
  * successful and failed operations, the verification failures and the failures by error class of
- * that second.
+ * that second. Written by the binding as the run goes, read by the report: the format's one owner.
+ *
+ * <pre>
+ * # end_ms,successful,failed,verification_failures,failures_by_class (OPERATION:Class=n;...)
+ * 1790000001000,1000,40,0,READ:DriverTimeoutException=40
+ * </pre>
  */
 public final class Timeline {
+
+  /** The file's first line. */
+  public static final String HEADER =
+      "# end_ms,successful,failed,verification_failures,failures_by_class (OPERATION:Class=n;...)";
+
+  /** A second's line; {@code classes}: {@code OPERATION:Class=n} of each error class that failed in it. */
+  public static String line(long endMs, long successful, long failed, long verificationFailures,
+      List<String> classes) {
+    return endMs + "," + successful + "," + failed + "," + verificationFailures + "," + String.join(";", classes);
+  }
 
   /** One second of a client, ending at {@code endMs} (ms since 1970). */
   public record Second(long endMs, long successful, long failed, long verificationFailures, Map<String, Long> classes) {}

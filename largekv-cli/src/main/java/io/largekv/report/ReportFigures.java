@@ -1,0 +1,248 @@
+package io.largekv.report;
+
+import io.largekv.results.ResultsLayout;
+import io.largekv.common.Version;
+import io.largekv.results.Results;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import org.HdrHistogram.Histogram;
+
+/**
+ * The report's analysis: the figures of a {@link Report}'s raw data as {@link Results}, computed once.
+ * The tables ({@link ReportTables}) and results.json ({@link ResultsJson}) are both written from them.
+ */
+final class ReportFigures {
+
+  /** The unit of every throughput. */
+  static final String OPS_PER_SECOND = "successful operations per second";
+  /** The unit of every latency. */
+  static final String MS = "ms";
+  private static final Pattern COMMAND_KEY = Pattern.compile("^command\\.(.+)\\.([^.]+)\\.rep-(\\d+)\\.client-(\\d+)$");
+
+  private ReportFigures() {}
+
+  static Results of(Report report) {
+    List<Results.Run> runs = (report.parts.isEmpty() ? List.of(report) : report.parts).stream()
+        .map(ReportFigures::run).toList();
+    List<Results.Phase> phases = report.phases.stream().map(p -> phase(report, p)).toList();
+    List<String> failed = report.failedCells();
+    return new Results(Results.FORMAT_VERSION, "largekv " + Version.get(), runs, report.columns, phases,
+        new Results.Verdict(failed.isEmpty(), failed));
+  }
+
+  // ------------------------------------------------------------------ a phase
+
+  private static Results.Phase phase(Report report, String phase) {
+    Map<String, Report.Cell> row = report.cells.get(phase);
+    Set<String> others = new TreeSet<>();
+    for (Report.Cell c : row.values()) {
+      String main = c.mainOperation();
+      c.runs.forEach(r -> r.operations().stream().filter(o -> !o.equals(main)).forEach(others::add));
+    }
+    double first = report.columns.isEmpty() ? Double.NaN : mean(row.get(report.columns.get(0)).throughputs());
+    List<Results.Cell> cells = new ArrayList<>();
+    List<Results.Event> events = new ArrayList<>();
+    List<Results.Node> nodes = new ArrayList<>();
+    for (String column : report.columns) {
+      Report.Cell c = row.get(column);
+      cells.add(cell(report, c, List.copyOf(others), report.columns.size() > 1 ? first : Double.NaN,
+          change(report, phase, column)));
+      for (int rep = 0; rep < c.runs.size(); rep++) {
+        events.addAll(events(column, rep + 1, c.runs.get(rep)));
+        nodes.addAll(nodes(column, rep + 1, c.runs.get(rep)));
+      }
+    }
+    return new Results.Phase(phase, report.published(phase).orElse(null), cells, events, nodes);
+  }
+
+  /** Across runs: the column against the same column of the first earlier run that has the phase. */
+  private static Results.Change change(Report report, String phase, String column) {
+    if (report.parts.isEmpty()) {
+      return null;
+    }
+    String own = report.ownColumn(column);
+    for (String other : report.columns) {
+      if (other.equals(column)) {
+        return null; // the first run that has it: nothing earlier
+      }
+      Report.Cell earlier = report.cells.get(phase).get(other);
+      if (report.ownColumn(other).equals(own) && earlier.inRun) {
+        Report.Cell cell = report.cells.get(phase).get(column);
+        return cell.inRun ? ThroughputChange.of(other, earlier, cell) : null;
+      }
+    }
+    return null;
+  }
+
+  private static Results.Cell cell(Report report, Report.Cell c, List<String> otherOps, double firstMean,
+      Results.Change change) {
+    String run = report.runOf(c.target).label;
+    if (!c.inRun) {
+      return new Results.Cell(c.target, run, Results.Cell.NOT_IN_RUN, null,
+          new Results.Throughput(OPS_PER_SECOND, null, null, null, 0), null, null, null, 0, List.of(), 0, Map.of(), 0,
+          0, null, List.of(), null);
+    }
+    double[] tp = c.throughputs();
+    Results.Throughput throughput = new Results.Throughput(OPS_PER_SECOND, orNull(mean(tp)),
+        orNull(Arrays.stream(tp).min().orElse(Double.NaN)), orNull(Arrays.stream(tp).max().orElse(Double.NaN)),
+        tp.length);
+    String op = c.mainOperation();
+    List<Results.Other> others = new ArrayList<>();
+    for (String other : otherOps) { // every other column's too: a row per operation in the table
+      others.add(new Results.Other(other, latency(c.latency(other), intended(c, other))));
+    }
+    Map<String, Long> classes = new LinkedHashMap<>();
+    c.runs.forEach(r -> r.errorClasses().forEach((k, v) -> classes.merge(k, v, Long::sum)));
+    PhaseResult.Stalls stalls = c.stalls();
+    List<Results.Repeat> repeats = new ArrayList<>();
+    for (int i = 0; i < c.runs.size(); i++) {
+      repeats.add(repeat(i + 1, c.runs.get(i)));
+    }
+    return new Results.Cell(c.target, run, c.failed() ? Results.Cell.FAILED : Results.Cell.OK,
+        c.failed() ? failure(c) : null, throughput, orNull(mean(tp) / firstMean), op,
+        op == null ? null : latency(c.latency(), c.intendedTime()), c.operations(), others, c.errors(), classes,
+        c.verifiedOk(), c.verificationFailures(),
+        stalls == null ? null : new Results.Stalls(stalls.count(), stalls.maxMs(), stalls.totalMs()), repeats, change);
+  }
+
+  private static boolean intended(Report.Cell c, String op) {
+    return c.runs.stream().anyMatch(r -> r.logs.containsKey("Intended-" + op));
+  }
+
+  /** A distribution's percentiles in ms; null figures when it holds no operation. */
+  static Results.Latency latency(Histogram h, boolean intended) {
+    boolean any = h.getTotalCount() > 0;
+    return new Results.Latency(MS, intended ? "intended" : "service", h.getTotalCount(),
+        any ? ms(h.getValueAtPercentile(50)) : null, any ? ms(h.getValueAtPercentile(95)) : null,
+        any ? ms(h.getValueAtPercentile(99)) : null, any ? ms(h.getValueAtPercentile(99.9)) : null,
+        any ? ms(h.getMaxValue()) : null);
+  }
+
+  private static Double ms(long us) {
+    return us / 1000.0;
+  }
+
+  private static Results.Repeat repeat(int number, PhaseResult r) {
+    boolean measured = !r.logs.isEmpty();
+    return new Results.Repeat(number, measured ? r.throughput() : null, measured ? r.measuredSeconds() : null,
+        measured ? boxed(r.clientThroughputs()) : List.of(), measured ? boxed(r.clientMeasuredSeconds()) : List.of(),
+        List.copyOf(r.exitCodes), List.copyOf(r.failureReasons), List.copyOf(r.missingClients),
+        List.copyOf(r.clientProblems), List.copyOf(r.reruns));
+  }
+
+  /** Why a cell failed: no run, or its clients' exit codes, the first reason, missing clients, problems. */
+  private static String failure(Report.Cell c) {
+    if (c.runs.isEmpty()) {
+      return "not run";
+    }
+    List<Integer> codes = new ArrayList<>();
+    c.runs.forEach(r -> codes.addAll(r.exitCodes));
+    List<String> missing = new ArrayList<>();
+    c.runs.forEach(r -> r.missingClients.forEach(i -> missing.add(ResultsLayout.CLIENT_PREFIX + i)));
+    // the first failed client's own reason, so the table says why
+    String why = c.runs.stream().flatMap(r -> r.failureReasons.stream()).findFirst().map(t -> "; " + t).orElse("");
+    List<String> problems = c.runs.stream().flatMap(r -> r.clientProblems.stream()).toList();
+    return "exit codes " + codes + why + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing))
+        + (problems.isEmpty() ? "" : "; " + String.join("; ", problems));
+  }
+
+  private static List<Results.Event> events(String column, int repeat, PhaseResult r) {
+    List<EventImpact> impacts = r.eventImpacts();
+    List<Results.Event> out = new ArrayList<>();
+    for (EventRecord e : r.events) {
+      EventImpact i = impacts.stream().filter(x -> x.event == e).findFirst().orElse(null);
+      Results.Impact impact = i == null ? null : new Results.Impact(orNull(i.before), orNull(i.lowest),
+          i.recoverySeconds >= 0 ? i.recoverySeconds : null, i.startSecond, i.windowEndSecond, i.failed,
+          i.failuresByClass, orNull(i.p99Ms), i.verificationFailures);
+      out.add(new Results.Event(column, repeat, e.spec().substring(e.spec().indexOf('@') + 1),
+          e.ran() ? (e.startMs() - r.startMs) / 1000.0 : null, e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null,
+          e.result(), e.detail(), impact));
+    }
+    return out;
+  }
+
+  private static List<Results.Node> nodes(String column, int repeat, PhaseResult r) {
+    return r.nodes.stream().map(n -> new Results.Node(column, repeat, n.node(), n.address(), n.state(),
+        r.hasTimeZero() ? (n.startedMs() - r.startMs) / 1000.0 : null, n.reads() < 0 ? null : n.reads(),
+        n.writes() < 0 ? null : n.writes())).toList();
+  }
+
+  // ------------------------------------------------------------------ a run's setup
+
+  private static Results.Run run(Report r) {
+    Properties s = r.setup;
+    boolean clients = s.getProperty(ClientsLayout.KEY, "").equals(ClientsLayout.VALUE);
+    List<Results.Target> targets = r.targets.stream().map(t -> new Results.Target(t,
+        s.getProperty("target." + t + ".dialect"), s.getProperty("target." + t + ".hosts"),
+        s.getProperty("target." + t + ".description"), s.getProperty("target." + t + ".properties"),
+        r.serverLines(t))).toList();
+    return new Results.Run(r.label, r.dir.toString(), clients ? "clients" : "compare", r.harnesses,
+        Long.parseLong(s.getProperty("warmup", "0")), s.getProperty("machine"), s.getProperty("started"),
+        s.getProperty("finished"), targets, clients ? clientCommands(r) : compareCommands(s), r.setupRows());
+  }
+
+  /** The clients' commands a compare run recorded ({@code command.COLUMN.PHASE.rep-N.client-M}). */
+  private static List<Results.Command> compareCommands(Properties s) {
+    List<Results.Command> out = new ArrayList<>();
+    for (String k : s.stringPropertyNames().stream().sorted().toList()) {
+      Matcher m = COMMAND_KEY.matcher(k);
+      if (m.matches()) {
+        out.add(new Results.Command(m.group(1), m.group(2), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)),
+            s.getProperty(k)));
+      }
+    }
+    return out;
+  }
+
+  /** The clients' own command files of a clients' results directory ({@code PHASE/client-<i>/command.txt}). */
+  private static List<Results.Command> clientCommands(Report r) {
+    List<Results.Command> out = new ArrayList<>();
+    for (String phase : r.phases) {
+      Path dir = r.dir.resolve(phase);
+      if (!Files.isDirectory(dir)) {
+        continue;
+      }
+      try (Stream<Path> s = Files.list(dir)) {
+        for (Path c : s.filter(p -> ResultsLayout.isClient(p.getFileName().toString())).sorted().toList()) {
+          Path cmd = c.resolve(ResultsLayout.COMMAND);
+          if (Files.exists(cmd)) {
+            out.add(new Results.Command(r.label, phase, 1, ResultsLayout.clientIndex(c.getFileName().toString()),
+                Files.readString(cmd, StandardCharsets.UTF_8).strip()));
+          }
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    }
+    return out;
+  }
+
+  // ------------------------------------------------------------------ numbers
+
+  static double mean(double[] v) {
+    return Arrays.stream(v).average().orElse(Double.NaN);
+  }
+
+  /** JSON has no NaN: a figure that could not be measured is null. */
+  private static Double orNull(double v) {
+    return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
+  }
+
+  private static List<Double> boxed(double[] v) {
+    return Arrays.stream(v).boxed().toList();
+  }
+}

@@ -1,0 +1,175 @@
+package io.largekv.report;
+
+import io.largekv.results.Results;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.LinkedHashMap;
+import java.util.Objects;
+
+/**
+ * The report's tables as text, rendered from its {@link Results} alone: a cell of report.md or
+ * report.html is its value in results.json, formatted ({@link ReportFormat}).
+ */
+final class ReportTables {
+
+  private ReportTables() {}
+
+  /** A phase's main table: row name → one value per column. */
+  static Map<String, List<String>> main(Results results, String phase) {
+    Results.Phase p = phase(results, phase);
+    Map<String, List<String>> rows = new LinkedHashMap<>();
+    List<Results.Cell> cells = p.cells();
+    boolean reruns = cells.stream().flatMap(c -> c.repeats().stream()).anyMatch(r -> !r.reruns().isEmpty());
+    boolean changes = cells.stream().anyMatch(c -> c.change() != null);
+    int clients = cells.stream().flatMap(c -> c.repeats().stream()).mapToInt(r -> r.exitCodes().size()).max()
+        .orElse(0);
+    List<String> others = cells.stream().flatMap(c -> c.others().stream()).map(Results.Other::operation).distinct()
+        .sorted().toList();
+    for (Results.Cell c : cells) {
+      boolean absent = c.status().equals(Results.Cell.NOT_IN_RUN);
+      add(rows, "status", c.status().equals(Results.Cell.FAILED) ? "FAILED (" + c.failure() + ")" : c.status());
+      List<Double> tp = c.repeats().stream().map(Results.Repeat::throughput).filter(Objects::nonNull).toList();
+      add(rows, "throughput (ops/s)", tp.isEmpty() ? "-" : ReportFormat.throughput(tp));
+      if (results.columns().size() > 1) {
+        add(rows, "throughput vs " + results.columns().get(0), c.throughputVsFirst() == null ? "-"
+            : String.format(Locale.ROOT, "%.2f×", c.throughputVsFirst()));
+      }
+      if (changes) {
+        add(rows, "change vs the first run", change(c.change()));
+      }
+      add(rows, "measured seconds", measured(c));
+      if (clients > 1) {
+        add(rows, "throughput per client (ops/s)", perClient(c));
+      }
+      if (reruns) {
+        // a load client run again: its earlier attempts' time is in the measured seconds, their rows counted once
+        List<String> r = c.repeats().stream().flatMap(x -> x.reruns().stream()).toList();
+        add(rows, "clients run again", r.isEmpty() ? "-" : String.join("; ", r));
+      }
+      Results.Latency l = c.latency();
+      add(rows, "operation", c.operation() == null ? "-"
+          : c.operation() + (l.time().equals("intended") ? " (intended time)" : ""));
+      add(rows, "p50 (ms)", ms(l == null ? null : l.p50()));
+      add(rows, "p95 (ms)", ms(l == null ? null : l.p95()));
+      add(rows, "p99 (ms)", ms(l == null ? null : l.p99()));
+      add(rows, "p99.9 (ms)", ms(l == null ? null : l.p999()));
+      add(rows, "max (ms)", ms(l == null ? null : l.max()));
+      add(rows, "operations", absent ? "-" : Long.toString(c.operations()));
+      for (String other : others) {
+        Results.Latency o = c.others().stream().filter(x -> x.operation().equals(other)).map(Results.Other::latency)
+            .findFirst().orElse(null);
+        add(rows, other + " operations", o == null ? (absent ? "-" : "0") : Long.toString(o.count()));
+        add(rows, other + " p50 / p99 / p99.9 / max (ms)", o == null || o.count() == 0 ? "-"
+            : String.join(" / ", ms(o.p50()), ms(o.p99()), ms(o.p999()), ms(o.max())));
+      }
+      add(rows, "errors", absent ? "-" : c.errors() == 0 ? "0"
+          : c.errors() + " " + (c.errorClasses().isEmpty() ? "" : c.errorClasses().toString()));
+      add(rows, "verified ok", absent ? "-" : Long.toString(c.verifiedOk()));
+      add(rows, "verification failures (corrupt + missing)", absent ? "-" : Long.toString(c.verificationFailures()));
+      add(rows, "event-loop stalls (client)", c.stalls() == null ? "-" : stalls(c.stalls()));
+    }
+    return rows;
+  }
+
+  /** A phase's events: a row per event of each column's repeat ({@link Report#EVENT_COLUMNS}). */
+  static List<List<String>> events(Results results, String phase) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Results.Event e : phase(results, phase).events()) {
+      List<String> cells = new ArrayList<>(List.of(e.column(), Integer.toString(e.repeat()), e.event(),
+          e.startedAtSeconds() == null ? "-" : secs(e.startedAtSeconds()),
+          e.tookSeconds() == null ? "-" : secs(e.tookSeconds()),
+          e.result() + (e.detail().isEmpty() ? "" : " (" + e.detail() + ")")));
+      Results.Impact i = e.impact();
+      if (i == null) {
+        cells.addAll(List.of("-", "-", "-", "-", "-", "-", "-"));
+      } else {
+        cells.add(i.beforeOpsPerSecond() == null ? "-" : String.format(Locale.ROOT, "%,.0f", i.beforeOpsPerSecond()));
+        cells.add(i.lowestOpsPerSecond() == null ? "-" : String.format(Locale.ROOT, "%,.0f", i.lowestOpsPerSecond()));
+        cells.add(i.recoveredAfterSeconds() != null ? Integer.toString(i.recoveredAfterSeconds())
+            : i.beforeOpsPerSecond() == null ? "-" : "not recovered");
+        cells.add(i.windowStartSecond() + "–" + i.windowEndSecond());
+        cells.add(i.failed() == 0 ? "0" : i.failed() + " " + i.failedByClass());
+        cells.add(i.p99Ms() == null ? "-" : String.format(Locale.ROOT, "%.2f", i.p99Ms()));
+        cells.add(Long.toString(i.verificationFailures()));
+      }
+      rows.add(cells);
+    }
+    return rows;
+  }
+
+  /** A phase's local clusters at the end of each repeat ({@link Report#NODE_COLUMNS}). */
+  static List<List<String>> nodes(Results results, String phase) {
+    return phase(results, phase).nodes().stream().map(n -> List.of(n.column(), Integer.toString(n.repeat()),
+        Integer.toString(n.node()), n.address(), n.state(),
+        n.lastStartedAtSeconds() == null ? "-" : secs(n.lastStartedAtSeconds()),
+        n.readsCoordinated() == null ? "-" : Long.toString(n.readsCoordinated()),
+        n.writesCoordinated() == null ? "-" : Long.toString(n.writesCoordinated()))).toList();
+  }
+
+  private static Results.Phase phase(Results results, String phase) {
+    return results.phases().stream().filter(p -> p.name().equals(phase)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no phase " + phase));
+  }
+
+  private static void add(Map<String, List<String>> rows, String name, String value) {
+    rows.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
+  }
+
+  private static String ms(Double ms) {
+    return ms == null ? "-" : ReportFormat.ms(ms);
+  }
+
+  private static String secs(double s) {
+    return String.format(Locale.ROOT, "%.1f", s);
+  }
+
+  private static String stalls(Results.Stalls s) {
+    return new PhaseResult.Stalls(s.count(), s.longestMs(), s.totalMs()).describe();
+  }
+
+  /** Each client's own throughput after the warm-up, client-0 first; a repeat's after a ";". */
+  private static String perClient(Results.Cell c) {
+    List<String> out = new ArrayList<>();
+    for (Results.Repeat r : c.repeats()) {
+      if (r.throughput() != null) {
+        out.add(String.join(" / ", r.clientThroughputs().stream()
+            .map(t -> String.format(Locale.ROOT, "%,.0f", t)).toList()));
+      }
+    }
+    return out.isEmpty() ? "-" : String.join("; ", out);
+  }
+
+  /** Each repeat's measured seconds; the clients' range when a client measured less. */
+  private static String measured(Results.Cell c) {
+    List<String> out = new ArrayList<>();
+    for (Results.Repeat r : c.repeats()) {
+      if (r.measuredSeconds() == null) {
+        continue;
+      }
+      double min = r.clientMeasuredSeconds().stream().mapToDouble(Double::doubleValue).min().orElse(0);
+      double max = r.clientMeasuredSeconds().stream().mapToDouble(Double::doubleValue).max().orElse(0);
+      String s = String.format(Locale.ROOT, "%.1f", r.measuredSeconds());
+      if (r.clientMeasuredSeconds().size() > 1 && r.measuredSeconds() - min >= 0.5) {
+        s += String.format(Locale.ROOT, " (clients %.1f–%.1f)", min, max);
+      }
+      out.add(s);
+    }
+    return out.isEmpty() ? "-" : String.join(", ", out);
+  }
+
+  /** The change row's cell: {@code within the spread (0.98×; p = 0.41)}, {@code changed: ...}, {@code unavailable: WHY}. */
+  static String change(Results.Change ch) {
+    if (ch == null) {
+      return "-";
+    }
+    String ratio = ch.ratio() == null ? "" : String.format(Locale.ROOT, "%.2f×", ch.ratio());
+    String test = ch.pValue() == null ? "ranges of the repeats" : "p = " + ReportFormat.pValue(ch.pValue());
+    return switch (ch.verdict()) {
+      case Results.Change.WITHIN -> "within the spread (" + ratio + "; " + test + ")";
+      case Results.Change.CHANGED -> "changed: " + ratio + " (" + test + ")";
+      default -> "unavailable: " + ch.reason();
+    };
+  }
+}

@@ -1,0 +1,27 @@
+package io.largekv.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.largekv.results.Results;
+import java.io.IOException;
+import java.nio.file.Path;
+
+/** results.json: a report's {@link Results} as JSON (docs/results.md), and read back. */
+public final class ResultsJson {
+
+  /** Its name beside report.md. */
+  public static final String FILE = io.largekv.results.ResultsLayout.RESULTS_JSON;
+
+  /** The one mapper of largekv's JSON files. */
+  static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ResultsJson() {}
+
+  public static void write(Results results, Path file) throws IOException {
+    MAPPER.writeValue(file.toFile(), results);
+  }
+
+  public static Results read(Path file) throws IOException {
+    return MAPPER.readValue(file.toFile(), Results.class);
+  }
+}

@@ -1,0 +1,154 @@
+package io.largekv.results;
+
+import io.largekv.common.YcsbOutput;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What one client process says of its phase, whichever harness ran it: the figures the report takes
+ * from each client beside its HdrHistogram logs. YCSB's client with largekv's binding prints them as
+ * the {@code [LARGEKV]} section of its output ({@link Metric}: the one owner of those names) beside
+ * YCSB's own sections, which stay as YCSB prints them; an nb5 client writes this record itself
+ * ({@link ResultsLayout#CLIENT_SUMMARY}).
+ *
+ * @param result the client's verdict: {@code ok} or {@code FAILED: WHY}; null when it printed none
+ *     (it did not finish)
+ * @param failedOperations operations that failed, whole phase; null when not printed
+ * @param operationsByType successful operations by type ({@code READ} → n), whole phase
+ * @param loadRowsBefore a load that continued its checkpoint: the rows its earlier attempts acknowledged
+ * @param commonStartEpochMs the clients' common start ({@code largekv.start_barrier}), ms since 1970
+ * @param warmUpExcludedSeconds the seconds its figures left out at the start
+ * @param stalls its event-loop stalls; null when it does not count them
+ * @param verified the rows its reads verified
+ * @param errorsByOperation failed operations by type ({@code READ} → n)
+ * @param errorClasses failed operations by type and class ({@code READ:DriverTimeoutException} → n)
+ * @param nb5 an nb5 client's own: nb5's version, what it completed and how it exited; null for YCSB
+ */
+public record ClientSummary(String result, Long failedOperations, Map<String, Long> operationsByType,
+    Long loadRowsBefore, Long commonStartEpochMs,
+    Long warmUpExcludedSeconds, Stalls stalls, Verified verified, Map<String, Long> errorsByOperation,
+    Map<String, Long> errorClasses, Nb5 nb5) {
+
+  /** The rows reads verified: correct, corrupt, missing, and (nb5) read before they were written. */
+  public record Verified(long ok, long corrupt, long missing, long notYetWritten) {
+    public static final Verified NONE = new Verified(0, 0, 0, 0);
+  }
+
+  /** Stalls of the driver's I/O threads the client's own threads caused. */
+  public record Stalls(long count, double maxMs, double totalMs) {}
+
+  /** An nb5 client's own figures. */
+  public record Nb5(String version, long completedOperations, String exitStatus) {}
+
+  /** A client that printed nothing (it did not start, or was killed). */
+  public static final ClientSummary NONE = new ClientSummary(null, null, Map.of(), null, null, null, null,
+      Verified.NONE,
+      Map.of(), Map.of(), null);
+
+  /** YCSB's operation types, whose sections hold {@code Return=ERROR}. */
+  private static final List<String> OPERATIONS = List.of("INSERT", "READ", "UPDATE", "SCAN", "DELETE");
+
+  /** The {@code [LARGEKV]} metrics the binding prints: their names, once. */
+  public enum Metric {
+    OPERATIONS("Operations"),
+    FAILED_OPERATIONS("FailedOperations"),
+    MEASURED_TIME_MS("MeasuredTime(ms)"),
+    THROUGHPUT("Throughput(ops/sec)"),
+    LOST_ROWS("LostRows"),
+    LOAD_ROWS_BEFORE("LoadRowsBefore"),
+    WARM_UP_EXCLUDED_SECONDS("WarmUpExcludedSeconds"),
+    WARM_UP_EXCLUDED_OPERATIONS("WarmUpExcludedOperations"),
+    COMMON_START_EPOCH_MS("CommonStartEpochMs"),
+    JIT_CPU_MS_AFTER_WARM_UP("JitCpuMsAfterWarmUp"),
+    EVENT_LOOP_STALLS("EventLoopStalls"),
+    EVENT_LOOP_STALL_MAX_MS("EventLoopStallMaxMs"),
+    EVENT_LOOP_STALL_TOTAL_MS("EventLoopStallTotalMs"),
+    EVENT_LOOP_STALLS_IN_GC_PAUSES("EventLoopStallsInGcPauses"),
+    EVENT_LOOP_STALLS_AFTER_WARM_UP("EventLoopStallsAfterWarmUp"),
+    EVENT_LOOP_STALL_WARNING("EventLoopStallWarning"),
+    VERIFIED_RANGE("VerifiedRange"),
+    ROWS_OK("RowsOK"),
+    ROWS_CORRUPT("RowsCorrupt"),
+    ROWS_MISSING("RowsMissing"),
+    ROWS_UNVERIFIED("RowsUnverified"),
+    FIRST_MISSING_KEY_RANGES("FirstMissingKeyRanges"),
+    ROWS_REPAIRED("RowsRepaired"),
+    ROWS_NOT_REPAIRED("RowsNotRepaired"),
+    RESULT("Result"),
+    EXIT_STATUS("ExitStatus");
+
+    /** Its name in the output. */
+    public final String metric;
+
+    Metric(String metric) {
+      this.metric = metric;
+    }
+
+    /** Its line: {@code [LARGEKV], Operations, 98812}. */
+    public String line(Object value) {
+      return "[" + SECTION + "], " + metric + ", " + value;
+    }
+
+    /** Its line with one decimal: {@code [LARGEKV], EventLoopStallMaxMs, 13.7}. */
+    public String oneDecimal(double value) {
+      return line((Object) String.format(Locale.ROOT, "%.1f", value));
+    }
+
+    /** An operation type's line: {@code [LARGEKV], Operations(READ), 97803}. */
+    public String line(String operation, long value) {
+      return "[" + SECTION + "], " + metric + "(" + operation + "), " + value;
+    }
+  }
+
+  /** The section's name. */
+  public static final String SECTION = "LARGEKV";
+  /** The section's line of an error class's failures: {@code [LARGEKV], Failed:READ:DriverTimeoutException, 78}. */
+  public static String failedLine(String errorClass, long n) {
+    return "[" + SECTION + "], Failed:" + errorClass + ", " + n;
+  }
+
+  /** The summary in a YCSB client's output ({@code ycsb.txt}): its [LARGEKV] section and YCSB's own. */
+  public static ClientSummary of(YcsbOutput out) {
+    double s = out.number(SECTION, Metric.EVENT_LOOP_STALLS.metric);
+    Map<String, Long> errors = new LinkedHashMap<>();
+    Map<String, Long> done = new LinkedHashMap<>();
+    for (String op : OPERATIONS) {
+      double d = out.number(SECTION, Metric.OPERATIONS.metric + "(" + op + ")");
+      if (!Double.isNaN(d)) {
+        done.put(op, (long) d);
+      }
+      long n = out.returns(op, "ERROR");
+      if (n > 0) {
+        errors.put(op, n);
+      }
+    }
+    String version = out.text("NB5", "Version");
+    return new ClientSummary(out.text(SECTION, Metric.RESULT.metric), whole(out, Metric.FAILED_OPERATIONS), done,
+        whole(out, Metric.LOAD_ROWS_BEFORE), whole(out, Metric.COMMON_START_EPOCH_MS),
+        whole(out, Metric.WARM_UP_EXCLUDED_SECONDS),
+        Double.isNaN(s) ? null : new Stalls((long) s, out.number(SECTION, Metric.EVENT_LOOP_STALL_MAX_MS.metric),
+            out.number(SECTION, Metric.EVENT_LOOP_STALL_TOTAL_MS.metric)),
+        new Verified(out.returns("VERIFY", "OK"), out.returns("VERIFY", "CORRUPT"), out.returns("VERIFY", "MISSING"),
+            out.returns("VERIFY", "NOT_YET_WRITTEN")),
+        errors, out.returnCodes("ERRORS"),
+        version == null ? null : new Nb5(version, (long) Math.max(0, out.number("NB5", "CompletedOperations")),
+            out.text("NB5", "ExitStatus")));
+  }
+
+  private static Long whole(YcsbOutput out, Metric f) {
+    double v = out.number(SECTION, f.metric);
+    return Double.isNaN(v) ? null : (long) v;
+  }
+
+  /** Failed operations of every type ({@link #errorsByOperation}). */
+  public long errors() {
+    return errorsByOperation.values().stream().mapToLong(Long::longValue).sum();
+  }
+
+  /** Whether the client said it failed ({@code FAILED: ...}). */
+  public boolean saysFailed() {
+    return result != null && result.startsWith("FAILED");
+  }
+}

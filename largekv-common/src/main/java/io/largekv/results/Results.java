@@ -1,0 +1,199 @@
+package io.largekv.results;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a report says, as data: the document {@code results.json} holds beside every report.md (the
+ * report's tables are rendered from it, so a cell and its value here never differ). Its schema is
+ * {@code io/largekv/results/results.schema.json} in this module's resources ({@link #SCHEMA});
+ * docs/results.md explains every field.
+ *
+ * <p>A figure that could not be measured is {@code null}, never 0: the cell's {@code status} and
+ * {@code failure} say why. Latencies are milliseconds, throughputs successful operations per
+ * second; both leave out the phase's warm-up ({@link Run#warmUpSeconds}), latencies are the
+ * HdrHistogram logs of every client and repeat merged (never averaged).
+ *
+ * @param formatVersion {@link #FORMAT_VERSION}: raised on any change a reader of an older version
+ *     could misread
+ * @param generatedBy the largekv release that wrote it
+ * @param runs the results directories the report was made from: one, or several for a report across
+ *     runs ({@code bin/largekv report DIR1 DIR2 ...})
+ * @param columns the report's columns: a target, {@code TARGET/HARNESS}, and {@code COLUMN @ RUN}
+ *     across runs
+ * @param phases each phase's figures, in the order they ran
+ * @param verdict whether these figures may be published
+ */
+public record Results(int formatVersion, String generatedBy, List<Run> runs, List<String> columns,
+    List<Phase> phases, Verdict verdict) {
+
+  /** The version of this document's format. */
+  public static final int FORMAT_VERSION = 1;
+  /** The schema's resource (class path). */
+  public static final String SCHEMA = "/io/largekv/results/results.schema.json";
+
+  /**
+   * One results directory.
+   *
+   * @param label its name in a report across runs (the directory's name)
+   * @param directory where it is
+   * @param layout {@code compare}: {@code bin/largekv compare}'s TARGET/PHASE/rep-N/client-M;
+   *     {@code clients}: {@code bin/largekv run}'s and a Kubernetes run's PHASE/client-M
+   * @param harnesses the harnesses that ran (ycsb, nb5)
+   * @param warmUpSeconds the seconds left out at each read phase's start (a load leaves none out)
+   * @param machine the client machine
+   * @param started when the run started (ISO-8601), null when not recorded
+   * @param finished when it finished, null when it did not
+   * @param targets the targets it ran against
+   * @param commands every client's command
+   * @param setup the report's setup section, row by row, as it prints it
+   */
+  public record Run(String label, String directory, String layout, List<String> harnesses, long warmUpSeconds,
+      String machine, String started, String finished, List<Target> targets, List<Command> commands,
+      Map<String, String> setup) {}
+
+  /**
+   * A target: a dialect at hosts.
+   *
+   * @param server what its first client said of the server (product, version, driver) and the DDL,
+   *     or why that is unavailable
+   */
+  public record Target(String label, String dialect, String hosts, String description, String properties,
+      String server) {}
+
+  /** A client's exact command line. {@code repeat} and {@code client} count from 1 and 0. */
+  public record Command(String column, String phase, int repeat, int client, String command) {}
+
+  /**
+   * One phase.
+   *
+   * @param publishedFigure the seeds' published figure for the workload, when it ran a full-scale one
+   */
+  public record Phase(String name, String publishedFigure, List<Cell> cells, List<Event> events,
+      List<Node> nodes) {}
+
+  /**
+   * One column of a phase: a target's repeats of the phase.
+   *
+   * @param run the label of the results directory it comes from
+   * @param status {@code ok}, {@code FAILED} (the figures must not be published) or
+   *     {@code not in this run} (a report across runs: this run did not have the phase)
+   * @param failure why it failed, null when it did not
+   * @param throughputVsFirst its mean throughput over the first column's, null when either has none
+   * @param operation the main operation (READ, or the most frequent), null without operations
+   * @param latency the main operation's latency, null without operations
+   * @param operations successful operations after the warm-up, every type, every client and repeat,
+   *     each counted once
+   * @param others the other operation types
+   * @param errors operations that failed over the whole phase
+   * @param errorClasses the failed operations by error class
+   * @param verifiedOk rows read and found correct, whole phase
+   * @param verificationFailures rows read corrupt or missing, whole phase
+   * @param stalls the event-loop stalls the clients counted, null when no client counts them
+   * @param repeats each repeat of the phase
+   * @param change across runs: this column against the same column in the first run that has it
+   */
+  public record Cell(String column, String run, String status, String failure, Throughput throughput,
+      Double throughputVsFirst, String operation, Latency latency, long operations, List<Other> others, long errors,
+      Map<String, Long> errorClasses, long verifiedOk, long verificationFailures, Stalls stalls,
+      List<Repeat> repeats, Change change) {
+
+    public static final String OK = "ok";
+    public static final String FAILED = "FAILED";
+    public static final String NOT_IN_RUN = "not in this run";
+  }
+
+  /**
+   * Successful operations per second after the warm-up: the repeats' mean, lowest and highest.
+   * Null figures: no repeat measured any.
+   */
+  public record Throughput(String unit, Double mean, Double min, Double max, int repeats) {}
+
+  /**
+   * A latency distribution in ms.
+   *
+   * @param time {@code intended} (from the time the operation was due: a rate was set) or
+   *     {@code service} (from the time it was sent)
+   * @param count operations in it
+   */
+  public record Latency(String unit, String time, long count, Double p50, Double p95, Double p99, Double p999,
+      Double max) {}
+
+  /** Another operation type of the phase (e.g. the UPDATE of a read phase) and its latency. */
+  public record Other(String operation, Latency latency) {}
+
+  /** Stalls of the driver's I/O threads that the clients' own threads caused. */
+  public record Stalls(long count, double longestMs, double totalMs) {}
+
+  /**
+   * One repeat of a phase on a column.
+   *
+   * @param repeat from 1
+   * @param throughput its successful operations per second after the warm-up, null without any
+   * @param measuredSeconds from the warm-up's end to its last operation, null without operations
+   * @param clientThroughputs each client's own, client-0 first
+   * @param clientMeasuredSeconds the seconds each client measured
+   * @param exitCodes each client's exit status (-1: none written)
+   * @param failureReasons each failed client's reason
+   * @param missingClients clients its commands count but whose files are not there
+   * @param clientProblems files that contradict the commands
+   * @param reruns clients run again (a load pod replaced): how and with how many rows before
+   */
+  public record Repeat(int repeat, Double throughput, Double measuredSeconds, List<Double> clientThroughputs,
+      List<Double> clientMeasuredSeconds, List<Integer> exitCodes, List<String> failureReasons,
+      List<Integer> missingClients, List<String> clientProblems, List<String> reruns) {}
+
+  /**
+   * A column against the same column of an earlier run (a report across runs).
+   *
+   * @param against the column it is compared with
+   * @param verdict {@code within the spread}, {@code changed}, or {@code unavailable}
+   * @param ratio its mean throughput over the other's, null when unavailable
+   * @param method how "within the spread" was decided
+   * @param pValue the test's two-sided p-value, null for the repeats' ranges
+   * @param reason why unavailable, null otherwise
+   */
+  public record Change(String against, String verdict, Double ratio, String method, Double pValue, String reason) {
+
+    public static final String WITHIN = "within the spread";
+    public static final String CHANGED = "changed";
+    public static final String UNAVAILABLE = "unavailable";
+  }
+
+  /**
+   * A timed event of a phase's repeat and what it did to the run (docs/comparison.md#events).
+   *
+   * @param startedAtSeconds seconds after the run's time zero, null when it did not run
+   * @param impact null when it did not run
+   */
+  public record Event(String column, int repeat, String event, Double startedAtSeconds, Double tookSeconds,
+      String result, String detail, Impact impact) {}
+
+  /**
+   * What an event did, in the window from its start to 3 s after the recovery.
+   *
+   * @param beforeOpsPerSecond the median 1-second throughput of the 30 s before it, null without any
+   * @param recoveredAfterSeconds null when it did not recover (or there was no "before")
+   * @param p99Ms the main operation's p99 in the window, null without operations there
+   */
+  public record Impact(Double beforeOpsPerSecond, Double lowestOpsPerSecond, Integer recoveredAfterSeconds,
+      int windowStartSecond, int windowEndSecond, long failed, Map<String, Long> failedByClass, Double p99Ms,
+      long verificationFailures) {}
+
+  /**
+   * A node of a local cluster at the end of a repeat.
+   *
+   * @param lastStartedAtSeconds seconds after the run's time zero, null when the run has none
+   * @param readsCoordinated since it last started, null when it was down
+   */
+  public record Node(String column, int repeat, int node, String address, String state, Double lastStartedAtSeconds,
+      Long readsCoordinated, Long writesCoordinated) {}
+
+  /**
+   * Whether the figures may be published.
+   *
+   * @param ok no cell failed
+   * @param failedCells "PHASE on COLUMN" of each failed cell
+   */
+  public record Verdict(boolean ok, List<String> failedCells) {}
+}

@@ -1,0 +1,78 @@
+package io.largekv.results;
+
+import java.nio.file.Path;
+
+/**
+ * The files of a results directory, named once. Two layouts hold the same client directories:
+ *
+ * <pre>
+ * bin/largekv compare --out DIR:           DIR/compare.properties  DIR/TARGET/PHASE/rep-N/client-M/
+ * bin/largekv run --out DIR, k8s, k8s local: DIR/PHASE/client-M/
+ * </pre>
+ *
+ * and a client directory holds:
+ *
+ * <pre>
+ * command.txt     the exact command (secrets redacted)
+ * ycsb.txt        YCSB's output, with largekv's [LARGEKV] section ({@link ClientSummary})
+ * stderr.txt      its status lines and largekv's
+ * exit.txt        its exit status (absent: it was killed)
+ * hdr/OP.hdr      HdrHistogram interval logs, one per operation type
+ * timeline.csv    its seconds ({@link Timeline})
+ * attempt-K/      an earlier attempt of a client run again (a load pod the Job replaced)
+ * nb5.txt, nb5.hdr, client-summary.json   an nb5 client's output, log, and summary
+ * </pre>
+ *
+ * A phase's run directory (PHASE/ or rep-N/) holds events.tsv and nodes.tsv; the results directory
+ * the report (report.md, report.html, results.json, charts/).
+ */
+public final class ResultsLayout {
+
+  public static final String CLIENT_PREFIX = "client-";
+  public static final String REPEAT_PREFIX = "rep-";
+  public static final String ATTEMPT_PREFIX = "attempt-";
+  public static final String COMMAND = "command.txt";
+  public static final String YCSB_OUTPUT = "ycsb.txt";
+  public static final String STDERR = "stderr.txt";
+  public static final String EXIT = "exit.txt";
+  public static final String HDR = "hdr";
+  public static final String TIMELINE = "timeline.csv";
+  public static final String NB5_OUTPUT = "nb5.txt";
+  public static final String NB5_LOG = "nb5.hdr";
+  /** An nb5 client's {@link ClientSummary}, as JSON. */
+  public static final String CLIENT_SUMMARY = "client-summary.json";
+  /** An nb5 client's summary in YCSB's form, as directories made before client-summary.json hold it. */
+  public static final String NB5_SUMMARY_BEFORE = "nb5-summary.txt";
+  public static final String EVENTS = "events.tsv";
+  public static final String NODES = "nodes.tsv";
+  /** A compare run's setup. */
+  public static final String SETUP = "compare.properties";
+  /** bin/largekv run's table. */
+  public static final String RUN_SUMMARY = "summary.txt";
+  public static final String REPORT_MD = "report.md";
+  public static final String REPORT_HTML = "report.html";
+  public static final String RESULTS_JSON = "results.json";
+  public static final String CHARTS = "charts";
+
+  private ResultsLayout() {}
+
+  /** Client {@code index}'s directory in a phase's run directory. */
+  public static Path client(Path run, int index) {
+    return run.resolve(CLIENT_PREFIX + index);
+  }
+
+  /** Repeat {@code repeat} (from 1) of a compare run's phase directory. */
+  public static Path repeat(Path phase, int repeat) {
+    return phase.resolve(REPEAT_PREFIX + repeat);
+  }
+
+  /** Whether {@code name} names a client directory ({@code client-<index>}). */
+  public static boolean isClient(String name) {
+    return name.matches(CLIENT_PREFIX + "\\d{1,9}");
+  }
+
+  /** The index of a client directory's name, -1 when it is not one. */
+  public static int clientIndex(String name) {
+    return isClient(name) ? Integer.parseInt(name.substring(CLIENT_PREFIX.length())) : -1;
+  }
+}

@@ -1,0 +1,77 @@
+package io.largekv.results;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.largekv.common.YcsbOutput;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+/** A YCSB client's output read as its summary: largekv's section and YCSB's own, and what is not there. */
+class ClientSummaryTest {
+
+  private static final String OUTPUT = String.join("\n",
+      "[OVERALL], RunTime(ms), 30011",
+      "[READ], Operations, 1000",
+      "[READ], Return=OK, 990",
+      "[READ], Return=ERROR, 10",
+      "[VERIFY], Return=OK, 980",
+      "[VERIFY], Return=CORRUPT, 1",
+      "[VERIFY], Return=MISSING, 2",
+      "[ERRORS], Return=READ:DriverTimeoutException, 10",
+      "[LARGEKV], Operations, 990",
+      "[LARGEKV], FailedOperations, 10",
+      "[LARGEKV], Operations(READ), 990",
+      "[LARGEKV], FailedOperations(READ), 10",
+      "[LARGEKV], WarmUpExcludedSeconds, 10",
+      "[LARGEKV], CommonStartEpochMs, 1790000000000",
+      "[LARGEKV], EventLoopStalls, 2",
+      "[LARGEKV], EventLoopStallMaxMs, 13.7",
+      "[LARGEKV], EventLoopStallTotalMs, 20.1",
+      "[LARGEKV], Result, FAILED: 1 corrupt and 2 missing read(s)",
+      "");
+
+  @Test
+  void everyFigureTheReportReadsComesFromItsSection() {
+    ClientSummary s = ClientSummary.of(YcsbOutput.parse(OUTPUT));
+    assertThat(s.result()).isEqualTo("FAILED: 1 corrupt and 2 missing read(s)");
+    assertThat(s.saysFailed()).isTrue();
+    assertThat(s.failedOperations()).isEqualTo(10);
+    assertThat(s.operationsByType()).isEqualTo(Map.of("READ", 990L));
+    assertThat(s.warmUpExcludedSeconds()).isEqualTo(10);
+    assertThat(s.commonStartEpochMs()).isEqualTo(1_790_000_000_000L);
+    assertThat(s.stalls()).isEqualTo(new ClientSummary.Stalls(2, 13.7, 20.1));
+    assertThat(s.verified()).isEqualTo(new ClientSummary.Verified(980, 1, 2, 0));
+    assertThat(s.errorsByOperation()).isEqualTo(Map.of("READ", 10L));
+    assertThat(s.errors()).isEqualTo(10);
+    assertThat(s.errorClasses()).isEqualTo(Map.of("READ:DriverTimeoutException", 10L));
+    assertThat(s.nb5()).isNull();
+  }
+
+  @Test
+  void whatAClientDidNotPrintIsNullNotZero() {
+    // a client killed before its summary: YCSB's status lines only
+    ClientSummary s = ClientSummary.of(YcsbOutput.parse("2026-11-27 10:00:00:000 10 sec: 100 operations;\n"));
+    assertThat(s.result()).isNull();
+    assertThat(s.saysFailed()).isFalse();
+    assertThat(s.failedOperations()).isNull();
+    assertThat(s.loadRowsBefore()).isNull();
+    assertThat(s.commonStartEpochMs()).isNull();
+    assertThat(s.warmUpExcludedSeconds()).isNull();
+    assertThat(s.stalls()).isNull();
+    assertThat(s.verified()).isEqualTo(ClientSummary.Verified.NONE);
+  }
+
+  @Test
+  void theMetricsLinesAreWhatTheReaderReads() {
+    assertThat(ClientSummary.Metric.OPERATIONS.line(5L)).isEqualTo("[LARGEKV], Operations, 5");
+    assertThat(ClientSummary.Metric.OPERATIONS.line("READ", 5)).isEqualTo("[LARGEKV], Operations(READ), 5");
+    assertThat(ClientSummary.Metric.EVENT_LOOP_STALL_MAX_MS.oneDecimal(13.66)).isEqualTo(
+        "[LARGEKV], EventLoopStallMaxMs, 13.7");
+    assertThat(ClientSummary.failedLine("READ:X", 3)).isEqualTo("[LARGEKV], Failed:READ:X, 3");
+    String printed = String.join("\n", ClientSummary.Metric.LOAD_ROWS_BEFORE.line(120_000L),
+        ClientSummary.Metric.RESULT.line("ok"), "");
+    ClientSummary s = ClientSummary.of(YcsbOutput.parse(printed));
+    assertThat(s.loadRowsBefore()).isEqualTo(120_000L);
+    assertThat(s.result()).isEqualTo("ok");
+  }
+}
