@@ -2,7 +2,6 @@ package io.largekv.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +9,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -37,21 +35,14 @@ class EventReportTest {
 
   static void writeRun(Path run) throws Exception {
     Path client = Files.createDirectories(run.resolve("client-0").resolve("hdr"));
-    try (PrintStream ps = new PrintStream(client.resolve("READ.hdr").toFile())) {
-      HistogramLogWriter w = new HistogramLogWriter(ps);
-      w.outputLogFormatVersion();
-      w.outputStartTime(T0);
-      w.setBaseTime(T0);
-      w.outputLegend();
-      for (int s = 0; s < SECONDS; s++) {
-        Histogram h = new Histogram(3);
-        // 2 ms normally, 50 ms for the slowest 2 % in the three seconds after the kill
-        for (int i = 0; i < ops(s); i++) {
-          h.recordValue(s >= 30 && s < 33 && i < ops(s) / 50 ? 50_000 : 2_000);
-        }
-        w.outputIntervalHistogram(s, s + 1, h, 1.0);
+    IntervalLogs.write(client.resolve("READ.hdr"), T0, SECONDS, s -> {
+      Histogram h = new Histogram(3);
+      // 2 ms normally, 50 ms for the slowest 2 % in the three seconds after the kill
+      for (int i = 0; i < ops(s); i++) {
+        h.recordValue(s >= 30 && s < 33 && i < ops(s) / 50 ? 50_000 : 2_000);
       }
-    }
+      return h;
+    });
     List<String> timeline = new ArrayList<>(List.of("# end_ms,successful,failed,verification_failures,classes"));
     for (int s = 0; s < SECONDS; s++) {
       timeline.add((T0 + (s + 1) * 1000L) + "," + ops(s) + "," + failed(s) + ",0,"

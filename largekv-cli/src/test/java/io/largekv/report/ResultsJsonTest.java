@@ -6,14 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.largekv.results.Results;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.IntUnaryOperator;
 import org.HdrHistogram.Histogram;
-import org.HdrHistogram.HistogramLogWriter;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,18 +30,11 @@ class ResultsJsonTest {
     Path client = Files.createDirectories(dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1")
         .resolve("client-0"));
     Files.createDirectories(client.resolve("hdr"));
-    try (PrintStream ps = new PrintStream(client.resolve("hdr").resolve("READ.hdr").toFile())) {
-      HistogramLogWriter w = new HistogramLogWriter(ps);
-      w.outputLogFormatVersion();
-      w.outputStartTime(T0);
-      w.setBaseTime(T0);
-      w.outputLegend();
-      for (int s = 0; s < seconds; s++) {
-        Histogram h = new Histogram(3);
-        h.recordValueWithCount(2_000, opsAt.applyAsInt(s));
-        w.outputIntervalHistogram(s, s + 1, h, 1.0);
-      }
-    }
+    IntervalLogs.write(client.resolve("hdr").resolve("READ.hdr"), T0, seconds, s -> {
+      Histogram h = new Histogram(3);
+      h.recordValueWithCount(2_000, opsAt.applyAsInt(s));
+      return h;
+    });
     Files.writeString(client.resolve("exit.txt"), exitCode + "\n");
     Files.writeString(client.resolve("ycsb.txt"), "[VERIFY], Return=OK, 77\n");
     Files.write(dir.resolve("compare.properties"), List.of("targets=cassandra", "phases=uniform-read", "warmup=0",
@@ -81,12 +72,16 @@ class ResultsJsonTest {
     assertThat(r.phases().get(0).cells().get(0).failure()).startsWith("exit codes [1]");
   }
 
+  /** A run's report written, and its results.json as a tree. */
+  private static ObjectNode reportedRun(Path dir) throws Exception {
+    compareRun(dir, 30, s -> 1000, 0);
+    ReportFiles.write(Report.load(dir), dir);
+    return (ObjectNode) new ObjectMapper().readTree(dir.resolve(ResultsJson.FILE).toFile());
+  }
+
   @Test
   void theSchemaRefusesWhatIsNotResults(@TempDir Path tmp) throws Exception {
-    Path dir = compareRun(tmp.resolve("a"), 30, s -> 1000, 0);
-    ReportFiles.write(Report.load(dir), dir);
-    ObjectMapper m = new ObjectMapper();
-    ObjectNode doc = (ObjectNode) m.readTree(dir.resolve(ResultsJson.FILE).toFile());
+    ObjectNode doc = reportedRun(tmp.resolve("a"));
     assertThat(ResultsCheck.problems(doc)).isEmpty();
     ObjectNode cell = (ObjectNode) doc.get("phases").get(0).get("cells").get(0);
     cell.put("operations", -1); // a negative count
@@ -105,12 +100,10 @@ class ResultsJsonTest {
 
   @Test
   void theCheckSeesAJsonValueThatDiffersFromItsCell(@TempDir Path tmp) throws Exception {
-    Path dir = compareRun(tmp.resolve("a"), 30, s -> 1000, 0);
-    ReportFiles.write(Report.load(dir), dir);
-    ObjectMapper m = new ObjectMapper();
-    ObjectNode doc = (ObjectNode) m.readTree(dir.resolve(ResultsJson.FILE).toFile());
+    Path dir = tmp.resolve("a");
+    ObjectNode doc = reportedRun(dir);
     ((ObjectNode) doc.get("phases").get(0).get("cells").get(0)).put("operations", 29_999);
-    m.writeValue(dir.resolve(ResultsJson.FILE).toFile(), doc);
+    new ObjectMapper().writeValue(dir.resolve(ResultsJson.FILE).toFile(), doc);
     assertThatThrownBy(() -> ResultsCheck.check(dir)).isInstanceOf(AssertionError.class)
         .hasMessageContaining("29999");
   }
