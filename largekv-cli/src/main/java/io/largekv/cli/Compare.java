@@ -1,17 +1,20 @@
 package io.largekv.cli;
 
-import io.largekv.results.ResultsLayout;
+import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_DC;
+import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_HOST;
+
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
-import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_DC;
-import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_HOST;
 import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
 import io.largekv.report.ReportFiles;
+import io.largekv.report.RunSetupFile;
+import io.largekv.results.Results;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.RunSetup;
 import java.io.IOException;
-import java.io.OutputStream;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,9 +23,10 @@ import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
+import java.util.Map;
 
 /**
  * {@code bin/largekv compare}: the same phases, workload files, thread counts, durations and
@@ -96,45 +100,32 @@ public final class Compare {
     Path dir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("compare-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
     Files.createDirectories(dir);
-    Properties setup = new Properties();
-    setup.setProperty("started", Instant.now().toString());
-    setup.setProperty("phases", String.join(",", o.phases.stream().map(p -> p.name).toList()));
-    setup.setProperty("targets", String.join(",", o.targets.stream().map(t -> t.label).toList()));
-    setup.setProperty("harnesses", String.join(",", o.harnesses));
-    setup.setProperty("columns", String.join(",", o.targets.stream().flatMap(t -> o.harnesses.stream()
-        .map(h -> o.column(t, h))).toList()));
+    Map<String, String> harnessDescriptions = new LinkedHashMap<>();
     for (String h : o.harnesses) {
-      setup.setProperty("harness." + h, Harness.describe(h, nb5));
+      harnessDescriptions.put(h, Harness.describe(h, nb5));
     }
-    setup.setProperty("repeat", Integer.toString(o.repeat));
-    setup.setProperty("clients", Integer.toString(o.clients));
-    setup.setProperty("warmup", Long.toString(o.warmup));
-    setup.setProperty("records", o.sizeSetting(o.records, "recordcount", Options.LOCAL_RECORDS, ""));
-    setup.setProperty("duration", o.sizeSetting(o.duration, "maxexecutiontime", Options.LOCAL_DURATION, " s"));
-    setup.setProperty("threads", o.sizeSetting(o.threads == null ? null : Long.valueOf(o.threads), "threadcount",
-        Options.LOCAL_THREADS, ""));
-    setup.setProperty("rate", o.rate == null ? "unthrottled" : o.rate + " ops/s");
-    setup.setProperty("workloads", o.localTargets ? "local" : "full-scale");
-    setup.setProperty("command", Secrets.redact("bin/largekv " + String.join(" ", args)));
-    setup.setProperty("common.properties", Secrets.redact(String.join(" ", o.properties)));
-    setup.setProperty("workload.files", String.join(", ", o.phases.stream()
-        .map(p -> "workloads/" + (o.localTargets ? p.localWorkload : p.fullScaleWorkload)).toList()));
-    setup.setProperty("machine", io.largekv.common.Machine.describe());
+    Map<String, String> published = new LinkedHashMap<>();
     for (Phase p : o.phases) {
       if (!o.localTargets) {
-        Phase.published(repo.resolve("workloads").resolve(p.fullScaleWorkload))
-            .ifPresent(f -> setup.setProperty("phase." + p.name + ".published", f));
+        Phase.published(repo.resolve("workloads").resolve(p.fullScaleWorkload)).ifPresent(f -> published.put(p.name, f));
       }
     }
-    setup.setProperty("nodes", Integer.toString(o.nodes));
-    setup.setProperty("events", String.join(" | ", o.events.stream().map(e -> e.spec).toList()));
-    for (CompareTarget t : o.targets) {
-      setup.setProperty("target." + t.label + ".dialect", t.dialect);
-      setup.setProperty("target." + t.label + ".hosts", t.local() ? "local" : t.hosts);
-      setup.setProperty("target." + t.label + ".description", t.description);
-      setup.setProperty("target." + t.label + ".properties", Secrets.redact(String.join(" ", t.properties)));
-    }
-    save(setup, dir);
+    RunSetup setup = new RunSetup(RunSetup.COMPARE, Instant.now().toString(), null,
+        o.phases.stream().map(p -> p.name).toList(),
+        o.targets.stream().map(t -> new RunSetup.Target(t.label, t.dialect, t.local() ? "local" : t.hosts,
+            t.description, Secrets.redact(String.join(" ", t.properties)))).toList(),
+        o.harnesses, o.targets.stream().flatMap(t -> o.harnesses.stream().map(h -> o.column(t, h))).toList(),
+        harnessDescriptions, o.repeat, o.clients, o.warmup, Map.of(),
+        new RunSetup.Sizes(o.sizeSetting(o.records, "recordcount", Options.LOCAL_RECORDS, ""),
+            o.sizeSetting(o.duration, "maxexecutiontime", Options.LOCAL_DURATION, " s"),
+            o.sizeSetting(o.threads == null ? null : Long.valueOf(o.threads), "threadcount", Options.LOCAL_THREADS, "")),
+        o.rate == null ? "unthrottled" : o.rate + " ops/s", o.localTargets ? "local" : "full-scale",
+        Secrets.redact("bin/largekv " + String.join(" ", args)), Secrets.redact(String.join(" ", o.properties)),
+        String.join(", ", o.phases.stream().map(p -> "workloads/" + (o.localTargets ? p.localWorkload
+            : p.fullScaleWorkload)).toList()),
+        io.largekv.common.Machine.describe(), published, o.nodes, o.events.stream().map(e -> e.spec).toList(),
+        List.of());
+    RunSetupFile.write(setup, dir);
 
     for (CompareTarget t : o.targets) {
       for (String harness : o.harnesses) {
@@ -153,8 +144,8 @@ public final class Compare {
           String column = o.column(t, harness);
           for (Phase phase : o.phases) {
             for (int rep = 1; rep <= o.repeat; rep++) {
-              runClients(clients, o, column, phase, rep, dir.resolve(column).resolve(phase.name).resolve(ResultsLayout.REPEAT_PREFIX + rep),
-                  err, setup, local);
+              setup = setup.withCommands(runClients(clients, o, column, phase, rep,
+                  ResultsLayout.repeat(dir.resolve(column).resolve(phase.name), rep), err, local));
             }
           }
         } finally {
@@ -162,11 +153,10 @@ public final class Compare {
             local.close();
           }
         }
-        save(setup, dir);
+        RunSetupFile.write(setup, dir);
       }
     }
-    setup.setProperty("finished", Instant.now().toString());
-    save(setup, dir);
+    RunSetupFile.write(setup.finishedAt(Instant.now().toString()), dir);
     Report report = Report.load(dir);
     ReportFiles.write(report, dir);
     out.println(MarkdownReport.render(report));
@@ -187,8 +177,9 @@ public final class Compare {
     return o.serverProperties(t.local(), hosts, localDc, t.dialect, user);
   }
 
-  private static void runClients(Harness.PhaseClients clients, Options o, String column, Phase phase, int rep,
-      Path runDir, PrintStream err, Properties setup, LocalCassandra local) throws IOException, InterruptedException {
+  /** Runs repeat {@code rep} of a phase on a column's target; returns its clients' commands. */
+  private static List<Results.Command> runClients(Harness.PhaseClients clients, Options o, String column, Phase phase,
+      int rep, Path runDir, PrintStream err, LocalCassandra local) throws IOException, InterruptedException {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", column, phase.name, rep);
     List<PhaseRunner.Result> results;
@@ -196,19 +187,15 @@ public final class Compare {
       results = clients.run(phase, runDir, events, label);
     }
     NodeTraffic.write(local, runDir.resolve(ResultsLayout.NODES));
+    List<Results.Command> commands = new ArrayList<>();
     for (int c = 0; c < results.size(); c++) {
-      setup.setProperty("command." + column + "." + phase.name + ".rep-" + rep + ".client-" + c, results.get(c).command);
+      commands.add(new Results.Command(column, phase.name, rep, c, results.get(c).command));
       if (results.get(c).exitCode != 0) {
         err.printf("largekv: [%s client %d] FAILED with exit code %d (the other targets go on)%n", label, c,
             results.get(c).exitCode);
       }
     }
-  }
-
-  static void save(Properties setup, Path dir) throws IOException {
-    try (OutputStream os = Files.newOutputStream(dir.resolve(ResultsLayout.SETUP))) {
-      setup.store(os, "largekv compare: parameters of this run (read by bin/largekv report)");
-    }
+    return commands;
   }
 
   /** Parsed options of {@code compare}: {@link PhaseOptions} and the targets, clients, rate and repeats. */

@@ -1,10 +1,10 @@
 package io.largekv.cli;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.cassandra.LocalCassandra;
-import io.largekv.report.PhaseResult;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
+import io.largekv.report.PhaseResult;
+import io.largekv.results.ResultsLayout;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,10 +1,10 @@
 package io.largekv.cli;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.common.Nb5Output;
-import io.largekv.report.Nb5Histograms;
 import io.largekv.report.ClientSummaryFile;
+import io.largekv.report.Nb5Histograms;
 import io.largekv.results.ClientSummary;
+import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

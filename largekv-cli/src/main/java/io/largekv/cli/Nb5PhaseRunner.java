@@ -1,7 +1,7 @@
 package io.largekv.cli;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.common.UserError;
+import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package io.largekv.cli;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.report.EventRecord;
+import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,7 +1,9 @@
 package io.largekv.report;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.results.ClientSummary;
+import io.largekv.results.Results;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.RunSetup;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,7 +14,6 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -22,21 +23,18 @@ import java.util.stream.Stream;
  * {@code command.txt}, {@code ycsb.txt} (an nb5 pod's: {@code client-summary.json}), {@code hdr/} and
  * {@code exit.txt}, the layout of
  * {@code bin/largekv run --out DIR} and of a Kubernetes run's {@code /results/RUN} (docs/kubernetes.md).
- * It has no compare.properties: the setup is read from the clients' own files, as one column named
+ * It has no setup.json: its {@link RunSetup} is read from the clients' own files, as one column named
  * after the directory.
  */
 final class ClientsLayout {
 
-  /** The setup key that marks a report of this layout. */
-  static final String KEY = "layout";
-  static final String VALUE = "clients";
   private static final Pattern WORKLOAD_FILE = Pattern.compile("(?:^|\\s)-P\\s+(\\S+)");
   private static final Pattern PROPERTY = Pattern.compile("(?:^|\\s)-p\\s+([A-Za-z0-9_.]+)=(\\S*)");
 
   private ClientsLayout() {}
 
   /** The report's setup of {@code dir}, or null when it has no {@code PHASE/client-<i>/} directory. */
-  static Properties setup(Path dir) throws IOException {
+  static RunSetup setup(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return null;
     }
@@ -50,6 +48,7 @@ final class ClientsLayout {
     boolean nb5 = false;
     String nb5Version = null;
     Map<String, Long> warmups = new LinkedHashMap<>();
+    List<Results.Command> commands = new ArrayList<>();
     try (Stream<Path> s = Files.list(dir)) {
       for (Path phase : s.filter(Files::isDirectory).sorted().toList()) {
         List<Path> clientDirs;
@@ -65,6 +64,9 @@ final class ClientsLayout {
         for (Path c : clientDirs) {
           Path cmd = c.resolve(ResultsLayout.COMMAND);
           if (Files.exists(cmd)) {
+            commands.add(new Results.Command(dir.getFileName().toString(), phase.getFileName().toString(), 1,
+                ResultsLayout.clientIndex(c.getFileName().toString()), Files.readString(cmd, StandardCharsets.UTF_8)
+                    .strip()));
             FileTime t = Files.getLastModifiedTime(cmd);
             first = first == null || t.compareTo(first) < 0 ? t : first;
             if (c == clientDirs.get(0)) {
@@ -106,52 +108,33 @@ final class ClientsLayout {
     List<String> ordered = new ArrayList<>(phases.keySet());
     ordered.sort(Comparator.comparing(phases::get));
     String label = dir.getFileName().toString();
-    Properties p = empty(dir);
-    p.setProperty("phases", String.join(",", ordered));
     // nb5's pods (bin/largekv nb5-client) leave client-summary.json where YCSB's leave ycsb.txt
-    p.setProperty("harnesses", nb5 ? "nb5" : "ycsb");
-    if (nb5) {
-      p.setProperty("harness.nb5", "nb5 " + (nb5Version == null ? "(version not recorded)" : nb5Version)
-          + " (bin/largekv nb5-client; cqld4) on nosqlbench-workloads/yb_kv_large.yaml, every read verified");
-    }
-    p.setProperty("clients", Integer.toString(clients));
-    // what YCSB's summaries left out (their clients' largekv.warmup_s): the report cuts the same seconds
-    p.setProperty("warmup", Long.toString(warmup));
-    warmups.forEach((phase, w) -> p.setProperty("warmup." + phase, Long.toString(w)));
-    p.setProperty("command", "bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)");
-    p.setProperty("machine", "each client's own");
-    p.setProperty("started", phases.get(ordered.get(0)).toString());
-    if (finished != null) {
-      p.setProperty("finished", finished.toString());
-    }
-    p.setProperty("workload.files", String.join(", ", workloads));
-    p.setProperty("records", command.getOrDefault("recordcount", "-"));
-    p.setProperty("duration", command.containsKey("maxexecutiontime") ? command.get("maxexecutiontime") + " s" : "-");
-    p.setProperty("threads", command.getOrDefault("threadcount", "-"));
-    p.setProperty("rate", command.containsKey("target") ? command.get("target") + " ops/s per client" : "unthrottled");
-    p.setProperty("target." + label + ".dialect", command.getOrDefault("ycql.target", "yugabyte"));
-    p.setProperty("target." + label + ".hosts", command.getOrDefault("hosts", ""));
-    p.setProperty("target." + label + ".description", "client.count=" + command.getOrDefault("client.count", "1"));
-    return p;
+    Map<String, String> harness = nb5 ? Map.of("nb5", "nb5 " + (nb5Version == null ? "(version not recorded)"
+        : nb5Version) + " (bin/largekv nb5-client; cqld4) on nosqlbench-workloads/yb_kv_large.yaml, every read"
+        + " verified") : Map.of();
+    RunSetup.Target target = new RunSetup.Target(label, command.getOrDefault("ycql.target", "yugabyte"),
+        command.getOrDefault("hosts", ""), "client.count=" + command.getOrDefault("client.count", "1"), null);
+    // the warm-up: what the clients' summaries left out (their largekv.warmup_s), each phase's own
+    return new RunSetup(RunSetup.CLIENTS, phases.get(ordered.get(0)).toString(),
+        finished == null ? null : finished.toString(), ordered, List.of(target), List.of(nb5 ? "nb5" : "ycsb"),
+        List.of(label), harness, 1, clients, warmup, warmups,
+        new RunSetup.Sizes(command.getOrDefault("recordcount", "-"), command.containsKey("maxexecutiontime")
+            ? command.get("maxexecutiontime") + " s" : "-", command.getOrDefault("threadcount", "-")),
+        command.containsKey("target") ? command.get("target") + " ops/s per client" : "unthrottled", null,
+        "bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)", null,
+        String.join(", ", workloads), "each client's own", Map.of(), 1, List.of(), commands);
   }
 
   /**
    * The setup of a clients' results directory in which no client ran (every expected phase: not
-   * run), and the part of {@link #setup} that does not depend on the clients.
+   * run).
    */
-  static Properties empty(Path dir) {
+  static RunSetup empty(Path dir) {
     String label = dir.getFileName().toString();
-    Properties p = new Properties();
-    p.setProperty(KEY, VALUE);
-    p.setProperty("phases", "");
-    p.setProperty("targets", label);
-    p.setProperty("columns", label);
-    p.setProperty("harnesses", "ycsb");
-    p.setProperty("clients", "0");
-    p.setProperty("warmup", "0");
-    p.setProperty("command", "bin/largekv report " + dir + " (no client's files: PHASE/client-<i>/)");
-    p.setProperty("machine", "-");
-    return p;
+    return new RunSetup(RunSetup.CLIENTS, null, null, List.of(), List.of(new RunSetup.Target(label, null, null, null,
+        null)), List.of("ycsb"), List.of(label), Map.of(), 1, 0, 0, Map.of(), new RunSetup.Sizes("", "", ""), null,
+        null, "bin/largekv report " + dir + " (no client's files: PHASE/client-<i>/)", null, null, "-", Map.of(), 1,
+        List.of(), List.of());
   }
 
   /** The {@code -p NAME=VALUE} pairs of a command line (a later one wins). */

@@ -1,7 +1,6 @@
 package io.largekv.report;
 
 import io.largekv.results.Timeline;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;

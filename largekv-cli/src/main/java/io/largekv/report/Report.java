@@ -1,19 +1,17 @@
 package io.largekv.report;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
 import io.largekv.results.Results;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.RunSetup;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
@@ -125,7 +123,8 @@ public final class Report {
   }
 
   public final Path dir;
-  public final Properties setup;
+  /** How the run was made (across runs: the first run's). */
+  public final RunSetup setup;
   /**
    * The columns: a target's label, or {@code LABEL/HARNESS} when the comparison ran several
    * harnesses; each column's raw data is in {@code DIR/<column>/<phase>/rep-N}.
@@ -147,17 +146,16 @@ public final class Report {
   /** The figures, computed once. */
   private Results results;
 
-  private Report(Path dir, Properties setup) throws IOException {
+  private Report(Path dir, RunSetup setup) throws IOException {
     this.dir = dir;
     this.setup = setup;
     this.label = dir.getFileName().toString();
     this.parts = List.of();
-    this.targets = split(setup.getProperty("targets", ""));
-    this.columns = split(setup.getProperty("columns", setup.getProperty("targets", "")));
-    this.harnesses = split(setup.getProperty("harnesses", "ycsb"));
-    this.phases = split(setup.getProperty("phases", ""));
-    long warmup = Long.parseLong(setup.getProperty("warmup", "0"));
-    boolean clientsLayout = setup.getProperty(ClientsLayout.KEY, "").equals(ClientsLayout.VALUE);
+    this.targets = setup.targets().stream().map(RunSetup.Target::label).toList();
+    this.columns = setup.columns();
+    this.harnesses = setup.harnesses();
+    this.phases = setup.phases();
+    boolean clientsLayout = setup.clientsLayout();
     for (String phase : phases) {
       Map<String, Cell> row = new LinkedHashMap<>();
       for (String target : columns) {
@@ -165,15 +163,14 @@ public final class Report {
         Path phaseDir = clientsLayout ? dir.resolve(phase) : dir.resolve(target).resolve(phase);
         if (clientsLayout) {
           // one run: the phase's client-<i> directories themselves
-          long phaseWarmup = Long.parseLong(setup.getProperty("warmup." + phase, Long.toString(warmup)));
           if (Files.isDirectory(phaseDir)) { // else an expected phase that no client ran: not run
-            runs.add(PhaseResult.load(phaseDir, phase.equals("load") ? 0 : phaseWarmup));
+            runs.add(PhaseResult.load(phaseDir, setup.warmUpSeconds(phase)));
           }
         } else if (Files.isDirectory(phaseDir)) {
           try (Stream<Path> reps = Files.list(phaseDir)) {
-            for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith(ResultsLayout.REPEAT_PREFIX)).sorted().toList()) {
-              // the load phase has no warm-up to exclude: every row counts
-              runs.add(PhaseResult.load(rep, phase.equals("load") ? 0 : warmup));
+            for (Path rep : reps.filter(p -> p.getFileName().toString().startsWith(ResultsLayout.REPEAT_PREFIX))
+                .sorted().toList()) {
+              runs.add(PhaseResult.load(rep, setup.warmUpSeconds(phase)));
             }
           }
         }
@@ -189,9 +186,8 @@ public final class Report {
     this.dir = dir;
     this.parts = List.copyOf(runs);
     this.label = dir.getFileName().toString();
-    this.setup = new Properties();
     // the charts' warm-up line: the first run's
-    setup.setProperty("warmup", runs.get(0).setup.getProperty("warmup", "0"));
+    this.setup = runs.get(0).setup;
     List<String> cols = new ArrayList<>();
     List<String> tgts = new ArrayList<>();
     Set<String> hs = new java.util.LinkedHashSet<>();
@@ -279,10 +275,6 @@ public final class Report {
     return results;
   }
 
-  private static List<String> split(String s) {
-    return s.isEmpty() ? List.of() : Arrays.asList(s.split(","));
-  }
-
   public static Report load(Path dir) throws IOException {
     return load(dir, List.of());
   }
@@ -293,32 +285,25 @@ public final class Report {
    * FAILED (not run), never left out.
    */
   public static Report load(Path dir, List<String> expected) throws IOException {
-    Path file = dir.resolve(ResultsLayout.SETUP);
-    Properties p;
-    if (Files.isRegularFile(file)) {
-      p = new Properties();
-      try (InputStream in = Files.newInputStream(file)) {
-        p.load(in);
-      }
-    } else {
-      p = ClientsLayout.setup(dir);
-      if (p == null) {
+    RunSetup setup = RunSetupFile.read(dir);
+    if (setup == null) {
+      setup = ClientsLayout.setup(dir);
+      if (setup == null) {
         if (expected.isEmpty()) {
-          throw new UserError(dir + " is neither a bin/largekv compare directory (compare.properties) nor a clients'"
-              + " results directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv compare"
-              + " or run, or a Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
+          throw new UserError(dir + " is neither a bin/largekv compare directory (" + ResultsLayout.SETUP + ") nor a"
+              + " clients' results directory (PHASE/client-<i>/ycsb.txt); accepted: the --out directory of bin/largekv"
+              + " compare or run, or a Kubernetes run's /results/RUN copied out (docs/kubernetes.md)");
         }
-        p = ClientsLayout.empty(dir); // every expected phase: not run
+        setup = ClientsLayout.empty(dir); // every expected phase: not run
       }
     }
-    List<String> phases = new ArrayList<>(split(p.getProperty("phases", "")));
+    List<String> phases = new ArrayList<>(setup.phases());
     for (String phase : expected) {
       if (!phases.contains(phase)) {
         phases.add(phase);
       }
     }
-    p.setProperty("phases", String.join(",", phases));
-    return new Report(dir, p);
+    return new Report(dir, setup.withPhases(phases));
   }
 
   /** "phase on target" of every cell that FAILED (a client exited non-zero or the phase did not run). */
@@ -406,7 +391,7 @@ public final class Report {
           + ThroughputChange.METHODS + "\n";
     }
     String n = "Throughput: successful operations of all clients per second after the warm-up ("
-        + setup.getProperty("warmup", "0") + " s, read phases only); measured seconds: from the warm-up's end to the "
+        + setup.warmUpSeconds() + " s, read phases only); measured seconds: from the warm-up's end to the "
         + "last operation (a client that connected late measured less: its range is shown). Latency: each operation's "
         + "HdrHistogram logs of every client and repeat merged after the warm-up (never averaged), service time "
         + "unless marked intended time. Counters (errors, verification) cover the whole phase.";
@@ -418,8 +403,7 @@ public final class Report {
           + "to the event's end; windows of events close together overlap); failed operations, p99 and verification failures "
           + "inside the window (docs/comparison.md#events).";
     }
-    if (harnesses.size() > 1 && targets.stream().anyMatch(t -> !setup.getProperty("target." + t + ".hosts", "")
-        .equals("local"))) {
+    if (harnesses.size() > 1 && targets.stream().anyMatch(t -> !hosts(t).equals("local"))) {
       n += " Harnesses: on a target with hosts they ran one after the other on the same table; the later one's "
           + "CREATE ... IF NOT EXISTS kept the table the earlier one made, and its load rewrote the rows (the same "
           + "bytes); a local target was a fresh server for each harness.";
@@ -435,7 +419,23 @@ public final class Report {
           .orElse(null);
       return run != null && run.commandRow(key.substring(at + 2));
     }
-    return key.equals("command") || setup.containsKey("command." + key);
+    return key.equals("command") || setup.commands().stream().anyMatch(c -> commandRowName(c).equals(key));
+  }
+
+  /** A client command's row in the setup section: {@code COLUMN.PHASE.rep-N.client-M}. */
+  private static String commandRowName(Results.Command c) {
+    return c.column() + "." + c.phase() + "." + ResultsLayout.REPEAT_PREFIX + c.repeat() + "."
+        + ResultsLayout.CLIENT_PREFIX + c.client();
+  }
+
+  /** A target's hosts: {@code local}, a list, or "" when not recorded. */
+  private String hosts(String target) {
+    RunSetup.Target t = setup.target(target);
+    return t == null || t.hosts() == null ? "" : t.hosts();
+  }
+
+  private static String text(String s) {
+    return s == null ? "" : s;
   }
 
   /**
@@ -448,7 +448,7 @@ public final class Report {
       return each.isEmpty() ? java.util.Optional.empty() : java.util.Optional.of(String.join(" ", each));
     }
     List<String> shared = targets.stream().filter(t -> {
-      String hosts = setup.getProperty("target." + t + ".hosts", "");
+      String hosts = hosts(t);
       return hosts.equals("local") || List.of(hosts.split(",")).stream().map(String::trim)
           .allMatch(h -> h.startsWith("127.") || h.startsWith("localhost") || h.startsWith("[::1]") || h.equals("::1"));
     }).toList();
@@ -456,7 +456,7 @@ public final class Report {
       return java.util.Optional.empty();
     }
     return java.util.Optional.of("the client and the server share this machine for " + String.join(", ", shared)
-        + " (" + setup.getProperty("machine", "") + "): the client's CPU is taken from the server's, so these "
+        + " (" + text(setup.machine()) + "): the client's CPU is taken from the server's, so these "
         + "figures are not those of a dedicated cluster and do not compare with the seeds' published ones.");
   }
 
@@ -465,7 +465,7 @@ public final class Report {
     if (!parts.isEmpty()) {
       return parts.stream().flatMap(r -> r.published(phase).stream()).findFirst();
     }
-    return java.util.Optional.ofNullable(setup.getProperty("phase." + phase + ".published"));
+    return java.util.Optional.ofNullable(setup.publishedFigures().get(phase));
   }
 
   /** The setup section, row by row; across runs, each run's rows as {@code RUN: row}. */
@@ -475,37 +475,35 @@ public final class Report {
       parts.forEach(r -> r.setupRows().forEach((k, v) -> rows.put(r.label + ": " + k, v)));
       return rows;
     }
-    rows.put("command", setup.getProperty("command", ""));
-    rows.put("client machine", setup.getProperty("machine", ""));
-    rows.put("started / finished", setup.getProperty("started", "") + " / " + setup.getProperty("finished", "(unfinished)"));
-    rows.put("phases", setup.getProperty("phases", "") + ", repeat " + setup.getProperty("repeat", "1"));
-    rows.put("workload files", setup.getProperty("workload.files", setup.getProperty("workloads", ""))
+    rows.put("command", text(setup.command()));
+    rows.put("client machine", text(setup.machine()));
+    rows.put("started / finished", text(setup.started()) + " / "
+        + (setup.finished() == null ? "(unfinished)" : setup.finished()));
+    rows.put("phases", String.join(",", phases) + ", repeat " + setup.repeat());
+    rows.put("workload files", text(setup.workloadFiles())
         + (harnesses.contains("nb5") ? " (YCSB: consistency levels, proportions and distributions as in the files; "
             + "nb5: yb_kv_large's, with the files' rows, threads and read-phase durations)"
             : " (consistency levels, proportions and distributions as in the files)"));
-    rows.put("properties for every target", setup.getProperty("common.properties", ""));
-    rows.put("records / read-phase duration / threads per client / clients", setup.getProperty("records", "") + " / "
-        + setup.getProperty("duration", "") + " / " + setup.getProperty("threads", "") + " / "
-        + setup.getProperty("clients", "1"));
-    rows.put("rate", setup.getProperty("rate", ""));
-    if (!setup.getProperty("nodes", "1").equals("1")) {
-      rows.put("local cluster", setup.getProperty("nodes") + " nodes per local target");
+    rows.put("properties for every target", text(setup.commonProperties()));
+    rows.put("records / read-phase duration / threads per client / clients", setup.sizes().records() + " / "
+        + setup.sizes().duration() + " / " + setup.sizes().threads() + " / " + setup.clients());
+    rows.put("rate", text(setup.rate()));
+    if (setup.nodes() != 1) {
+      rows.put("local cluster", setup.nodes() + " nodes per local target");
     }
-    if (!setup.getProperty("events", "").isEmpty()) {
-      rows.put("events", setup.getProperty("events"));
+    if (!setup.events().isEmpty()) {
+      rows.put("events", String.join(" | ", setup.events()));
     }
     for (String h : harnesses) {
-      rows.put("harness " + h, setup.getProperty("harness." + h, h));
+      rows.put("harness " + h, setup.harnessDescriptions().getOrDefault(h, h));
     }
     for (String t : targets) {
-      String versions = serverLines(t);
-      rows.put("target " + t, setup.getProperty("target." + t + ".dialect", "") + " at "
-          + setup.getProperty("target." + t + ".hosts", "") + "; " + setup.getProperty("target." + t + ".description", "")
-          + "; properties: " + setup.getProperty("target." + t + ".properties", "") + "; " + versions);
+      RunSetup.Target target = setup.target(t);
+      rows.put("target " + t, text(target.dialect()) + " at " + text(target.hosts()) + "; "
+          + text(target.description()) + "; properties: " + text(target.properties()) + "; " + serverLines(t));
     }
-    for (String k : setup.stringPropertyNames().stream().filter(k -> k.startsWith("command.")).sorted().toList()) {
-      rows.put(k.substring("command.".length()), setup.getProperty(k));
-    }
+    setup.commands().stream().sorted(java.util.Comparator.comparing(Report::commandRowName))
+        .forEach(c -> rows.put(commandRowName(c), c.command()));
     return rows;
   }
 

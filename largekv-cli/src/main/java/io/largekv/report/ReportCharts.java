@@ -22,7 +22,7 @@ public final class ReportCharts {
     List<Svg.Series> errors = new ArrayList<>();
     List<Svg.Series> curve = new ArrayList<>();
     List<Svg.Marker> markers = new ArrayList<>();
-    double warmup = phase.equals("load") ? Double.NaN : Double.parseDouble(report.setup.getProperty("warmup", "0"));
+    double warmup = phase.equals("load") ? Double.NaN : report.setup.warmUpSeconds(phase);
     for (int t = 0; t < report.columns.size(); t++) {
       Report.Cell c = report.cells.get(phase).get(report.columns.get(t));
       if (c.runs.isEmpty() || c.mainOperation() == null) {

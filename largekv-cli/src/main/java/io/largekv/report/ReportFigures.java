@@ -1,24 +1,16 @@
 package io.largekv.report;
 
-import io.largekv.results.ResultsLayout;
 import io.largekv.common.Version;
 import io.largekv.results.Results;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.RunSetup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**
@@ -31,7 +23,6 @@ final class ReportFigures {
   static final String OPS_PER_SECOND = "successful operations per second";
   /** The unit of every latency. */
   static final String MS = "ms";
-  private static final Pattern COMMAND_KEY = Pattern.compile("^command\\.(.+)\\.([^.]+)\\.rep-(\\d+)\\.client-(\\d+)$");
 
   private ReportFigures() {}
 
@@ -184,51 +175,11 @@ final class ReportFigures {
   // ------------------------------------------------------------------ a run's setup
 
   private static Results.Run run(Report r) {
-    Properties s = r.setup;
-    boolean clients = s.getProperty(ClientsLayout.KEY, "").equals(ClientsLayout.VALUE);
-    List<Results.Target> targets = r.targets.stream().map(t -> new Results.Target(t,
-        s.getProperty("target." + t + ".dialect"), s.getProperty("target." + t + ".hosts"),
-        s.getProperty("target." + t + ".description"), s.getProperty("target." + t + ".properties"),
-        r.serverLines(t))).toList();
-    return new Results.Run(r.label, r.dir.toString(), clients ? "clients" : "compare", r.harnesses,
-        Long.parseLong(s.getProperty("warmup", "0")), s.getProperty("machine"), s.getProperty("started"),
-        s.getProperty("finished"), targets, clients ? clientCommands(r) : compareCommands(s), r.setupRows());
-  }
-
-  /** The clients' commands a compare run recorded ({@code command.COLUMN.PHASE.rep-N.client-M}). */
-  private static List<Results.Command> compareCommands(Properties s) {
-    List<Results.Command> out = new ArrayList<>();
-    for (String k : s.stringPropertyNames().stream().sorted().toList()) {
-      Matcher m = COMMAND_KEY.matcher(k);
-      if (m.matches()) {
-        out.add(new Results.Command(m.group(1), m.group(2), Integer.parseInt(m.group(3)), Integer.parseInt(m.group(4)),
-            s.getProperty(k)));
-      }
-    }
-    return out;
-  }
-
-  /** The clients' own command files of a clients' results directory ({@code PHASE/client-<i>/command.txt}). */
-  private static List<Results.Command> clientCommands(Report r) {
-    List<Results.Command> out = new ArrayList<>();
-    for (String phase : r.phases) {
-      Path dir = r.dir.resolve(phase);
-      if (!Files.isDirectory(dir)) {
-        continue;
-      }
-      try (Stream<Path> s = Files.list(dir)) {
-        for (Path c : s.filter(p -> ResultsLayout.isClient(p.getFileName().toString())).sorted().toList()) {
-          Path cmd = c.resolve(ResultsLayout.COMMAND);
-          if (Files.exists(cmd)) {
-            out.add(new Results.Command(r.label, phase, 1, ResultsLayout.clientIndex(c.getFileName().toString()),
-                Files.readString(cmd, StandardCharsets.UTF_8).strip()));
-          }
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException(e);
-      }
-    }
-    return out;
+    RunSetup s = r.setup;
+    List<Results.Target> targets = s.targets().stream().map(t -> new Results.Target(t.label(), t.dialect(),
+        t.hosts(), t.description(), t.properties(), r.serverLines(t.label()))).toList();
+    return new Results.Run(r.label, r.dir.toString(), s.layout(), s.harnesses(), s.warmUpSeconds(), s.machine(),
+        s.started(), s.finished(), targets, s.commands(), r.setupRows());
   }
 
   // ------------------------------------------------------------------ numbers

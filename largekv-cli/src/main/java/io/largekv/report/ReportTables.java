@@ -2,10 +2,10 @@ package io.largekv.report;
 
 import io.largekv.results.Results;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.LinkedHashMap;
 import java.util.Objects;
 
 /**

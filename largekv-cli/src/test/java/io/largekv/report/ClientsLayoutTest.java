@@ -3,11 +3,11 @@ package io.largekv.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.Directories;
+import io.largekv.results.RunSetup;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Properties;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -53,13 +53,18 @@ class ClientsLayoutTest {
         "[LARGEKV], WarmUpExcludedSeconds, 10\n");
     client("latest-read", "client-0", command("large30b-latest-read", "client.count=1"), 0,
         "[LARGEKV], WarmUpExcludedSeconds, 30\n");
-    Properties p = ClientsLayout.setup(dir);
-    assertThat(p.getProperty("columns")).isEqualTo("yb30b");
-    assertThat(p.getProperty("warmup.uniform-read")).isEqualTo("10");
-    assertThat(p.getProperty("warmup.latest-read")).isEqualTo("30");
-    assertThat(p.getProperty("target.yb30b.hosts")).isEqualTo("yb1");
-    assertThat(p.getProperty("duration")).isEqualTo("1800 s");
-    assertThat(p.getProperty("phases").split(",")).containsExactlyInAnyOrder("uniform-read", "latest-read");
+    RunSetup p = ClientsLayout.setup(dir);
+    assertThat(p.columns()).containsExactly("yb30b");
+    assertThat(p.clientsLayout()).isTrue();
+    assertThat(p.warmUpSeconds("uniform-read")).isEqualTo(10);
+    assertThat(p.warmUpSeconds("latest-read")).isEqualTo(30);
+    assertThat(p.warmUpSeconds("load")).isZero();
+    assertThat(p.target("yb30b").hosts()).isEqualTo("yb1");
+    assertThat(p.sizes().duration()).isEqualTo("1800 s");
+    assertThat(p.phases()).containsExactlyInAnyOrder("uniform-read", "latest-read");
+    // every client's own command, as it ran
+    assertThat(p.commands()).extracting(io.largekv.results.Results.Command::phase)
+        .containsOnly("uniform-read", "latest-read");
     assertThat(ClientsLayout.setup(dir.resolve("nothing-here"))).isNull();
   }
 

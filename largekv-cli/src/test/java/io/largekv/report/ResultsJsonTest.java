@@ -6,10 +6,11 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.largekv.results.Results;
-import java.nio.charset.StandardCharsets;
+import io.largekv.results.RunSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -37,10 +38,12 @@ class ResultsJsonTest {
     });
     Files.writeString(client.resolve("exit.txt"), exitCode + "\n");
     Files.writeString(client.resolve("ycsb.txt"), "[VERIFY], Return=OK, 77\n");
-    Files.write(dir.resolve("compare.properties"), List.of("targets=cassandra", "phases=uniform-read", "warmup=0",
-        "repeat=1", "target.cassandra.hosts=10.0.0.1", "target.cassandra.dialect=cassandra", "machine=2 cores",
-        "command=bin/largekv compare", "command.cassandra.uniform-read.rep-1.client-0=bin/ycsb run x"),
-        StandardCharsets.UTF_8);
+    RunSetupFile.write(new RunSetup(RunSetup.COMPARE, "2026-11-27T10:00:00Z", "2026-11-27T10:01:00Z",
+        List.of("uniform-read"), List.of(new RunSetup.Target("cassandra", "cassandra", "10.0.0.1", "", "")),
+        List.of("ycsb"), List.of("cassandra"), Map.of(), 1, 1, 0, Map.of(),
+        new RunSetup.Sizes("-", "-", "-"), "unthrottled", "full-scale", "bin/largekv compare", "", "", "2 cores",
+        Map.of(), 1, List.of(), List.of(new Results.Command("cassandra", "uniform-read", 1, 0,
+            "bin/ycsb run x"))), dir);
     return dir;
   }
 
@@ -140,6 +143,7 @@ class ResultsJsonTest {
     Path b = compareRun(tmp.resolve("b"), 40, s -> 1000, 3);
     Path c = tmp.resolve("c");
     Files.createDirectories(c.resolve("cassandra").resolve("load"));
+    // an older compare directory: its setup as compare.properties
     Files.write(c.resolve("compare.properties"), List.of("targets=cassandra", "phases=load", "warmup=0"));
     Path out = Files.createDirectories(tmp.resolve("across"));
     Report across = Report.across(List.of(a, b, c), out);

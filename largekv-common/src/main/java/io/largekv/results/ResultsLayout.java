@@ -6,7 +6,7 @@ import java.nio.file.Path;
  * The files of a results directory, named once. Two layouts hold the same client directories:
  *
  * <pre>
- * bin/largekv compare --out DIR:           DIR/compare.properties  DIR/TARGET/PHASE/rep-N/client-M/
+ * bin/largekv compare --out DIR:           DIR/setup.json  DIR/TARGET/PHASE/rep-N/client-M/
  * bin/largekv run --out DIR, k8s, k8s local: DIR/PHASE/client-M/
  * </pre>
  *
@@ -45,8 +45,10 @@ public final class ResultsLayout {
   public static final String NB5_SUMMARY_BEFORE = "nb5-summary.txt";
   public static final String EVENTS = "events.tsv";
   public static final String NODES = "nodes.tsv";
-  /** A compare run's setup. */
-  public static final String SETUP = "compare.properties";
+  /** A compare run's {@link RunSetup}, as JSON. */
+  public static final String SETUP = "setup.json";
+  /** A compare run's setup as string keys, as directories made before setup.json hold it. */
+  public static final String SETUP_BEFORE = "compare.properties";
   /** bin/largekv run's table. */
   public static final String RUN_SUMMARY = "summary.txt";
   public static final String REPORT_MD = "report.md";

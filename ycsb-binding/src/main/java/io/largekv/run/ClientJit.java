@@ -1,7 +1,7 @@
 package io.largekv.run;
 
-import io.largekv.results.ClientSummary.Metric;
 import io.largekv.common.ProcStat;
+import io.largekv.results.ClientSummary.Metric;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,9 +1,9 @@
 package io.largekv.run;
 
-import io.largekv.results.ClientSummary.Metric;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
+import io.largekv.results.ClientSummary.Metric;
 import java.io.PrintStream;
 import java.lang.reflect.Field;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package io.largekv.run;
 
-import io.largekv.results.ClientSummary.Metric;
 import io.largekv.properties.PropertyValues;
+import io.largekv.results.ClientSummary.Metric;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

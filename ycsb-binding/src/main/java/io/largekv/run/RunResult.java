@@ -1,8 +1,8 @@
 package io.largekv.run;
 
-import io.largekv.results.ClientSummary;
-import io.largekv.results.ClientSummary.Metric;
 import io.largekv.common.ExitStatus;
+import io.largekv.results.ClientSummary.Metric;
+import io.largekv.results.ClientSummary;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

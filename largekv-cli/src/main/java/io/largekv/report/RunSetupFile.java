@@ -1,0 +1,95 @@
+package io.largekv.report;
+
+import io.largekv.results.Results;
+import io.largekv.results.ResultsLayout;
+import io.largekv.results.RunSetup;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Properties;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Where a results directory keeps its {@link RunSetup}: {@value ResultsLayout#SETUP} (written by
+ * {@code bin/largekv compare}), else, in compare directories made before it, the string keys of
+ * {@value ResultsLayout#SETUP_BEFORE}; a clients' results directory has neither
+ * ({@link ClientsLayout}).
+ */
+public final class RunSetupFile {
+
+  private static final Pattern COMMAND_KEY = Pattern.compile("^command\\.(.+)\\.([^.]+)\\.rep-(\\d+)\\.client-(\\d+)$");
+
+  private RunSetupFile() {}
+
+  /** The setup a compare directory holds; null when it holds none. */
+  public static RunSetup read(Path dir) throws IOException {
+    Path json = dir.resolve(ResultsLayout.SETUP);
+    if (Files.isRegularFile(json)) {
+      return ResultsJson.MAPPER.readValue(json.toFile(), RunSetup.class);
+    }
+    Path before = dir.resolve(ResultsLayout.SETUP_BEFORE);
+    if (Files.isRegularFile(before)) {
+      Properties p = new Properties();
+      try (InputStream in = Files.newInputStream(before)) {
+        p.load(in);
+      }
+      return fromProperties(p);
+    }
+    return null;
+  }
+
+  /** Writes {@code setup} in {@code dir}, whole or not at all (a run ended mid-write keeps the last). */
+  public static void write(RunSetup setup, Path dir) throws IOException {
+    Path tmp = dir.resolve(ResultsLayout.SETUP + ".tmp");
+    ResultsJson.MAPPER.writeValue(tmp.toFile(), setup);
+    Files.move(tmp, dir.resolve(ResultsLayout.SETUP), StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
+  }
+
+  /** The setup of an older compare directory, from compare.properties' keys. */
+  static RunSetup fromProperties(Properties p) {
+    List<RunSetup.Target> targets = new ArrayList<>();
+    for (String t : split(p.getProperty("targets", ""), ",")) {
+      targets.add(new RunSetup.Target(t, p.getProperty("target." + t + ".dialect"),
+          p.getProperty("target." + t + ".hosts"), p.getProperty("target." + t + ".description"),
+          p.getProperty("target." + t + ".properties")));
+    }
+    Map<String, String> harnesses = new LinkedHashMap<>();
+    Map<String, String> published = new LinkedHashMap<>();
+    List<Results.Command> commands = new ArrayList<>();
+    for (String k : p.stringPropertyNames().stream().sorted().toList()) {
+      Matcher m = COMMAND_KEY.matcher(k);
+      if (m.matches()) {
+        commands.add(new Results.Command(m.group(1), m.group(2), Integer.parseInt(m.group(3)),
+            Integer.parseInt(m.group(4)), p.getProperty(k)));
+      } else if (k.startsWith("harness.")) {
+        harnesses.put(k.substring("harness.".length()), p.getProperty(k));
+      } else if (k.startsWith("phase.") && k.endsWith(".published")) {
+        published.put(k.substring("phase.".length(), k.length() - ".published".length()), p.getProperty(k));
+      }
+    }
+    String targetsList = p.getProperty("targets", "");
+    return new RunSetup(RunSetup.COMPARE, p.getProperty("started"), p.getProperty("finished"),
+        split(p.getProperty("phases", ""), ","), targets, split(p.getProperty("harnesses", "ycsb"), ","),
+        split(p.getProperty("columns", targetsList), ","), harnesses,
+        Integer.parseInt(p.getProperty("repeat", "1")), Integer.parseInt(p.getProperty("clients", "1")),
+        Long.parseLong(p.getProperty("warmup", "0")), Map.of(),
+        new RunSetup.Sizes(p.getProperty("records", ""), p.getProperty("duration", ""), p.getProperty("threads", "")),
+        p.getProperty("rate", ""), p.getProperty("workloads", ""), p.getProperty("command", ""),
+        p.getProperty("common.properties", ""), p.getProperty("workload.files", p.getProperty("workloads", "")),
+        p.getProperty("machine", ""), published, Integer.parseInt(p.getProperty("nodes", "1")),
+        split(p.getProperty("events", ""), " | "), commands);
+  }
+
+  private static List<String> split(String s, String by) {
+    return s.isEmpty() ? List.of() : Arrays.asList(s.split(Pattern.quote(by)));
+  }
+}

@@ -1,0 +1,92 @@
+package io.largekv.results;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How a run was made: what {@code bin/largekv compare} writes beside its raw data
+ * ({@value ResultsLayout#SETUP}) and what a clients' results directory ({@code bin/largekv run},
+ * a Kubernetes run) says of itself. The report reads its setup from here only.
+ *
+ * @param layout {@link #COMPARE} (TARGET/PHASE/rep-N/client-M) or {@link #CLIENTS} (PHASE/client-M)
+ * @param started when the run started (ISO-8601); null when not recorded
+ * @param finished when it finished; null when it did not
+ * @param phases the phases, in the order they ran
+ * @param targets the targets (a clients' directory: one, named after the directory)
+ * @param harnesses ycsb and/or nb5
+ * @param columns the report's columns: a target's label, or LABEL/HARNESS with several harnesses
+ * @param harnessDescriptions each harness with its version, as the report's setup shows it
+ * @param repeat runs of each phase per target
+ * @param clients client processes per phase
+ * @param warmUpSeconds the seconds each read phase's figures leave out
+ * @param phaseWarmUpSeconds a phase's own, where its clients said (a clients' directory)
+ * @param sizes records / read-phase duration / threads per client, as the setup shows them
+ * @param rate the rate asked for, or "unthrottled"
+ * @param workloads {@code local} or {@code full-scale}
+ * @param command the command that made the run (secrets redacted)
+ * @param commonProperties the {@code -p} of every target (secrets redacted)
+ * @param workloadFiles the workload files of the phases
+ * @param machine the client machine
+ * @param publishedFigures phase → the seeds' published figure for its full-scale workload
+ * @param nodes the nodes of each local target
+ * @param events the {@code --event}s, as given
+ * @param commands every client's exact command, as it ran
+ */
+public record RunSetup(String layout, String started, String finished, List<String> phases, List<Target> targets,
+    List<String> harnesses, List<String> columns, Map<String, String> harnessDescriptions, int repeat, int clients,
+    long warmUpSeconds, Map<String, Long> phaseWarmUpSeconds, Sizes sizes, String rate, String workloads,
+    String command, String commonProperties, String workloadFiles, String machine,
+    Map<String, String> publishedFigures, int nodes, List<String> events, List<Results.Command> commands) {
+
+  public static final String COMPARE = "compare";
+  public static final String CLIENTS = "clients";
+
+  /** A target: a dialect at hosts ({@code local}: a local Cassandra started for it). */
+  public record Target(String label, String dialect, String hosts, String description, String properties) {}
+
+  /** Rows, read-phase duration and threads per client, as the setup states them (a size, or where it comes from). */
+  public record Sizes(String records, String duration, String threads) {}
+
+  /** The same setup, finished at {@code at}. */
+  public RunSetup finishedAt(String at) {
+    return new RunSetup(layout, started, at, phases, targets, harnesses, columns, harnessDescriptions, repeat,
+        clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command, commonProperties, workloadFiles,
+        machine, publishedFigures, nodes, events, commands);
+  }
+
+  /** The same setup, with {@code more} commands after its own. */
+  public RunSetup withCommands(List<Results.Command> more) {
+    List<Results.Command> all = new ArrayList<>(commands);
+    all.addAll(more);
+    return new RunSetup(layout, started, finished, phases, targets, harnesses, columns, harnessDescriptions, repeat,
+        clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command, commonProperties, workloadFiles,
+        machine, publishedFigures, nodes, events, List.copyOf(all));
+  }
+
+  /** The same setup, with these phases. */
+  public RunSetup withPhases(List<String> ordered) {
+    return new RunSetup(layout, started, finished, List.copyOf(ordered), targets, harnesses, columns,
+        harnessDescriptions, repeat, clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command,
+        commonProperties, workloadFiles, machine, publishedFigures, nodes, events, commands);
+  }
+
+  /** The seconds a phase's figures leave out: its own where known; a load's none. */
+  public long warmUpSeconds(String phase) {
+    if (phase.equals("load")) {
+      return 0;
+    }
+    return phaseWarmUpSeconds.getOrDefault(phase, warmUpSeconds);
+  }
+
+  /** A target by its label; null when there is none. */
+  public Target target(String label) {
+    return targets.stream().filter(t -> t.label().equals(label)).findFirst().orElse(null);
+  }
+
+  /** Whether the run is a clients' results directory (PHASE/client-M). */
+  public boolean clientsLayout() {
+    return layout.equals(CLIENTS);
+  }
+
+}
