@@ -152,6 +152,16 @@ final class Nb5Client {
   static final class Times {
     Long commonStartEpochMs;
     Long warmUpExcludedSeconds;
+    /** Where the report cuts the warm-up: {@link io.largekv.common.WarmUp#endMs} of the common start. */
+    Long warmUpEndEpochMs;
+
+    /** The clients' common start: the warm-up, when there is one, ends the same time after it in every client. */
+    void commonStart(long epochMs) {
+      commonStartEpochMs = epochMs;
+      if (warmUpExcludedSeconds != null && warmUpExcludedSeconds > 0) {
+        warmUpEndEpochMs = io.largekv.common.WarmUp.endMs(epochMs, 0, warmUpExcludedSeconds);
+      }
+    }
   }
 
   /**
@@ -326,7 +336,7 @@ final class Nb5Client {
     });
     Nb5Output.Verified v = nb5Output.total();
     ClientSummary summary = new ClientSummary(reason == null ? "ok" : "FAILED: " + reason, failed, done, null,
-        times.commonStartEpochMs, times.warmUpExcludedSeconds, null,
+        times.commonStartEpochMs, times.warmUpExcludedSeconds, times.warmUpEndEpochMs, null,
         nb5Output.verified().isEmpty() ? ClientSummary.Verified.NONE
             : new ClientSummary.Verified(v.ok(), v.corrupt(), v.missing(), v.notYetWritten()),
         errors, classes, new ClientSummary.Nb5(nb5.version(), completed,

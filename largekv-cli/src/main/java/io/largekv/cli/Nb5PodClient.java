@@ -159,7 +159,7 @@ final class Nb5PodClient {
         }
       }
       if (commonStart > 0) {
-        times.commonStartEpochMs = commonStart;
+        times.commonStart(commonStart);
       }
       return runToEnd(start(nb5, o, s, dir, rows, Nb5Client.Window.afterFirstOperation(s.durationSeconds), prefix,
           err), null, s, times, err);
@@ -205,7 +205,7 @@ final class Nb5PodClient {
           barrier.fail(why);
           client.stop(why);
         } else {
-          times.commonStartEpochMs = commonStart;
+          times.commonStart(commonStart);
           client.window(new Nb5Client.Window(s.durationSeconds, commonStart));
         }
       }

@@ -1,5 +1,6 @@
 package io.largekv.report;
 
+import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
@@ -45,7 +46,14 @@ public final class PhaseResult {
   public final List<String> failureReasons = new ArrayList<>();
   public final long startMs;
   public final long endMs;
+  /** The warm-up asked for (ms). */
   public final long warmupMs;
+  /**
+   * Where the warm-up ends (ms since 1970): what the figures after the warm-up start from. The
+   * instant the clients cut their own figures at ({@code WarmUpEndEpochMs}), else the same rule
+   * ({@link WarmUp#endMs}) from the phase's time zero; {@link #startMs} without a warm-up.
+   */
+  public final long cutMs;
   /** The phase's timed events ({@code events.tsv}), in their order. */
   public final List<EventRecord> events;
   /** A local cluster's nodes at the end of the run ({@code nodes.tsv}); empty otherwise. */
@@ -195,6 +203,10 @@ public final class PhaseResult {
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
     this.endMs = end == Long.MIN_VALUE ? 0 : end;
     this.warmupMs = warmupSeconds * 1000;
+    long stated = summaries.stream().map(ClientSummary::warmUpEndEpochMs).filter(ms -> ms != null && ms > 0)
+        .mapToLong(Long::longValue).min().orElse(0);
+    this.cutMs = warmupSeconds == 0 ? this.startMs
+        : stated > 0 ? stated : WarmUp.endMs(0, this.startMs, warmupSeconds);
     this.events = EventRecord.read(dir.resolve(ResultsLayout.EVENTS));
     this.nodes = NodeRecord.read(dir.resolve(ResultsLayout.NODES));
   }
@@ -323,7 +335,7 @@ public final class PhaseResult {
   /** All clients' intervals of an operation after the warm-up, merged. */
   public Histogram histogram(String op) {
     List<List<HdrLog.Interval>> l = logs.get(op);
-    return l == null ? new Histogram(3) : HdrLog.merge(l, startMs + warmupMs);
+    return l == null ? new Histogram(3) : HdrLog.merge(l, cutMs);
   }
 
   /** All clients' intervals of an operation that start in {@code [fromMs, toMs)}, merged. */
@@ -345,7 +357,7 @@ public final class PhaseResult {
    */
   public double[] steadyThroughputs() {
     double[] s = throughputSeries();
-    int from = (int) ((warmupMs + 999) / 1000);
+    int from = (int) ((cutMs - startMs + 999) / 1000);
     int to = (int) Math.min(s.length, (endMs - startMs) / 1000);
     return from >= to ? new double[0] : java.util.Arrays.copyOfRange(s, from, to);
   }
@@ -372,7 +384,7 @@ public final class PhaseResult {
 
   /** Measured seconds after the warm-up. */
   public double measuredSeconds() {
-    return Math.max(0.001, (endMs - Math.min(endMs, startMs + warmupMs)) / 1000.0);
+    return Math.max(0.001, (endMs - Math.min(endMs, cutMs)) / 1000.0);
   }
 
   /**
@@ -381,7 +393,7 @@ public final class PhaseResult {
    */
   public double[] clientMeasuredSeconds() {
     return clientSpans.stream().mapToDouble(s -> s[0] > s[1] ? 0
-        : Math.max(0, s[1] - Math.max(s[0], startMs + warmupMs)) / 1000.0).toArray();
+        : Math.max(0, s[1] - Math.max(s[0], cutMs)) / 1000.0).toArray();
   }
 
   /**
@@ -395,7 +407,7 @@ public final class PhaseResult {
       long ops = 0;
       for (Map.Entry<String, List<HdrLog.Interval>> e : clientLogs.get(i).entrySet()) {
         if (operations().contains(e.getKey())) {
-          ops += HdrLog.merge(List.of(e.getValue()), startMs + warmupMs).getTotalCount() + attemptCorrection(i, e.getKey());
+          ops += HdrLog.merge(List.of(e.getValue()), cutMs).getTotalCount() + attemptCorrection(i, e.getKey());
         }
       }
       tp[i] = seconds[i] > 0 ? ops / seconds[i] : 0;
@@ -429,7 +441,7 @@ public final class PhaseResult {
     // the inserts beyond the rows they acknowledged were done again; those after the warm-up's cut
     // are what the histogram counts
     long excess = Math.max(0, HdrLog.merge(log, Long.MIN_VALUE).getTotalCount() - rowsBefore.get(i));
-    return -Math.min(HdrLog.merge(log, startMs + warmupMs).getTotalCount(), excess);
+    return -Math.min(HdrLog.merge(log, cutMs).getTotalCount(), excess);
   }
 
   /** Operations per second after the warm-up, all operation types of all clients, each counted once. */

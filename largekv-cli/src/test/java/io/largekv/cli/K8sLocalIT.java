@@ -129,13 +129,18 @@ class K8sLocalIT {
       long verified = 0;
       long summary = 0;
       long excluded = 0;
+      Set<Long> cuts = new HashSet<>();
       for (YcsbOutput y : clients(run.resolve("uniform-read"), 3, "ycsb.txt")) {
         starts.add((long) y.number("LARGEKV", "CommonStartEpochMs"));
         verified += y.returns("VERIFY", "OK");
         assertThat(y.returns("VERIFY", "CORRUPT") + y.returns("VERIFY", "MISSING")).isZero();
         summary += y.operations("READ") + y.operations("UPDATE");
         excluded += (long) y.number("LARGEKV", "WarmUpExcludedOperations");
+        // every client cut its figures at the same instant: the common start plus its warm-up
+        cuts.add((long) y.number("LARGEKV", "WarmUpEndEpochMs") - (long) y.number("LARGEKV", "CommonStartEpochMs")
+            - 1000 * (long) y.number("LARGEKV", "WarmUpExcludedSeconds"));
       }
+      assertThat(cuts).containsExactly(0L);
       assertThat(starts).hasSize(1).allMatch(s -> s > 0);
       assertThat(verified).isPositive();
       assertThat(CompareIT.row(md, "uniform-read", "verified ok")).containsExactly(Long.toString(verified));

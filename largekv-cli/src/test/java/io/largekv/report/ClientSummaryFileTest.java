@@ -15,7 +15,7 @@ class ClientSummaryFileTest {
   @Test
   void anNb5ClientsSummaryIsWrittenAndReadBackWhole(@TempDir Path dir) throws Exception {
     ClientSummary s = new ClientSummary("FAILED: 3 operation(s) failed", 3L, Map.of("READ", 997L), null,
-        1_790_000_000_000L, 10L, null, new ClientSummary.Verified(997, 0, 0, 4), Map.of("READ", 3L),
+        1_790_000_000_000L, 10L, 1_790_000_010_000L, null, new ClientSummary.Verified(997, 0, 0, 4), Map.of("READ", 3L),
         Map.of("READ:nb5 error", 3L), new ClientSummary.Nb5("5.17.9", 1000, "143 (ended at the phase's end)"));
     ClientSummaryFile.write(dir, s);
     assertThat(ClientSummaryFile.read(dir)).isEqualTo(s);

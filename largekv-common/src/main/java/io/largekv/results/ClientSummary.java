@@ -20,6 +20,8 @@ import java.util.Map;
  * @param loadRowsBefore a load that continued its checkpoint: the rows its earlier attempts acknowledged
  * @param commonStartEpochMs the clients' common start ({@code largekv.start_barrier}), ms since 1970
  * @param warmUpExcludedSeconds the seconds its figures left out at the start
+ * @param warmUpEndEpochMs where it cut them ({@link io.largekv.common.WarmUp#endMs}), ms since 1970;
+ *     null when it left nothing out
  * @param stalls its event-loop stalls; null when it does not count them
  * @param verified the rows its reads verified
  * @param errorsByOperation failed operations by type ({@code READ} → n)
@@ -27,9 +29,8 @@ import java.util.Map;
  * @param nb5 an nb5 client's own: nb5's version, what it completed and how it exited; null for YCSB
  */
 public record ClientSummary(String result, Long failedOperations, Map<String, Long> operationsByType,
-    Long loadRowsBefore, Long commonStartEpochMs,
-    Long warmUpExcludedSeconds, Stalls stalls, Verified verified, Map<String, Long> errorsByOperation,
-    Map<String, Long> errorClasses, Nb5 nb5) {
+    Long loadRowsBefore, Long commonStartEpochMs, Long warmUpExcludedSeconds, Long warmUpEndEpochMs, Stalls stalls,
+    Verified verified, Map<String, Long> errorsByOperation, Map<String, Long> errorClasses, Nb5 nb5) {
 
   /** The rows reads verified: correct, corrupt, missing, and (nb5) read before they were written. */
   public record Verified(long ok, long corrupt, long missing, long notYetWritten) {
@@ -43,7 +44,7 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
   public record Nb5(String version, long completedOperations, String exitStatus) {}
 
   /** A client that printed nothing (it did not start, or was killed). */
-  public static final ClientSummary NONE = new ClientSummary(null, null, Map.of(), null, null, null, null,
+  public static final ClientSummary NONE = new ClientSummary(null, null, Map.of(), null, null, null, null, null,
       Verified.NONE,
       Map.of(), Map.of(), null);
 
@@ -60,6 +61,7 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     LOAD_ROWS_BEFORE("LoadRowsBefore"),
     WARM_UP_EXCLUDED_SECONDS("WarmUpExcludedSeconds"),
     WARM_UP_EXCLUDED_OPERATIONS("WarmUpExcludedOperations"),
+    WARM_UP_END_EPOCH_MS("WarmUpEndEpochMs"),
     COMMON_START_EPOCH_MS("CommonStartEpochMs"),
     JIT_CPU_MS_AFTER_WARM_UP("JitCpuMsAfterWarmUp"),
     EVENT_LOOP_STALLS("EventLoopStalls"),
@@ -127,7 +129,7 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     String version = out.text("NB5", "Version");
     return new ClientSummary(out.text(SECTION, Metric.RESULT.metric), whole(out, Metric.FAILED_OPERATIONS), done,
         whole(out, Metric.LOAD_ROWS_BEFORE), whole(out, Metric.COMMON_START_EPOCH_MS),
-        whole(out, Metric.WARM_UP_EXCLUDED_SECONDS),
+        whole(out, Metric.WARM_UP_EXCLUDED_SECONDS), whole(out, Metric.WARM_UP_END_EPOCH_MS),
         Double.isNaN(s) ? null : new Stalls((long) s, out.number(SECTION, Metric.EVENT_LOOP_STALL_MAX_MS.metric),
             out.number(SECTION, Metric.EVENT_LOOP_STALL_TOTAL_MS.metric)),
         new Verified(out.returns("VERIFY", "OK"), out.returns("VERIFY", "CORRUPT"), out.returns("VERIFY", "MISSING"),

@@ -24,6 +24,7 @@ class ClientSummaryTest {
       "[LARGEKV], FailedOperations(READ), 10",
       "[LARGEKV], WarmUpExcludedSeconds, 10",
       "[LARGEKV], CommonStartEpochMs, 1790000000000",
+      "[LARGEKV], WarmUpEndEpochMs, 1790000010000",
       "[LARGEKV], EventLoopStalls, 2",
       "[LARGEKV], EventLoopStallMaxMs, 13.7",
       "[LARGEKV], EventLoopStallTotalMs, 20.1",
@@ -39,6 +40,7 @@ class ClientSummaryTest {
     assertThat(s.operationsByType()).isEqualTo(Map.of("READ", 990L));
     assertThat(s.warmUpExcludedSeconds()).isEqualTo(10);
     assertThat(s.commonStartEpochMs()).isEqualTo(1_790_000_000_000L);
+    assertThat(s.warmUpEndEpochMs()).isEqualTo(1_790_000_010_000L);
     assertThat(s.stalls()).isEqualTo(new ClientSummary.Stalls(2, 13.7, 20.1));
     assertThat(s.verified()).isEqualTo(new ClientSummary.Verified(980, 1, 2, 0));
     assertThat(s.errorsByOperation()).isEqualTo(Map.of("READ", 10L));
@@ -57,6 +59,7 @@ class ClientSummaryTest {
     assertThat(s.loadRowsBefore()).isNull();
     assertThat(s.commonStartEpochMs()).isNull();
     assertThat(s.warmUpExcludedSeconds()).isNull();
+    assertThat(s.warmUpEndEpochMs()).isNull();
     assertThat(s.stalls()).isNull();
     assertThat(s.verified()).isEqualTo(ClientSummary.Verified.NONE);
   }

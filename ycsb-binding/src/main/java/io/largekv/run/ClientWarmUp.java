@@ -66,6 +66,8 @@ public final class ClientWarmUp {
   /** The clients' common start (ms since 1970), 0 without a start barrier. */
   private long commonStart;
   private String missedStart;
+  /** Where the warm-up ends (ms since 1970; {@link io.largekv.common.WarmUp#endMs}), 0 before it is known. */
+  private long endMillis;
   private final Map<OneMeasurementHdrHistogram, Histogram> excludedTotals = new IdentityHashMap<>();
 
   ClientWarmUp(RunCounters counters, EventLoopStalls stalls, ClientJit jit) {
@@ -111,7 +113,7 @@ public final class ClientWarmUp {
       commonStart = epochMillis;
     }
     if (seconds > 0) {
-      endAt(epochMillis + seconds * 1000);
+      endAt(io.largekv.common.WarmUp.endMs(epochMillis, 0, seconds));
     }
   }
 
@@ -125,7 +127,7 @@ public final class ClientWarmUp {
     }
     synchronized (lock) {
       if (commonStart > 0) {
-        long end = commonStart + seconds * 1000;
+        long end = io.largekv.common.WarmUp.endMs(commonStart, epochMillis, seconds);
         if (epochMillis >= end && transactions) {
           missedStart = String.format(Locale.ROOT, "this client's first operation came %.1f s after the phase's"
               + " measured window began (the clients' common start + %s=%d): it measured a shorter window than the"
@@ -135,7 +137,7 @@ public final class ClientWarmUp {
         return;
       }
     }
-    endAt(epochMillis + seconds * 1000);
+    endAt(io.largekv.common.WarmUp.endMs(0, epochMillis, seconds));
   }
 
   /** Why this client's window is not the phase's (a common start it could not make), or empty. */
@@ -146,6 +148,9 @@ public final class ClientWarmUp {
   }
 
   private void endAt(long endMillis) {
+    synchronized (lock) {
+      this.endMillis = endMillis;
+    }
     Thread t = new Thread(() -> {
       try {
         long wait = endMillis - System.currentTimeMillis();
@@ -186,6 +191,9 @@ public final class ClientWarmUp {
         }
       }
       operationsAtEnd = counters.successful() + counters.failed();
+      if (endMillis == 0) {
+        endMillis = System.currentTimeMillis(); // ended without a planned instant: when it did
+      }
       stalls.warmUpEnded();
       jit.warmUpEnded();
       ended = true;
@@ -269,6 +277,10 @@ public final class ClientWarmUp {
     out.println(Metric.WARM_UP_EXCLUDED_SECONDS.line(excluded() ? seconds : 0));
     out.println(Metric.WARM_UP_EXCLUDED_OPERATIONS.line(excludedOperations()));
     synchronized (lock) {
+      if (ended) {
+        // the instant YCSB's figures were cut at: the report cuts the interval logs there too
+        out.println(Metric.WARM_UP_END_EPOCH_MS.line(endMillis));
+      }
       if (commonStart > 0) {
         out.println(Metric.COMMON_START_EPOCH_MS.line(commonStart));
       }
