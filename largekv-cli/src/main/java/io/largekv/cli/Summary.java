@@ -75,7 +75,7 @@ public final class Summary {
         sb.append(indent).append(String.format(Locale.ROOT, "verified reads: ok=%d corrupt=%d missing=%d%n", ok,
             corrupt, missing));
       }
-      PhaseResult.Stalls stalls = r.stalls();
+      io.largekv.results.ClientSummary.Stalls stalls = r.stalls();
       if (stalls != null) {
         sb.append(indent).append("event-loop stalls (client threads holding the driver's I/O threads over"
             + " largekv.stall_ms): ").append(stalls.describe()).append('\n');

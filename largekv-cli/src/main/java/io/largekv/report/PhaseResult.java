@@ -473,30 +473,8 @@ public final class PhaseResult {
    * added, the longest the longest of any client; null when no client counted them (platform
    * threads, the JDK's scheduler, nb5).
    */
-  public Stalls stalls() {
-    return Stalls.merge(summaries.stream().map(c -> c.stalls() == null ? null
-        : new Stalls(c.stalls().count(), c.stalls().maxMs(), c.stalls().totalMs())).toList());
-  }
-
-  /** Stalls of the driver's I/O threads: how many, the longest and all of them together (ms). */
-  public record Stalls(long count, double maxMs, double totalMs) {
-
-    /** Several clients' or runs' stalls together; null when none counted them. */
-    public static Stalls merge(List<Stalls> all) {
-      Stalls sum = null;
-      for (Stalls s : all) {
-        if (s != null) {
-          sum = sum == null ? s : new Stalls(sum.count + s.count, Math.max(sum.maxMs, s.maxMs), sum.totalMs + s.totalMs);
-        }
-      }
-      return sum;
-    }
-
-    /** {@code 0}, or {@code 3 (longest 42.1 ms, 80.0 ms in all)}. */
-    public String describe() {
-      return count == 0 ? "0" : String.format(java.util.Locale.ROOT, "%d (longest %.1f ms, %.1f ms in all)", count,
-          maxMs, totalMs);
-    }
+  public ClientSummary.Stalls stalls() {
+    return ClientSummary.Stalls.merge(summaries.stream().map(ClientSummary::stalls).toList());
   }
 
   /** Error returns of every operation, the clients' earlier attempts' too. */

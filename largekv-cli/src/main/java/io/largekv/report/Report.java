@@ -2,6 +2,7 @@ package io.largekv.report;
 
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
+import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.RunSetup;
@@ -117,8 +118,8 @@ public final class Report {
     }
 
     /** The event-loop stalls of every run, or null when no client counted them. */
-    public PhaseResult.Stalls stalls() {
-      return PhaseResult.Stalls.merge(runs.stream().map(PhaseResult::stalls).toList());
+    public ClientSummary.Stalls stalls() {
+      return ClientSummary.Stalls.merge(runs.stream().map(PhaseResult::stalls).toList());
     }
   }
 

@@ -1,6 +1,7 @@
 package io.largekv.report;
 
 import io.largekv.common.Version;
+import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.RunSetup;
@@ -98,7 +99,7 @@ final class ReportFigures {
     }
     Map<String, Long> classes = new LinkedHashMap<>();
     c.runs.forEach(r -> r.errorClasses().forEach((k, v) -> classes.merge(k, v, Long::sum)));
-    PhaseResult.Stalls stalls = c.stalls();
+    ClientSummary.Stalls stalls = c.stalls();
     List<Results.Repeat> repeats = new ArrayList<>();
     for (int i = 0; i < c.runs.size(); i++) {
       repeats.add(repeat(i + 1, c.runs.get(i)));
@@ -107,7 +108,7 @@ final class ReportFigures {
         c.failed() ? failure(c) : null, throughput, orNull(mean(tp) / firstMean), op,
         op == null ? null : latency(c.latency(), c.intendedTime()), c.operations(), others, c.errors(), classes,
         c.verifiedOk(), c.verificationFailures(),
-        stalls == null ? null : new Results.Stalls(stalls.count(), stalls.maxMs(), stalls.totalMs()), repeats, change);
+        stalls, repeats, change);
   }
 
   private static boolean intended(Report.Cell c, String op) {
@@ -175,11 +176,9 @@ final class ReportFigures {
   // ------------------------------------------------------------------ a run's setup
 
   private static Results.Run run(Report r) {
-    RunSetup s = r.setup;
-    List<Results.Target> targets = s.targets().stream().map(t -> new Results.Target(t.label(), t.dialect(),
-        t.hosts(), t.description(), t.properties(), r.serverLines(t.label()))).toList();
-    return new Results.Run(r.label, r.dir.toString(), s.layout(), s.harnesses(), s.warmUpSeconds(), s.machine(),
-        s.started(), s.finished(), targets, s.commands(), r.setupRows());
+    Map<String, String> servers = new LinkedHashMap<>();
+    r.targets.forEach(t -> servers.put(t, r.serverLines(t)));
+    return new Results.Run(r.label, r.dir.toString(), r.setup, servers, r.setupRows());
   }
 
   // ------------------------------------------------------------------ numbers

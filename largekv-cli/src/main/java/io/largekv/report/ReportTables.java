@@ -1,5 +1,6 @@
 package io.largekv.report;
 
+import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -125,8 +126,8 @@ final class ReportTables {
     return String.format(Locale.ROOT, "%.1f", s);
   }
 
-  private static String stalls(Results.Stalls s) {
-    return new PhaseResult.Stalls(s.count(), s.longestMs(), s.totalMs()).describe();
+  private static String stalls(ClientSummary.Stalls s) {
+    return s.describe();
   }
 
   /** Each client's own throughput after the warm-up, client-0 first; a repeat's after a ";". */

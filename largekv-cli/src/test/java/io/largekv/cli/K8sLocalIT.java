@@ -194,7 +194,7 @@ class K8sLocalIT {
       assertThat(run.exit).as(run.output + podLogs(dir)).isZero();
       String md = Files.readString(dir.resolve("report.md"), StandardCharsets.UTF_8);
       assertThat(md).contains("**harness nb5**: nb5 5.17.9 (bin/largekv nb5-client");
-      assertThat(io.largekv.report.ResultsCheck.check(dir).runs().get(0).harnesses()).containsExactly("nb5");
+      assertThat(io.largekv.report.ResultsCheck.check(dir).runs().get(0).setup().harnesses()).containsExactly("nb5");
 
       // the load: two shards of one schema step; the report's count is the clients' sum, every row
       long inserted = 0;

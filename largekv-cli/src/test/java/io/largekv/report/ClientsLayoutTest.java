@@ -153,7 +153,7 @@ class ClientsLayoutTest {
     assertThat(r.table("uniform-read").get("status")).containsExactly("FAILED (not run)");
     assertThat(MarkdownReport.render(r)).contains("uniform-read");
     ReportFiles.write(r, dir);
-    assertThat(ResultsCheck.check(dir).runs().get(0).layout()).isEqualTo("clients");
+    assertThat(ResultsCheck.check(dir).runs().get(0).setup().layout()).isEqualTo("clients");
     HtmlReport.render(r);
 
     // nothing ran at all

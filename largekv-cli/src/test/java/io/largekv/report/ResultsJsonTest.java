@@ -61,7 +61,7 @@ class ResultsJsonTest {
     assertThat(c.verifiedOk()).isEqualTo(77);
     assertThat(c.status()).isEqualTo(Results.Cell.OK);
     assertThat(r.verdict().ok()).isTrue();
-    assertThat(r.runs().get(0).commands()).singleElement()
+    assertThat(r.runs().get(0).setup().commands()).singleElement()
         .isEqualTo(new Results.Command("cassandra", "uniform-read", 1, 0, "bin/ycsb run x"));
   }
 

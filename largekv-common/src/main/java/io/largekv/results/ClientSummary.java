@@ -37,8 +37,26 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     public static final Verified NONE = new Verified(0, 0, 0, 0);
   }
 
-  /** Stalls of the driver's I/O threads the client's own threads caused. */
-  public record Stalls(long count, double maxMs, double totalMs) {}
+  /** Stalls of the driver's I/O threads the client's own threads caused: how many, the longest, all together (ms). */
+  public record Stalls(long count, double maxMs, double totalMs) {
+
+    /** Several clients' or runs' stalls together; null when none counted them. */
+    public static Stalls merge(List<Stalls> all) {
+      Stalls sum = null;
+      for (Stalls s : all) {
+        if (s != null) {
+          sum = sum == null ? s : new Stalls(sum.count + s.count, Math.max(sum.maxMs, s.maxMs), sum.totalMs + s.totalMs);
+        }
+      }
+      return sum;
+    }
+
+    /** {@code 0}, or {@code 3 (longest 42.1 ms, 80.0 ms in all)}. */
+    public String describe() {
+      return count == 0 ? "0" : String.format(Locale.ROOT, "%d (longest %.1f ms, %.1f ms in all)", count, maxMs,
+          totalMs);
+    }
+  }
 
   /** An nb5 client's own figures. */
   public record Nb5(String version, long completedOperations, String exitStatus) {}
@@ -113,7 +131,6 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
 
   /** The summary in a YCSB client's output ({@code ycsb.txt}): its [LARGEKV] section and YCSB's own. */
   public static ClientSummary of(YcsbOutput out) {
-    double s = out.number(SECTION, Metric.EVENT_LOOP_STALLS.metric);
     Map<String, Long> errors = new LinkedHashMap<>();
     Map<String, Long> done = new LinkedHashMap<>();
     for (String op : OPERATIONS) {
@@ -130,13 +147,20 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     return new ClientSummary(out.text(SECTION, Metric.RESULT.metric), whole(out, Metric.FAILED_OPERATIONS), done,
         whole(out, Metric.LOAD_ROWS_BEFORE), whole(out, Metric.COMMON_START_EPOCH_MS),
         whole(out, Metric.WARM_UP_EXCLUDED_SECONDS), whole(out, Metric.WARM_UP_END_EPOCH_MS),
-        Double.isNaN(s) ? null : new Stalls((long) s, out.number(SECTION, Metric.EVENT_LOOP_STALL_MAX_MS.metric),
-            out.number(SECTION, Metric.EVENT_LOOP_STALL_TOTAL_MS.metric)),
+        stalls(out),
         new Verified(out.returns("VERIFY", "OK"), out.returns("VERIFY", "CORRUPT"), out.returns("VERIFY", "MISSING"),
             out.returns("VERIFY", "NOT_YET_WRITTEN")),
         errors, out.returnCodes("ERRORS"),
         version == null ? null : new Nb5(version, (long) Math.max(0, out.number("NB5", "CompletedOperations")),
             out.text("NB5", "ExitStatus")));
+  }
+
+  /** The stall lines, when the client printed all three (it counts stalls); null otherwise. */
+  private static Stalls stalls(YcsbOutput out) {
+    double n = out.number(SECTION, Metric.EVENT_LOOP_STALLS.metric);
+    double max = out.number(SECTION, Metric.EVENT_LOOP_STALL_MAX_MS.metric);
+    double total = out.number(SECTION, Metric.EVENT_LOOP_STALL_TOTAL_MS.metric);
+    return Double.isNaN(n) || Double.isNaN(max) || Double.isNaN(total) ? null : new Stalls((long) n, max, total);
   }
 
   private static Long whole(YcsbOutput out, Metric f) {

@@ -37,29 +37,13 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    *
    * @param label its name in a report across runs (the directory's name)
    * @param directory where it is
-   * @param layout {@code compare}: {@code bin/largekv compare}'s TARGET/PHASE/rep-N/client-M;
-   *     {@code clients}: {@code bin/largekv run}'s and a Kubernetes run's PHASE/client-M
-   * @param harnesses the harnesses that ran (ycsb, nb5)
-   * @param warmUpSeconds the seconds left out at each read phase's start (a load leaves none out)
-   * @param machine the client machine
-   * @param started when the run started (ISO-8601), null when not recorded
-   * @param finished when it finished, null when it did not
-   * @param targets the targets it ran against
-   * @param commands every client's command
-   * @param setup the report's setup section, row by row, as it prints it
+   * @param setup how the run was made
+   * @param servers each target's server, its version, the driver and the DDL, as its first client
+   *     printed them, or why that is unavailable
+   * @param setupRows the report's setup section, row by row, as it prints it
    */
-  public record Run(String label, String directory, String layout, List<String> harnesses, long warmUpSeconds,
-      String machine, String started, String finished, List<Target> targets, List<Command> commands,
-      Map<String, String> setup) {}
-
-  /**
-   * A target: a dialect at hosts.
-   *
-   * @param server what its first client said of the server (product, version, driver) and the DDL,
-   *     or why that is unavailable
-   */
-  public record Target(String label, String dialect, String hosts, String description, String properties,
-      String server) {}
+  public record Run(String label, String directory, RunSetup setup, Map<String, String> servers,
+      Map<String, String> setupRows) {}
 
   /** A client's exact command line. {@code repeat} and {@code client} count from 1 and 0. */
   public record Command(String column, String phase, int repeat, int client, String command) {}
@@ -89,13 +73,14 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param errorClasses the failed operations by error class
    * @param verifiedOk rows read and found correct, whole phase
    * @param verificationFailures rows read corrupt or missing, whole phase
-   * @param stalls the event-loop stalls the clients counted, null when no client counts them
+   * @param stalls the event-loop stalls the clients counted (added up, the longest of any), null when no
+   *     client counts them
    * @param repeats each repeat of the phase
    * @param change across runs: this column against the same column in the first run that has it
    */
   public record Cell(String column, String run, String status, String failure, Throughput throughput,
       Double throughputVsFirst, String operation, Latency latency, long operations, List<Other> others, long errors,
-      Map<String, Long> errorClasses, long verifiedOk, long verificationFailures, Stalls stalls,
+      Map<String, Long> errorClasses, long verifiedOk, long verificationFailures, ClientSummary.Stalls stalls,
       List<Repeat> repeats, Change change) {
 
     public static final String OK = "ok";
@@ -121,9 +106,6 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
 
   /** Another operation type of the phase (e.g. the UPDATE of a read phase) and its latency. */
   public record Other(String operation, Latency latency) {}
-
-  /** Stalls of the driver's I/O threads that the clients' own threads caused. */
-  public record Stalls(long count, double longestMs, double totalMs) {}
 
   /**
    * One repeat of a phase on a column.
