@@ -300,7 +300,6 @@ public final class Largekv {
     }
   }
 
-
   /**
    * {@code report DIR [--phases LIST]}: re-renders a run's report in its directory;
    * {@code report DIR1 DIR2... [--out DIR]}: runs made apart, side by side, in {@code --out}.
@@ -354,7 +353,8 @@ public final class Largekv {
       if (dirs.contains(target)) {
         throw new UserError("--out " + target + " is one of the runs; accepted: a directory of its own");
       }
-      report = io.largekv.report.Report.across(dirs, Files.createDirectories(target));
+      // every run is read before anything is written: a directory that is not one leaves nothing behind
+      report = io.largekv.report.Report.across(dirs, target);
     }
     io.largekv.report.ReportFiles.write(report, report.dir);
     out.println(io.largekv.report.MarkdownReport.render(report));

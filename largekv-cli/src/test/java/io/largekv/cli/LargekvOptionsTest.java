@@ -111,4 +111,16 @@ class LargekvOptionsTest {
     assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/a", "--out"}, System.out, System.err))
         .isInstanceOf(io.largekv.common.UserError.class).hasMessageStartingWith("--out needs a value");
   }
+
+  @Test
+  void aReportAcrossRunsOfADirectoryThatIsNoRunWritesNothing(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp)
+      throws Exception {
+    java.nio.file.Path a = java.nio.file.Files.createDirectories(tmp.resolve("a"));
+    java.nio.file.Path b = java.nio.file.Files.createDirectories(tmp.resolve("b"));
+    java.nio.file.Path out = tmp.resolve("out");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", a.toString(), b.toString(), "--out", out.toString()},
+        System.out, System.err)).isInstanceOf(io.largekv.common.UserError.class)
+        .hasMessageContaining(a + " is neither a bin/largekv compare directory");
+    assertThat(out).doesNotExist();
+  }
 }
