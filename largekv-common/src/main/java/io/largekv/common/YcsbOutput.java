@@ -8,7 +8,8 @@ import java.util.regex.Pattern;
 /**
  * YCSB's text output ({@code [SECTION], Metric, value}) as numbers: overall runtime and
  * throughput, and per operation its count, latency percentiles (µs, as YCSB's HdrHistogram
- * measurement prints them) and return codes. And the status lines a client prints on stderr while
+ * measurement prints them) and return codes; largekv's own section is read as a client's
+ * {@code io.largekv.results.ClientSummary}. And the status lines a client prints on stderr while
  * it runs (YCSB's {@code -s} line, largekv's): the one parser of both.
  */
 public final class YcsbOutput {
@@ -116,26 +117,6 @@ public final class YcsbOutput {
   /** YCSB's own throughput: every operation, failed ones too, over a run time that includes set-up. */
   public double ycsbThroughput() {
     return number("OVERALL", "Throughput(ops/sec)");
-  }
-
-  /**
-   * Successful operations per second of measured time ({@code [LARGEKV], Throughput(ops/sec)});
-   * NaN when the run printed no [LARGEKV] section (it did not finish).
-   */
-  public double successfulThroughput() {
-    return number("LARGEKV", "Throughput(ops/sec)");
-  }
-
-  /** Operations that failed ({@code [LARGEKV], FailedOperations}), 0 when absent. */
-  public long failedOperations() {
-    double v = number("LARGEKV", "FailedOperations");
-    return Double.isNaN(v) ? 0 : (long) v;
-  }
-
-  /** The run's own verdict line ({@code [LARGEKV], Result}), or "" when absent. */
-  public String result() {
-    String r = text("LARGEKV", "Result");
-    return r == null ? "" : r;
   }
 
   public double runtimeMs() {

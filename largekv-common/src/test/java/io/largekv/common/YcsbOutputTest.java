@@ -36,9 +36,8 @@ class YcsbOutputTest {
   void parsesYcsbsSections() {
     YcsbOutput o = YcsbOutput.parse("Loading workload...\n" + SAMPLE);
     assertThat(o.ycsbThroughput()).isEqualTo(6460.15);
-    assertThat(o.successfulThroughput()).isEqualTo(6555.1);
-    assertThat(o.failedOperations()).isEqualTo(5);
-    assertThat(o.result()).isEqualTo("FAILED: 2 corrupt and 0 missing read(s)");
+    assertThat(o.number("LARGEKV", "Throughput(ops/sec)")).isEqualTo(6555.1);
+    assertThat(o.text("LARGEKV", "Result")).isEqualTo("FAILED: 2 corrupt and 0 missing read(s)");
     assertThat(o.runtimeMs()).isEqualTo(10016);
     assertThat(o.operations("READ")).isEqualTo(64242);
     assertThat(o.percentileUs("READ", "50")).isEqualTo(3221);
