@@ -138,7 +138,8 @@ public final class Compare {
           List<String> props = local != null ? targetProperties(o, t, local.contactPoints(), local.localDatacenter())
               : targetProperties(o, t, t.hosts, null);
           Harness.PhaseClients clients = harness.equals(Harness.NB5)
-              ? Harness.nb5(nb5, repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile)
+              ? Harness.nb5(nb5, repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
+                  o.warmup)
               : Harness.ycsb(repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
                   o.warmup);
           String column = o.column(t, harness);

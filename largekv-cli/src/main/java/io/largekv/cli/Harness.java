@@ -99,11 +99,12 @@ final class Harness {
 
   /**
    * Each phase as {@code clients} processes of the user's nb5 on yb_kv_large, with the same
-   * properties as {@link #ycsb}, translated ({@link #nb5Settings}).
+   * properties as {@link #ycsb}, translated ({@link #nb5Settings}); a read phase's clients state the
+   * {@code warmup} seconds the report leaves out, as YCSB's do.
    */
   static PhaseClients nb5(Nb5 nb5, Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
-      Function<Phase, String> workloadFile) {
-    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err);
+      Function<Phase, String> workloadFile, long warmup) {
+    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err, warmup);
     java.util.concurrent.atomic.AtomicBoolean checked = new java.util.concurrent.atomic.AtomicBoolean();
     return (phase, phaseDir, events, label) -> {
       if (checked.compareAndSet(false, true)) {

@@ -152,7 +152,7 @@ public final class Largekv {
       }
       err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
       return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
-          phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase)));
+          phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
     } finally {
       if (local != null) {
         err.println("largekv: stopping the local Cassandra");
@@ -317,7 +317,7 @@ public final class Largekv {
         if (a.equals("--phases")) {
           expected = Phase.list(args[++i]).stream().map(p -> p.name).toList();
         } else {
-          outDir = Paths.get(args[++i]).toAbsolutePath();
+          outDir = Paths.get(args[++i]).toAbsolutePath().normalize();
         }
       } else if (a.startsWith("-")) {
         throw new UserError("unknown report option '" + a + "'; accepted: --phases LIST (one directory), --out DIR"
@@ -350,8 +350,11 @@ public final class Largekv {
       }
       Path target = outDir != null ? outDir : Installation.current().resultsRoot().resolve("report-"
           + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
-      if (dirs.contains(target)) {
-        throw new UserError("--out " + target + " is one of the runs; accepted: a directory of its own");
+      for (Path d : dirs) {
+        if (target.startsWith(d)) { // the runs are read, never written
+          throw new UserError("--out " + target + " is " + (target.equals(d) ? "" : "inside ") + "the run " + d
+              + "; accepted: a directory of its own");
+        }
       }
       // every run is read before anything is written: a directory that is not one leaves nothing behind
       report = io.largekv.report.Report.across(dirs, target);

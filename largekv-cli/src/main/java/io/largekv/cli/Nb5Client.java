@@ -169,6 +169,11 @@ final class Nb5Client {
    * ({@code client-summary.json}, {@code exit.txt}, {@code hdr/}), with {@code times}.
    */
   PhaseRunner.Result finish(Times times) throws IOException, InterruptedException {
+    if (times.warmUpEndEpochMs == null && times.warmUpExcludedSeconds != null && times.warmUpExcludedSeconds > 0
+        && firstOperationMs() > 0) {
+      // no common start: the warm-up ends that long after this client's first operation
+      times.warmUpEndEpochMs = io.largekv.common.WarmUp.endMs(0, firstOperationMs(), times.warmUpExcludedSeconds);
+    }
     String notEnded = awaitEnd(process);
     pump.join();
     boolean atEnd;

@@ -71,10 +71,20 @@ final class Nb5PhaseRunner {
 
   private final Nb5 nb5;
   private final PrintStream progress;
+  /** Seconds a read phase's figures leave out at its start. */
+  private final long warmupSeconds;
 
-  Nb5PhaseRunner(Nb5 nb5, PrintStream progress) {
+  Nb5PhaseRunner(Nb5 nb5, PrintStream progress, long warmupSeconds) {
     this.nb5 = nb5;
     this.progress = progress;
+    this.warmupSeconds = warmupSeconds;
+  }
+
+  /** What a client of {@code phase} states beside nb5's figures: a read phase's warm-up. */
+  private Nb5Client.Times times(Phase phase) {
+    Nb5Client.Times t = new Nb5Client.Times();
+    t.warmUpExcludedSeconds = phase.isLoad() ? null : warmupSeconds;
+    return t;
   }
 
   /**
@@ -91,7 +101,7 @@ final class Nb5PhaseRunner {
         List<PhaseRunner.Result> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
           failed.add(Nb5Client.failed(nb5, phase, runDir.resolve(ResultsLayout.CLIENT_PREFIX + c), schema.command(),
-              schema.exitStatus(), schema.why(), share(records, clients, c), new Nb5Client.Times()));
+              schema.exitStatus(), schema.why(), share(records, clients, c), times(phase)));
         }
         return failed;
       }
@@ -116,7 +126,7 @@ final class Nb5PhaseRunner {
     }
     List<PhaseRunner.Result> results = new ArrayList<>();
     for (Nb5Client c : running) {
-      results.add(c.finish(new Nb5Client.Times()));
+      results.add(c.finish(times(phase)));
     }
     return results;
   }

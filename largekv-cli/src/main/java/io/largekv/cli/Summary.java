@@ -58,7 +58,7 @@ public final class Summary {
             ExitStatus.describe(pr.exitCode()), pr.reason().isEmpty() ? "" : ": " + pr.reason()));
       }
       long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
-      long completed = r.summaries.stream().filter(c -> c.nb5() != null)
+      long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
           .mapToLong(c -> c.nb5().completedOperations()).sum();
       if (completed > 0 && pr.phase().isLoad() && completed != logged) {
         sb.append(indent).append(String.format(Locale.ROOT, "nb5 completed %d operations, its histogram log holds %d "

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 
 /**
  * Where a client directory keeps its {@link ClientSummary}: an nb5 client's
@@ -33,9 +34,12 @@ public final class ClientSummaryFile {
     return ClientSummary.NONE;
   }
 
-  /** Writes an nb5 client's summary. */
+  /** Writes an nb5 client's summary, whole or not at all (a client killed mid-write leaves none). */
   public static void write(Path clientDir, ClientSummary summary) throws IOException {
-    ResultsJson.MAPPER.writeValue(clientDir.resolve(ResultsLayout.CLIENT_SUMMARY).toFile(), summary);
+    Path tmp = clientDir.resolve(ResultsLayout.CLIENT_SUMMARY + ".tmp");
+    ResultsJson.MAPPER.writeValue(tmp.toFile(), summary);
+    Files.move(tmp, clientDir.resolve(ResultsLayout.CLIENT_SUMMARY), StandardCopyOption.REPLACE_EXISTING,
+        StandardCopyOption.ATOMIC_MOVE);
   }
 
   /** Whether the client is an nb5 client's (its summary is nb5's). */

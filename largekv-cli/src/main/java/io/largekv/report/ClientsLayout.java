@@ -64,9 +64,11 @@ final class ClientsLayout {
         for (Path c : clientDirs) {
           Path cmd = c.resolve(ResultsLayout.COMMAND);
           if (Files.exists(cmd)) {
-            commands.add(new Results.Command(dir.getFileName().toString(), phase.getFileName().toString(), 1,
-                ResultsLayout.clientIndex(c.getFileName().toString()), Files.readString(cmd, StandardCharsets.UTF_8)
-                    .strip()));
+            if (ResultsLayout.isClient(c.getFileName().toString())) { // (another name fails the phase: PhaseResult)
+              commands.add(new Results.Command(dir.getFileName().toString(), phase.getFileName().toString(), 1,
+                  ResultsLayout.clientIndex(c.getFileName().toString()), Files.readString(cmd, StandardCharsets.UTF_8)
+                      .strip()));
+            }
             FileTime t = Files.getLastModifiedTime(cmd);
             first = first == null || t.compareTo(first) < 0 ? t : first;
             if (c == clientDirs.get(0)) {

@@ -88,7 +88,14 @@ public final class PhaseResult {
     long end = Long.MIN_VALUE;
     List<List<Path>> clientAttempts = new ArrayList<>();
     for (Path c : clientDirs) {
-      summaries.add(ClientSummaryFile.read(c));
+      try {
+        summaries.add(ClientSummaryFile.read(c));
+      } catch (IOException e) {
+        // a summary that cannot be read (a file cut short): the client's figures are unknown, the phase fails
+        summaries.add(ClientSummary.NONE);
+        clientProblems.add(c.getFileName() + "'s summary cannot be read: " + e.getMessage().lines().findFirst()
+            .orElse(""));
+      }
       Path exit = c.resolve(ResultsLayout.EXIT);
       exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
       long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
@@ -357,9 +364,25 @@ public final class PhaseResult {
    */
   public double[] steadyThroughputs() {
     double[] s = throughputSeries();
-    int from = (int) ((cutMs - startMs + 999) / 1000);
-    int to = (int) Math.min(s.length, (endMs - startMs) / 1000);
+    long first = cutMs;
+    long last = endMs;
+    boolean before = false;
+    for (long[] span : clientSpans) {
+      if (span[0] <= span[1]) {
+        first = Math.max(first, span[0]);
+        last = Math.min(last, span[1]);
+        before |= span[0] < startMs;
+      }
+    }
+    // seconds in which every client measured; the first second holds what came before time zero
+    int from = (int) Math.max(before ? 1 : 0, (first - startMs + 999) / 1000);
+    int to = (int) Math.min(s.length, Math.max(0, (last - startMs) / 1000));
     return from >= to ? new double[0] : java.util.Arrays.copyOfRange(s, from, to);
+  }
+
+  /** Whether any operation was measured after the warm-up: else its throughput and seconds are unavailable. */
+  public boolean measured() {
+    return !logs.isEmpty() && endMs > cutMs;
   }
 
   /** Per 1-second bucket since the phase start: failed operations (all clients' timelines). */
@@ -398,7 +421,7 @@ public final class PhaseResult {
 
   /**
    * Each client's own operations per second after the warm-up (all operation types), over the
-   * seconds it measured ({@link #clientMeasuredSeconds()}); 0 for a client that measured none.
+   * seconds it measured ({@link #clientMeasuredSeconds()}); NaN for a client that measured none.
    */
   public double[] clientThroughputs() {
     double[] seconds = clientMeasuredSeconds();
@@ -410,7 +433,7 @@ public final class PhaseResult {
           ops += HdrLog.merge(List.of(e.getValue()), cutMs).getTotalCount() + attemptCorrection(i, e.getKey());
         }
       }
-      tp[i] = seconds[i] > 0 ? ops / seconds[i] : 0;
+      tp[i] = seconds[i] > 0 ? ops / seconds[i] : Double.NaN;
     }
     return tp;
   }

@@ -85,13 +85,14 @@ public final class Report {
       return h;
     }
 
-    public boolean intendedTime() {
-      String op = mainOperation();
-      return op != null && runs.stream().anyMatch(r -> r.logs.containsKey("Intended-" + op));
+    /** Whether {@code op}'s latency is intended time (a rate was set: YCSB recorded Intended-OP). */
+    public boolean intendedTime(String op) {
+      return runs.stream().anyMatch(r -> r.logs.containsKey("Intended-" + op));
     }
 
+    /** Each repeat's throughput after the warm-up, of the repeats that measured any. */
     public double[] throughputs() {
-      return runs.stream().filter(r -> !r.logs.isEmpty()).mapToDouble(PhaseResult::throughput).toArray();
+      return runs.stream().filter(PhaseResult::measured).mapToDouble(PhaseResult::throughput).toArray();
     }
 
     public long operations() {
@@ -503,8 +504,10 @@ public final class Report {
       rows.put("target " + t, text(target.dialect()) + " at " + text(target.hosts()) + "; "
           + text(target.description()) + "; properties: " + text(target.properties()) + "; " + serverLines(t));
     }
-    setup.commands().stream().sorted(java.util.Comparator.comparing(Report::commandRowName))
-        .forEach(c -> rows.put(commandRowName(c), c.command()));
+    if (!setup.clientsLayout()) { // a clients' directory keeps its commands beside each client (command.txt)
+      setup.commands().stream().sorted(java.util.Comparator.comparing(Report::commandRowName))
+          .forEach(c -> rows.put(commandRowName(c), c.command()));
+    }
     return rows;
   }
 

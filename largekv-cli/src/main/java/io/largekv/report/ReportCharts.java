@@ -22,7 +22,10 @@ public final class ReportCharts {
     List<Svg.Series> errors = new ArrayList<>();
     List<Svg.Series> curve = new ArrayList<>();
     List<Svg.Marker> markers = new ArrayList<>();
-    double warmup = phase.equals("load") ? Double.NaN : report.setup.warmUpSeconds(phase);
+    // the warm-up's end as the report cut it (the first column's first repeat: the common start's)
+    double warmup = report.columns.stream().map(c -> report.cells.get(phase).get(c)).filter(c -> !c.runs.isEmpty())
+        .map(c -> c.runs.get(0)).filter(r -> r.cutMs > r.startMs).findFirst()
+        .map(r -> (r.cutMs - r.startMs) / 1000.0).orElse(Double.NaN);
     for (int t = 0; t < report.columns.size(); t++) {
       Report.Cell c = report.cells.get(phase).get(report.columns.get(t));
       if (c.runs.isEmpty() || c.mainOperation() == null) {

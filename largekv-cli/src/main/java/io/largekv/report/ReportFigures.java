@@ -85,8 +85,8 @@ final class ReportFigures {
     String run = report.runOf(c.target).label;
     if (!c.inRun) {
       return new Results.Cell(c.target, run, Results.Cell.NOT_IN_RUN, null,
-          new Results.Throughput(OPS_PER_SECOND, null, null, null, 0), null, null, null, 0, List.of(), 0, Map.of(), 0,
-          0, null, List.of(), null);
+          new Results.Throughput(OPS_PER_SECOND, null, null, null, 0), null, null, null, null, List.of(), null,
+          Map.of(), null, null, null, List.of(), null);
     }
     double[] tp = c.throughputs();
     Results.Throughput throughput = new Results.Throughput(OPS_PER_SECOND, orNull(mean(tp)),
@@ -95,7 +95,7 @@ final class ReportFigures {
     String op = c.mainOperation();
     List<Results.Other> others = new ArrayList<>();
     for (String other : otherOps) { // every other column's too: a row per operation in the table
-      others.add(new Results.Other(other, latency(c.latency(other), intended(c, other))));
+      others.add(new Results.Other(other, latency(c.latency(other), c.intendedTime(other))));
     }
     Map<String, Long> classes = new LinkedHashMap<>();
     c.runs.forEach(r -> r.errorClasses().forEach((k, v) -> classes.merge(k, v, Long::sum)));
@@ -106,13 +106,9 @@ final class ReportFigures {
     }
     return new Results.Cell(c.target, run, c.failed() ? Results.Cell.FAILED : Results.Cell.OK,
         c.failed() ? failure(c) : null, throughput, orNull(mean(tp) / firstMean), op,
-        op == null ? null : latency(c.latency(), c.intendedTime()), c.operations(), others, c.errors(), classes,
+        op == null ? null : latency(c.latency(), c.intendedTime(op)), c.operations(), others, c.errors(), classes,
         c.verifiedOk(), c.verificationFailures(),
         stalls, repeats, change);
-  }
-
-  private static boolean intended(Report.Cell c, String op) {
-    return c.runs.stream().anyMatch(r -> r.logs.containsKey("Intended-" + op));
   }
 
   /** A distribution's percentiles in ms; null figures when it holds no operation. */
@@ -129,7 +125,8 @@ final class ReportFigures {
   }
 
   private static Results.Repeat repeat(int number, PhaseResult r) {
-    boolean measured = !r.logs.isEmpty();
+    // a repeat that measured nothing after its warm-up has no throughput and no seconds, not 0
+    boolean measured = r.measured();
     return new Results.Repeat(number, measured ? r.throughput() : null, measured ? r.measuredSeconds() : null,
         measured ? boxed(r.clientThroughputs()) : List.of(), measured ? boxed(r.clientMeasuredSeconds()) : List.of(),
         List.copyOf(r.exitCodes), List.copyOf(r.failureReasons), List.copyOf(r.missingClients),
@@ -161,7 +158,8 @@ final class ReportFigures {
           i.recoverySeconds >= 0 ? i.recoverySeconds : null, i.startSecond, i.windowEndSecond, i.failed,
           i.failuresByClass, orNull(i.p99Ms), i.verificationFailures);
       out.add(new Results.Event(column, repeat, e.spec().substring(e.spec().indexOf('@') + 1),
-          e.ran() ? (e.startMs() - r.startMs) / 1000.0 : null, e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null,
+          e.ran() && r.hasTimeZero() ? (e.startMs() - r.startMs) / 1000.0 : null,
+          e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null,
           e.result(), e.detail(), impact));
     }
     return out;
@@ -192,7 +190,12 @@ final class ReportFigures {
     return Double.isNaN(v) || Double.isInfinite(v) ? null : v;
   }
 
+  /** Each value, null where it could not be measured (NaN). */
   private static List<Double> boxed(double[] v) {
-    return Arrays.stream(v).boxed().toList();
+    List<Double> out = new ArrayList<>();
+    for (double d : v) {
+      out.add(orNull(d));
+    }
+    return out;
   }
 }

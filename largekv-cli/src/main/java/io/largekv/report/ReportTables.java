@@ -24,8 +24,9 @@ final class ReportTables {
     List<Results.Cell> cells = p.cells();
     boolean reruns = cells.stream().flatMap(c -> c.repeats().stream()).anyMatch(r -> !r.reruns().isEmpty());
     boolean changes = cells.stream().anyMatch(c -> c.change() != null);
-    int clients = cells.stream().flatMap(c -> c.repeats().stream()).mapToInt(r -> r.exitCodes().size()).max()
-        .orElse(0);
+    // the most clients any run of the report had (every phase's table has the row then)
+    int clients = results.phases().stream().flatMap(x -> x.cells().stream()).flatMap(c -> c.repeats().stream())
+        .mapToInt(r -> r.exitCodes().size()).max().orElse(0);
     List<String> others = cells.stream().flatMap(c -> c.others().stream()).map(Results.Other::operation).distinct()
         .sorted().toList();
     for (Results.Cell c : cells) {
@@ -57,7 +58,7 @@ final class ReportTables {
       add(rows, "p99 (ms)", ms(l == null ? null : l.p99()));
       add(rows, "p99.9 (ms)", ms(l == null ? null : l.p999()));
       add(rows, "max (ms)", ms(l == null ? null : l.max()));
-      add(rows, "operations", absent ? "-" : Long.toString(c.operations()));
+      add(rows, "operations", count(c.operations()));
       for (String other : others) {
         Results.Latency o = c.others().stream().filter(x -> x.operation().equals(other)).map(Results.Other::latency)
             .findFirst().orElse(null);
@@ -65,10 +66,10 @@ final class ReportTables {
         add(rows, other + " p50 / p99 / p99.9 / max (ms)", o == null || o.count() == 0 ? "-"
             : String.join(" / ", ms(o.p50()), ms(o.p99()), ms(o.p999()), ms(o.max())));
       }
-      add(rows, "errors", absent ? "-" : c.errors() == 0 ? "0"
+      add(rows, "errors", c.errors() == null ? "-" : c.errors() == 0 ? "0"
           : c.errors() + " " + (c.errorClasses().isEmpty() ? "" : c.errorClasses().toString()));
-      add(rows, "verified ok", absent ? "-" : Long.toString(c.verifiedOk()));
-      add(rows, "verification failures (corrupt + missing)", absent ? "-" : Long.toString(c.verificationFailures()));
+      add(rows, "verified ok", count(c.verifiedOk()));
+      add(rows, "verification failures (corrupt + missing)", count(c.verificationFailures()));
       add(rows, "event-loop stalls (client)", c.stalls() == null ? "-" : stalls(c.stalls()));
     }
     return rows;
@@ -118,6 +119,10 @@ final class ReportTables {
     rows.computeIfAbsent(name, k -> new ArrayList<>()).add(value);
   }
 
+  private static String count(Long n) {
+    return n == null ? "-" : Long.toString(n);
+  }
+
   private static String ms(Double ms) {
     return ms == null ? "-" : ReportFormat.ms(ms);
   }
@@ -136,7 +141,7 @@ final class ReportTables {
     for (Results.Repeat r : c.repeats()) {
       if (r.throughput() != null) {
         out.add(String.join(" / ", r.clientThroughputs().stream()
-            .map(t -> String.format(Locale.ROOT, "%,.0f", t)).toList()));
+            .map(t -> t == null ? "-" : String.format(Locale.ROOT, "%,.0f", t)).toList()));
       }
     }
     return out.isEmpty() ? "-" : String.join("; ", out);

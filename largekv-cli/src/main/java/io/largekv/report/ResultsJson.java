@@ -9,9 +9,6 @@ import java.nio.file.Path;
 /** results.json: a report's {@link Results} as JSON (docs/results.md), and read back. */
 public final class ResultsJson {
 
-  /** Its name beside report.md. */
-  public static final String FILE = io.largekv.results.ResultsLayout.RESULTS_JSON;
-
   /** The one mapper of largekv's JSON files. */
   static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 

@@ -40,8 +40,9 @@ final class ThroughputChange {
     }
     double[] a = earlier.throughputs();
     double[] b = cell.throughputs();
-    if (a.length == 0 || b.length == 0) {
-      return unavailable(against, null, "no throughput measured in " + (a.length == 0 ? against : cell.target));
+    if (a.length == 0 || b.length == 0 || ReportFigures.mean(a) <= 0) {
+      return unavailable(against, null, "no throughput measured in " + (a.length == 0 || ReportFigures.mean(a) <= 0
+          ? against : cell.target));
     }
     double ratio = ReportFigures.mean(b) / ReportFigures.mean(a);
     if (a.length >= 2 && b.length >= 2) {

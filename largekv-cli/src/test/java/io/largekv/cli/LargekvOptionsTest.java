@@ -122,5 +122,9 @@ class LargekvOptionsTest {
         System.out, System.err)).isInstanceOf(io.largekv.common.UserError.class)
         .hasMessageContaining(a + " is neither a bin/largekv compare directory");
     assertThat(out).doesNotExist();
+    // the runs are read, never written: an --out inside one is refused
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", a.toString(), b.toString(), "--out",
+        a.resolve("x/..").resolve("across").toString()}, System.out, System.err))
+        .isInstanceOf(io.largekv.common.UserError.class).hasMessageContaining("is inside the run " + a);
   }
 }

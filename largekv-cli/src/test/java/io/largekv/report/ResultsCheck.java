@@ -9,6 +9,7 @@ import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
 import io.largekv.results.Results;
+import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -48,7 +49,7 @@ public final class ResultsCheck {
 
   /** Checks {@code dir}'s results.json and report.md, and returns the results. */
   public static Results check(Path dir) throws IOException {
-    Path file = dir.resolve(ResultsJson.FILE);
+    Path file = dir.resolve(ResultsLayout.RESULTS_JSON);
     assertThat(file).isRegularFile();
     JsonNode node = new ObjectMapper().readTree(file.toFile());
     assertThat(problems(node)).as(file + " against " + Results.SCHEMA).isEmpty();
@@ -67,6 +68,9 @@ public final class ResultsCheck {
         assertThat(c.status().equals(Results.Cell.FAILED))
             .isEqualTo(results.verdict().failedCells().contains(where));
         boolean absent = c.status().equals(Results.Cell.NOT_IN_RUN);
+        // a column whose run did not have the phase has no counts, never 0
+        assertThat(c.operations() == null).as(where).isEqualTo(absent);
+        assertThat(c.verifiedOk() == null).as(where).isEqualTo(absent);
         assertThat(table.get("operations").get(i)).as(where)
             .isEqualTo(absent ? "-" : Long.toString(c.operations()));
         assertThat(table.get("throughput (ops/s)").get(i)).as(where).isEqualTo(c.throughput().mean() == null ? "-"

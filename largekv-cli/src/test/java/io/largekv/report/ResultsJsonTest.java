@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.largekv.results.Results;
+import io.largekv.results.ResultsLayout;
 import io.largekv.results.RunSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -79,7 +80,7 @@ class ResultsJsonTest {
   private static ObjectNode reportedRun(Path dir) throws Exception {
     compareRun(dir, 30, s -> 1000, 0);
     ReportFiles.write(Report.load(dir), dir);
-    return (ObjectNode) new ObjectMapper().readTree(dir.resolve(ResultsJson.FILE).toFile());
+    return (ObjectNode) new ObjectMapper().readTree(dir.resolve(ResultsLayout.RESULTS_JSON).toFile());
   }
 
   @Test
@@ -106,7 +107,7 @@ class ResultsJsonTest {
     Path dir = tmp.resolve("a");
     ObjectNode doc = reportedRun(dir);
     ((ObjectNode) doc.get("phases").get(0).get("cells").get(0)).put("operations", 29_999);
-    new ObjectMapper().writeValue(dir.resolve(ResultsJson.FILE).toFile(), doc);
+    new ObjectMapper().writeValue(dir.resolve(ResultsLayout.RESULTS_JSON).toFile(), doc);
     assertThatThrownBy(() -> ResultsCheck.check(dir)).isInstanceOf(AssertionError.class)
         .hasMessageContaining("29999");
   }
@@ -153,9 +154,51 @@ class ResultsJsonTest {
     assertThat(failed.change().verdict()).isEqualTo(Results.Change.UNAVAILABLE);
     assertThat(failed.change().reason()).contains("FAILED");
     assertThat(r.phases().get(0).cells().get(2).status()).isEqualTo(Results.Cell.NOT_IN_RUN);
+    assertThat(r.phases().get(0).cells().get(2).operations()).isNull();
     // c's load did not run: FAILED, as in c's own report; b's failure too
     assertThat(r.verdict().failedCells()).containsExactly("uniform-read on cassandra @ b", "load on cassandra @ c");
     assertThat(r.phases().get(1).cells().get(0).status()).isEqualTo(Results.Cell.NOT_IN_RUN);
+  }
+
+  @Test
+  void aRunWhoseOperationsAllFellInTheWarmUpHasNoThroughputNotZero(@TempDir Path tmp) throws Exception {
+    // 8 s of reads, a 10-s warm-up: nothing measured after it
+    Path dir = compareRun(tmp.resolve("a"), 8, s -> 1000, 0);
+    RunSetup s = RunSetupFile.read(dir);
+    RunSetupFile.write(new RunSetup(s.layout(), s.started(), s.finished(), s.phases(), s.targets(), s.harnesses(),
+        s.columns(), s.harnessDescriptions(), s.repeat(), s.clients(), 10, s.phaseWarmUpSeconds(), s.sizes(), s.rate(),
+        s.workloads(), s.command(), s.commonProperties(), s.workloadFiles(), s.machine(), s.publishedFigures(),
+        s.nodes(), s.events(), s.commands()), dir);
+    ReportFiles.write(Report.load(dir), dir);
+    Results.Cell c = ResultsCheck.check(dir).phases().get(0).cells().get(0);
+    assertThat(c.throughput().mean()).isNull();
+    assertThat(c.repeats().get(0).throughput()).isNull();
+    assertThat(c.repeats().get(0).measuredSeconds()).isNull();
+    assertThat(c.operations()).isZero(); // none after the warm-up: a count, 0
+  }
+
+  @Test
+  void aClientSummaryCutShortFailsThePhaseAndTheReportIsStillWritten(@TempDir Path tmp) throws Exception {
+    Path dir = compareRun(tmp.resolve("a"), 20, s -> 1000, 0);
+    Path client = dir.resolve("cassandra/uniform-read/rep-1/client-0");
+    Files.delete(client.resolve("ycsb.txt"));
+    Files.writeString(client.resolve("client-summary.json"), "{\"result\": \"ok\", \"failedOpera");
+    ReportFiles.write(Report.load(dir), dir);
+    Results r = ResultsCheck.check(dir);
+    assertThat(r.verdict().failedCells()).containsExactly("uniform-read on cassandra");
+    assertThat(r.phases().get(0).cells().get(0).failure()).contains("client-0's summary cannot be read");
+  }
+
+  @Test
+  void aChangeAgainstARunWithNoThroughputIsUnavailable(@TempDir Path tmp) throws Exception {
+    Path a = compareRun(tmp.resolve("a"), 30, s -> 0, 0);
+    Path b = compareRun(tmp.resolve("b"), 30, s -> 1000, 0);
+    Path out = tmp.resolve("across");
+    Report across = Report.across(List.of(a, b), out);
+    ReportFiles.write(across, out);
+    Results.Change ch = ResultsCheck.check(out).phases().get(0).cells().get(1).change();
+    assertThat(ch.verdict()).isEqualTo(Results.Change.UNAVAILABLE);
+    assertThat(ch.ratio()).isNull();
   }
 
   @Test

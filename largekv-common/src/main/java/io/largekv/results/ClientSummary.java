@@ -59,7 +59,7 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
   }
 
   /** An nb5 client's own figures. */
-  public record Nb5(String version, long completedOperations, String exitStatus) {}
+  public record Nb5(String version, Long completedOperations, String exitStatus) {}
 
   /** A client that printed nothing (it did not start, or was killed). */
   public static final ClientSummary NONE = new ClientSummary(null, null, Map.of(), null, null, null, null, null,
@@ -151,8 +151,8 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
         new Verified(out.returns("VERIFY", "OK"), out.returns("VERIFY", "CORRUPT"), out.returns("VERIFY", "MISSING"),
             out.returns("VERIFY", "NOT_YET_WRITTEN")),
         errors, out.returnCodes("ERRORS"),
-        version == null ? null : new Nb5(version, (long) Math.max(0, out.number("NB5", "CompletedOperations")),
-            out.text("NB5", "ExitStatus")));
+        version == null ? null : new Nb5(version, whole(out, "NB5", "CompletedOperations"), out.text("NB5",
+            "ExitStatus")));
   }
 
   /** The stall lines, when the client printed all three (it counts stalls); null otherwise. */
@@ -164,7 +164,12 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
   }
 
   private static Long whole(YcsbOutput out, Metric f) {
-    double v = out.number(SECTION, f.metric);
+    return whole(out, SECTION, f.metric);
+  }
+
+  /** A whole number the output holds; null when it does not. */
+  private static Long whole(YcsbOutput out, String section, String metric) {
+    double v = out.number(section, metric);
     return Double.isNaN(v) ? null : (long) v;
   }
 

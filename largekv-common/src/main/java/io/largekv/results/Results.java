@@ -11,7 +11,7 @@ import java.util.Map;
  *
  * <p>A figure that could not be measured is {@code null}, never 0: the cell's {@code status} and
  * {@code failure} say why. Latencies are milliseconds, throughputs successful operations per
- * second; both leave out the phase's warm-up ({@link Run#warmUpSeconds}), latencies are the
+ * second; both leave out the phase's warm-up ({@link RunSetup#warmUpSeconds}), latencies are the
  * HdrHistogram logs of every client and repeat merged (never averaged).
  *
  * @param formatVersion {@link #FORMAT_VERSION}: raised on any change a reader of an older version
@@ -67,7 +67,7 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param operation the main operation (READ, or the most frequent), null without operations
    * @param latency the main operation's latency, null without operations
    * @param operations successful operations after the warm-up, every type, every client and repeat,
-   *     each counted once
+   *     each counted once; this and the other counts are null in a column whose run did not have the phase
    * @param others the other operation types
    * @param errors operations that failed over the whole phase
    * @param errorClasses the failed operations by error class
@@ -79,8 +79,8 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param change across runs: this column against the same column in the first run that has it
    */
   public record Cell(String column, String run, String status, String failure, Throughput throughput,
-      Double throughputVsFirst, String operation, Latency latency, long operations, List<Other> others, long errors,
-      Map<String, Long> errorClasses, long verifiedOk, long verificationFailures, ClientSummary.Stalls stalls,
+      Double throughputVsFirst, String operation, Latency latency, Long operations, List<Other> others, Long errors,
+      Map<String, Long> errorClasses, Long verifiedOk, Long verificationFailures, ClientSummary.Stalls stalls,
       List<Repeat> repeats, Change change) {
 
     public static final String OK = "ok";
