@@ -172,7 +172,7 @@ final class K8sManifests {
 
     /** Where the client script keeps the client's stdout: YCSB's output, or nb5-client's lines. */
     String stdoutFile() {
-      return nb5() ? "client.txt" : io.largekv.results.ResultsLayout.YCSB_OUTPUT;
+      return nb5() ? io.largekv.results.ResultsLayout.NB5_CLIENT_LINES : io.largekv.results.ResultsLayout.YCSB_OUTPUT;
     }
 
     String jobName() {

@@ -100,7 +100,7 @@ final class Nb5PhaseRunner {
       if (schema.why() != null) {
         List<PhaseRunner.Result> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-          failed.add(Nb5Client.failed(nb5, phase, runDir.resolve(ResultsLayout.CLIENT_PREFIX + c), schema.command(),
+          failed.add(Nb5Client.failed(nb5, phase, ResultsLayout.client(runDir, c), schema.command(),
               schema.exitStatus(), schema.why(), share(records, clients, c), times(phase)));
         }
         return failed;
@@ -109,7 +109,7 @@ final class Nb5PhaseRunner {
     List<Nb5Client> running = new ArrayList<>();
     try {
       for (int c = 0; c < clients; c++) {
-        Path dir = Files.createDirectories(runDir.resolve(ResultsLayout.CLIENT_PREFIX + c));
+        Path dir = Files.createDirectories(ResultsLayout.client(runDir, c));
         String clientPrefix = "largekv: [" + label + (clients > 1 ? " client " + c : "") + "] ";
         running.add(Nb5Client.start(nb5, phase, arguments(phase, connection, records, threads, clients, c, dir), dir,
             ResultsLayout.COMMAND, share(records, clients, c), Nb5Client.Window.afterFirstOperation(durationSeconds), progress,

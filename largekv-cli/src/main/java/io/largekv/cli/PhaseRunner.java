@@ -100,7 +100,7 @@ public final class PhaseRunner {
     List<String> shown = new ArrayList<>();
     List<ClientProgress> progressOf = new ArrayList<>();
     for (int c = 0; c < clients; c++) {
-      Path clientDir = Files.createDirectories(runDir.resolve(ResultsLayout.CLIENT_PREFIX + c));
+      Path clientDir = Files.createDirectories(ResultsLayout.client(runDir, c));
       Files.createDirectories(clientDir.resolve(ResultsLayout.HDR));
       YcsbCommandLine command = command(phase, workloadFile, properties, clients, c, clientDir);
       String line = command.shown();
@@ -121,7 +121,7 @@ public final class PhaseRunner {
     for (int c = 0; c < processes.size(); c++) {
       int exit = processes.get(c).waitFor();
       pumps.get(c).join();
-      Path clientDir = runDir.resolve(ResultsLayout.CLIENT_PREFIX + c);
+      Path clientDir = ResultsLayout.client(runDir, c);
       Files.writeString(clientDir.resolve(ResultsLayout.EXIT), exit + "\n");
       Path out = clientDir.resolve(ResultsLayout.YCSB_OUTPUT);
       results.add(new Result(phase, exit, ClientSummary.of(YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))), out,
@@ -247,7 +247,7 @@ public final class PhaseRunner {
         .property("largekv.timeline", clientDir.resolve(ResultsLayout.TIMELINE));
     if (phase.isLoad()) {
       // this run's own checkpoint: an interrupted load is continued with the same --out
-      command.property("largekv.checkpoint", clientDir.resolve("load.checkpoint"));
+      command.property("largekv.checkpoint", clientDir.resolve(ResultsLayout.LOAD_CHECKPOINT));
       // a load's figures keep every operation (and its rows are its own): no warm-up cut, whatever -p says
       command.property("largekv.warmup_s", 0);
     }

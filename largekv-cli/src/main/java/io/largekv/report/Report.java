@@ -519,8 +519,8 @@ public final class Report {
   /** The binding's "connected to ..." and DDL lines from the target's first YCSB client. */
   String serverLines(String target) {
     for (String phase : phases) {
-      Path err = columnsOf(target).stream().map(c -> dir.resolve(c).resolve(phase).resolve(ResultsLayout.REPEAT_PREFIX + 1).resolve(ResultsLayout.CLIENT_PREFIX + 0)
-          .resolve(ResultsLayout.STDERR)).filter(Files::exists).findFirst().orElse(null);
+      Path err = columnsOf(target).stream().map(c -> firstClient(c, phase).resolve(ResultsLayout.STDERR))
+          .filter(Files::exists).findFirst().orElse(null);
       if (err != null) {
         try {
           List<String> lines = Files.readAllLines(err).stream()
@@ -534,10 +534,14 @@ public final class Report {
       }
     }
     boolean nb5Ran = columnsOf(target).stream().anyMatch(c -> phases.stream().anyMatch(phase -> Files.exists(
-        dir.resolve(c).resolve(phase).resolve(ResultsLayout.REPEAT_PREFIX + 1).resolve(ResultsLayout.CLIENT_PREFIX + 0).resolve(ResultsLayout.NB5_OUTPUT))));
+        firstClient(c, phase).resolve(ResultsLayout.NB5_OUTPUT))));
     return nb5Ran ? "server version: nb5 does not print it (whether it connected: its columns' status)"
         : "server not reached";
   }
 
-
+  /** A column's first client of a phase: client-0 of its first repeat (a clients' directory: of the phase). */
+  private Path firstClient(String column, String phase) {
+    return setup.clientsLayout() ? ResultsLayout.client(dir.resolve(phase), 0)
+        : ResultsLayout.client(ResultsLayout.repeat(dir.resolve(column).resolve(phase), 1), 0);
+  }
 }

@@ -52,6 +52,8 @@ class LargekvRunIT {
     System.out.printf("LargekvRunIT: results.json of bin/largekv run: %,d bytes%n",
         Files.size(out.resolve("results").resolve("results.json")));
     assertThat(json.verdict().ok()).isTrue();
+    // the server its first client met, as the binding said it (a clients' directory: PHASE/client-0)
+    assertThat(json.runs().get(0).servers().values()).singleElement().asString().contains("release_version 5.0");
     assertThat(json.phases()).extracting(io.largekv.results.Results.Phase::name)
         .containsExactly("load", "uniform-read", "latest-read");
     for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {

@@ -99,6 +99,9 @@ class SecretsIT {
       files.addAll(all.filter(Files::isRegularFile).toList());
     }
     assertThat(files).hasSizeGreaterThan(8);
+    // the reports as data: valid, and (below) as free of the password as every other file
+    io.largekv.report.ResultsCheck.check(out.resolve("run"));
+    io.largekv.report.ResultsCheck.check(out.resolve("compare"));
     for (Path f : files) {
       assertThat(new String(Files.readAllBytes(f), java.nio.charset.StandardCharsets.ISO_8859_1))
           .as("results file %s", f).doesNotContain(PASSWORD);

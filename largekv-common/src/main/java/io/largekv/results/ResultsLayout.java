@@ -39,6 +39,10 @@ public final class ResultsLayout {
   public static final String TIMELINE = "timeline.csv";
   public static final String NB5_OUTPUT = "nb5.txt";
   public static final String NB5_LOG = "nb5.hdr";
+  /** A Kubernetes nb5 pod's own lines (bin/largekv nb5-client's stdout). */
+  public static final String NB5_CLIENT_LINES = "client.txt";
+  /** A load client's checkpoint (bin/largekv run and compare keep it beside the client's files). */
+  public static final String LOAD_CHECKPOINT = "load.checkpoint";
   /** An nb5 client's {@link ClientSummary}, as JSON. */
   public static final String CLIENT_SUMMARY = "client-summary.json";
   /** An nb5 client's summary in YCSB's form, as directories made before client-summary.json hold it. */
