@@ -85,17 +85,18 @@ final class ReportFigures {
     String run = report.runOf(c.target).label;
     if (!c.inRun) {
       return new Results.Cell(c.target, run, Results.Cell.NOT_IN_RUN, null,
-          new Results.Throughput(OPS_PER_SECOND, null, null, null, 0), null, null, null, null, List.of(), null,
+          new Results.Throughput(OPS_PER_SECOND, null, null, null, null, 0), null, null, null, null, List.of(), null,
           Map.of(), null, null, null, List.of(), null);
     }
     double[] tp = c.throughputs();
-    Results.Throughput throughput = new Results.Throughput(OPS_PER_SECOND, orNull(mean(tp)),
+    String window = c.runs.stream().anyMatch(r -> r.cutMs > r.startMs) ? Results.AFTER_WARM_UP : Results.WHOLE_PHASE;
+    Results.Throughput throughput = new Results.Throughput(OPS_PER_SECOND, window, orNull(mean(tp)),
         orNull(Arrays.stream(tp).min().orElse(Double.NaN)), orNull(Arrays.stream(tp).max().orElse(Double.NaN)),
         tp.length);
     String op = c.mainOperation();
     List<Results.Other> others = new ArrayList<>();
     for (String other : otherOps) { // every other column's too: a row per operation in the table
-      others.add(new Results.Other(other, latency(c.latency(other), c.intendedTime(other))));
+      others.add(new Results.Other(other, latency(c.latency(other), c.intendedTime(other), window)));
     }
     Map<String, Long> classes = new LinkedHashMap<>();
     c.runs.forEach(r -> r.errorClasses().forEach((k, v) -> classes.merge(k, v, Long::sum)));
@@ -106,15 +107,16 @@ final class ReportFigures {
     }
     return new Results.Cell(c.target, run, c.failed() ? Results.Cell.FAILED : Results.Cell.OK,
         c.failed() ? failure(c) : null, throughput, orNull(mean(tp) / firstMean), op,
-        op == null ? null : latency(c.latency(), c.intendedTime(op)), c.operations(), others, c.errors(), classes,
+        op == null ? null : latency(c.latency(), c.intendedTime(op), window), c.operations(), others, c.errors(),
+        classes,
         c.verifiedOk(), c.verificationFailures(),
         stalls, repeats, change);
   }
 
   /** A distribution's percentiles in ms; null figures when it holds no operation. */
-  static Results.Latency latency(Histogram h, boolean intended) {
+  static Results.Latency latency(Histogram h, boolean intended, String window) {
     boolean any = h.getTotalCount() > 0;
-    return new Results.Latency(MS, intended ? "intended" : "service", h.getTotalCount(),
+    return new Results.Latency(MS, intended ? "intended" : "service", window, h.getTotalCount(),
         any ? ms(h.getValueAtPercentile(50)) : null, any ? ms(h.getValueAtPercentile(95)) : null,
         any ? ms(h.getValueAtPercentile(99)) : null, any ? ms(h.getValueAtPercentile(99.9)) : null,
         any ? ms(h.getMaxValue()) : null);

@@ -88,21 +88,26 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
     public static final String NOT_IN_RUN = "not in this run";
   }
 
+  /** A figure's window: {@link #AFTER_WARM_UP} or {@link #WHOLE_PHASE} (a load, or no warm-up asked). */
+  public static final String AFTER_WARM_UP = "after the warm-up";
+  public static final String WHOLE_PHASE = "whole phase";
+
   /**
-   * Successful operations per second after the warm-up: the repeats' mean, lowest and highest.
+   * Successful operations per second in {@code window}: the repeats' mean, lowest and highest.
    * Null figures: no repeat measured any.
    */
-  public record Throughput(String unit, Double mean, Double min, Double max, int repeats) {}
+  public record Throughput(String unit, String window, Double mean, Double min, Double max, int repeats) {}
 
   /**
    * A latency distribution in ms.
    *
    * @param time {@code intended} (from the time the operation was due: a rate was set) or
    *     {@code service} (from the time it was sent)
+   * @param window {@link #AFTER_WARM_UP} or {@link #WHOLE_PHASE}
    * @param count operations in it
    */
-  public record Latency(String unit, String time, long count, Double p50, Double p95, Double p99, Double p999,
-      Double max) {}
+  public record Latency(String unit, String time, String window, long count, Double p50, Double p95, Double p99,
+      Double p999, Double max) {}
 
   /** Another operation type of the phase (e.g. the UPDATE of a read phase) and its latency. */
   public record Other(String operation, Latency latency) {}
