@@ -40,11 +40,12 @@ final class ThroughputChange {
     }
     double[] a = earlier.throughputs();
     double[] b = cell.throughputs();
-    if (a.length == 0 || b.length == 0 || ReportFigures.mean(a) <= 0) {
-      return unavailable(against, null, "no throughput measured in " + (a.length == 0 || ReportFigures.mean(a) <= 0
-          ? against : cell.target));
+    double meanA = ReportFigures.mean(a);
+    boolean noneBefore = !(meanA > 0); // no repeat measured any (NaN), or none succeeded
+    if (noneBefore || b.length == 0) {
+      return unavailable(against, null, "no throughput measured in " + (noneBefore ? against : cell.target));
     }
-    double ratio = ReportFigures.mean(b) / ReportFigures.mean(a);
+    double ratio = ReportFigures.mean(b) / meanA;
     if (a.length >= 2 && b.length >= 2) {
       boolean overlap = max(a) >= min(b) && max(b) >= min(a);
       return new Results.Change(against, overlap ? Results.Change.WITHIN : Results.Change.CHANGED, ratio, RANGES,
