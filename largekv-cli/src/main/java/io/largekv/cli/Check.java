@@ -3,6 +3,9 @@ package io.largekv.cli;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
+import io.largekv.harness.nb5.Nb5Settings;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -18,7 +21,7 @@ import java.util.List;
  * check. It creates and writes nothing. Exit status 0 when every phase of every target would start,
  * 2 otherwise, 3 when a check could not finish.
  */
-final class Check {
+public final class Check {
 
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv check [run's options]                 (--hosts H1,H2 --target T --localdc DC -p ...)",

@@ -4,9 +4,18 @@ import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_DC;
 import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_HOST;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cluster.ClusterEvent;
+import io.largekv.cluster.ClusterEvents;
+import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.harness.Installation;
+import io.largekv.harness.nb5.Nb5;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Counts;
+import io.largekv.phase.Phase;
 import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
 import io.largekv.report.ReportFiles;
@@ -184,7 +193,7 @@ public final class Compare {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", column, phase.name, rep);
     List<PhaseRunner.Result> results;
-    try (PhaseEvents events = new PhaseEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
+    try (ClusterEvents events = new ClusterEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
       results = clients.run(phase, runDir, events, label);
     }
     NodeTraffic.write(local, runDir.resolve(ResultsLayout.NODES));
@@ -244,9 +253,9 @@ public final class Compare {
           }
           targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
         }
-        case "--clients" -> clients = (int) between(name, v, 1, 1000);
-        case "--rate" -> rate = atLeast(name, v, 1);
-        case "--repeat" -> repeat = (int) between(name, v, 1, 100);
+        case "--clients" -> clients = (int) Counts.between(name, v, 1, Counts.MAX_CLIENTS);
+        case "--rate" -> rate = Counts.atLeast(name, v, 1);
+        case "--repeat" -> repeat = (int) Counts.between(name, v, 1, 100);
         case "--harness" -> harnesses = Harness.parse(v, true);
         default -> {
           return false;
@@ -348,7 +357,7 @@ public final class Compare {
             + "accepted: --nodes with local targets (no --target: the local demo; or --target LABEL=local)");
       }
       for (CompareTarget t : o.targets) {
-        Event.check(o.events, o.phases, t.local() ? o.nodes : 0, "--target " + t.label);
+        ClusterEvent.check(o.events, o.phases, t.local() ? o.nodes : 0, "--target " + t.label);
       }
       Harness.checkProperties(o.harnesses, o.properties, o.help());
       for (CompareTarget t : o.targets) {

@@ -4,6 +4,13 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.harness.Installation;
+import io.largekv.harness.nb5.Nb5;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.k8s.K8sManifests;
+import io.largekv.phase.Counts;
+import io.largekv.phase.Phase;
 import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
 import io.largekv.report.ReportFiles;
@@ -27,7 +34,7 @@ import java.util.concurrent.TimeUnit;
  * Then it merges the clients into one report ({@code bin/largekv report OUT/RUN}). A phase whose
  * client fails ends the run, as a failed Job would stop the next phase from being applied.
  */
-final class K8sLocal {
+public final class K8sLocal {
 
   static final String USAGE = String.join("\n",
       "Usage: bin/largekv k8s local --clients N [options]",
@@ -243,9 +250,9 @@ final class K8sLocal {
     @Override
     boolean serverOption(String name, String v) throws UserError {
       switch (name) {
-        case "--clients" -> clients = (int) between(name, v, 1, 64);
+        case "--clients" -> clients = (int) Counts.between(name, v, 1, 64);
         case "--run" -> run = K8sRender.Options.runName(v);
-        case "--retries" -> retries = (int) between(name, v, 0, 100);
+        case "--retries" -> retries = (int) Counts.between(name, v, 0, 100);
         case "--harness" -> harness = Harness.parse(v, false).get(0);
         default -> {
           return false;

@@ -4,6 +4,12 @@ import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.harness.Installation;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.k8s.K8sManifests;
+import io.largekv.phase.Counts;
+import io.largekv.phase.Phase;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -151,7 +157,6 @@ public final class K8sRender {
     static final String DEFAULT_MEMORY = "6Gi";
     /** The longest --run: the Job's name, largekv-RUN-PHASE, stays a 63-character label value. */
     static final int MAX_RUN_LENGTH = 40;
-    static final int MAX_CLIENTS = 1000;
 
     /** A DNS-1123 label: namespaces, the run's name. */
     private static final Pattern LABEL = Pattern.compile("[a-z0-9]([-a-z0-9]*[a-z0-9])?");
@@ -209,7 +214,7 @@ public final class K8sRender {
           }
           nb5Jar = v;
         }
-        case "--clients" -> clients = (int) between(name, v, 1, MAX_CLIENTS);
+        case "--clients" -> clients = (int) Counts.between(name, v, 1, Counts.MAX_CLIENTS);
         case "--namespace" -> namespace = name(name, v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
         case "--image" -> image = image(v);
         case "--run" -> run = runName(v);
@@ -227,7 +232,7 @@ public final class K8sRender {
           }
           memoryMib = mib;
         }
-        case "--retries" -> retries = (int) between(name, v, 0, 100);
+        case "--retries" -> retries = (int) Counts.between(name, v, 0, 100);
         default -> {
           return false;
         }

@@ -1,8 +1,17 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cluster.ClusterEvent;
+import io.largekv.cluster.ClusterEvents;
+import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.harness.Installation;
+import io.largekv.harness.nb5.Nb5;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.results.ResultsLayout;
 import java.io.PrintStream;
@@ -181,7 +190,7 @@ public final class Largekv {
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
       List<PhaseRunner.Result> clients;
-      try (PhaseEvents events = new PhaseEvents(o.events, phase, local, phaseDir, "", err,
+      try (ClusterEvents events = new ClusterEvents(o.events, phase, local, phaseDir, "", err,
           "largekv: [" + phase.name + "] ")) {
         clients = phaseClients.run(phase, phaseDir, events, phase.name);
       }
@@ -240,11 +249,6 @@ public final class Largekv {
     }
   }
 
-  /** The replication factor of a local cluster's keyspace: 3 from three nodes on, else 1. */
-  static int localReplicationFactor(int nodes) {
-    return nodes >= 3 ? 3 : 1;
-  }
-
   /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
   static final class RunOptions extends ServerOptions {
     String harness = Harness.YCSB;
@@ -280,7 +284,7 @@ public final class Largekv {
         throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts " + o.hosts
             + " is not local; accepted: --nodes without --hosts");
       }
-      Event.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
+      ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       if (o.harness.equals(Harness.NB5)) {
         o.checkNb5();

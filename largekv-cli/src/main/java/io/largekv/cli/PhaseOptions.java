@@ -1,7 +1,11 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.UserError;
+import io.largekv.harness.nb5.Nb5Settings;
+import io.largekv.phase.Counts;
+import io.largekv.phase.Phase;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -13,10 +17,7 @@ import java.util.List;
  * and its events, where results go, {@code --plan} and the user's {@code -p}. Each command adds its
  * own options through {@link #flag} and {@link #option}.
  */
-abstract class PhaseOptions {
-
-  /** The most YCSB client threads one client process accepts (the seeds use 256). */
-  static final int MAX_THREADS = 100_000;
+public abstract class PhaseOptions {
 
   List<Phase> phases = Phase.ALL;
   /** Rows to load and read; null: the workload file's {@code recordcount}. */
@@ -32,7 +33,7 @@ abstract class PhaseOptions {
   int nodes = 1;
   boolean plan;
   Path out;
-  final List<Event> events = new ArrayList<>();
+  final List<ClusterEvent> events = new ArrayList<>();
   /** {@code -p NAME=VALUE}: for every phase (and every target). */
   final List<String> properties = new ArrayList<>();
 
@@ -83,13 +84,13 @@ abstract class PhaseOptions {
   private boolean shared(String a, String v) throws UserError {
     switch (a) {
       case "--phases" -> phases = new ArrayList<>(Phase.list(v));
-      case "--records" -> records = atLeast(a, v, 1);
-      case "--duration" -> duration = atLeast(a, v, 1);
-      case "--warmup" -> warmup = atLeast(a, v, 0);
-      case "--threads" -> threads = (int) between(a, v, 1, MAX_THREADS);
+      case "--records" -> records = Counts.atLeast(a, v, 1);
+      case "--duration" -> duration = Counts.atLeast(a, v, 1);
+      case "--warmup" -> warmup = Counts.atLeast(a, v, 0);
+      case "--threads" -> threads = (int) Counts.between(a, v, 1, Counts.MAX_THREADS);
       case "--localdc" -> localdc = v;
-      case "--nodes" -> nodes = (int) between(a, v, 1, LocalCassandra.MAX_NODES);
-      case "--event" -> events.add(Event.parse(v));
+      case "--nodes" -> nodes = (int) Counts.between(a, v, 1, LocalCassandra.MAX_NODES);
+      case "--event" -> events.add(ClusterEvent.parse(v));
       case "--out" -> out = Paths.get(v).toAbsolutePath();
       case "-p" -> {
         if (!v.contains("=")) {
@@ -147,6 +148,11 @@ abstract class PhaseOptions {
   /** Whether the phases run the seeds' full-scale workload files rather than the laptop-sized ones. */
   abstract boolean fullScaleWorkloads();
 
+  /** The replication factor of a local cluster's keyspace: 3 from three nodes on, else 1. */
+  public static int localReplicationFactor(int nodes) {
+    return nodes >= 3 ? 3 : 1;
+  }
+
   /** A phase's workload file in {@code workloads/}. */
   final String workloadFile(Phase phase) {
     return fullScaleWorkloads() ? phase.fullScaleWorkload : phase.localWorkload;
@@ -163,7 +169,7 @@ abstract class PhaseOptions {
     List<String> props = new ArrayList<>();
     if (local) {
       props.add("ycql.localdc=" + localDc);
-      props.add("ycql.replication_factor=" + Largekv.localReplicationFactor(nodes));
+      props.add("ycql.replication_factor=" + localReplicationFactor(nodes));
     } else if (localdc != null) {
       props.add("ycql.localdc=" + localdc);
     }
@@ -173,27 +179,5 @@ abstract class PhaseOptions {
     }
     props.addAll(userProperties);
     return props;
-  }
-
-  /** A whole number {@code >= min} for {@code option}. */
-  static long atLeast(String option, String v, long min) throws UserError {
-    try {
-      long n = Long.parseLong(v.replace("_", ""));
-      if (n >= min) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // fall through
-    }
-    throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
-  }
-
-  /** A whole number in {@code [min, max]} for {@code option}. */
-  static long between(String option, String v, long min, long max) throws UserError {
-    long n = atLeast(option, v, min);
-    if (n > max) {
-      throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
-    }
-    return n;
   }
 }

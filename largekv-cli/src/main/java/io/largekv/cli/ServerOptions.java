@@ -11,7 +11,7 @@ import java.util.List;
  * against that server ({@link #runProperties}); each command adds its own options through
  * {@link #serverOption}. ({@code compare} names its servers with {@code --target LABEL=HOSTS}.)
  */
-abstract class ServerOptions extends PhaseOptions {
+public abstract class ServerOptions extends PhaseOptions {
 
   /** {@code --hosts}; null: a local Cassandra that the command starts. */
   String hosts;

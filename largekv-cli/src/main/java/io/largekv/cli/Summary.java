@@ -1,6 +1,8 @@
 package io.largekv.cli;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import java.util.List;
 import java.util.Locale;

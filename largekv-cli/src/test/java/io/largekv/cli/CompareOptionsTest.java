@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.phase.Phase;
 import org.junit.jupiter.api.Test;
 
 class CompareOptionsTest {

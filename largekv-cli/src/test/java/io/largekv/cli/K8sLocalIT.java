@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cli.CompareIT;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.it.Nb5Executable;

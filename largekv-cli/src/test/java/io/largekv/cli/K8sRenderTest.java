@@ -3,7 +3,10 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.cli.Largekv;
 import io.largekv.common.UserError;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.k8s.K8sManifests;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

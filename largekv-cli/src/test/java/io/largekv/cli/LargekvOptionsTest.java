@@ -3,6 +3,8 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.harness.nb5.Nb5PhaseRunner;
+import io.largekv.phase.Phase;
 import org.junit.jupiter.api.Test;
 
 class LargekvOptionsTest {

@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.Report;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

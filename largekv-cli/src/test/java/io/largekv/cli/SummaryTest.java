@@ -3,6 +3,8 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import java.io.PrintStream;
 import java.nio.file.Files;

@@ -4,7 +4,7 @@ package io.largekv.common;
  * The client's warm-up, whichever harness runs the phase: the seconds after the measured window's
  * start that the reported figures leave out ({@code largekv.warmup_s}), and the one rule of where
  * they end ({@link #endMs}). YCSB's client (io.largekv.run.ClientWarmUp) and an nb5 pod's
- * (io.largekv.cli.Nb5Client) cut there and state the instant ({@code WarmUpEndEpochMs}); the
+ * (io.largekv.harness.nb5.Nb5Client) cut there and state the instant ({@code WarmUpEndEpochMs}); the
  * report cuts a phase's interval logs at the earliest instant its clients state (with a common
  * start, the same in every client), and applies the same rule itself only when none stated one
  * (directories made before they did).

@@ -1,4 +1,4 @@
-package io.largekv.cli;
+package io.largekv.harness;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,7 +10,7 @@ import java.nio.file.Paths;
  * its version, and where results go by default: {@code results/} of the source tree, or of the
  * current directory for a release, which may be installed read-only (a container image's /opt).
  */
-final class Installation {
+public final class Installation {
 
   /** The file at a release's root that the launchers know it by. */
   static final String RELEASE_FILE = "RELEASE";
@@ -22,7 +22,7 @@ final class Installation {
   }
 
   /** This JVM's: {@code largekv.repo.dir}, which the launchers set to their root. */
-  static Installation current() {
+  public static Installation current() {
     return new Installation(Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize());
   }
 
@@ -31,12 +31,12 @@ final class Installation {
   }
 
   /** The folder a command's results go to when it is given no {@code --out}. */
-  Path resultsRoot() {
+  public Path resultsRoot() {
     return isRelease() ? Paths.get("results").toAbsolutePath() : home.resolve("results");
   }
 
   /** E.g. "largekv 0.1.0 (release at /opt/largekv; Java 21.0.8+9-LTS)". */
-  String describe() {
+  public String describe() {
     return "largekv " + io.largekv.common.Version.get() + " (" + (isRelease() ? "release" : "source tree")
         + " at " + home + "; Java " + Runtime.version() + ")";
   }

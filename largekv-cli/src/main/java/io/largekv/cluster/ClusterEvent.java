@@ -1,6 +1,7 @@
-package io.largekv.cli;
+package io.largekv.cluster;
 
 import io.largekv.common.UserError;
+import io.largekv.phase.Phase;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -13,7 +14,7 @@ import java.util.regex.Pattern;
  * {@code decommission-node:N}. Anywhere: {@code exec:COMMAND} (run by {@code bash -c}, e.g.
  * {@code exec:ssh yb3 sudo systemctl stop yb-tserver}; its exit status and output are kept).
  */
-public final class Event {
+public final class ClusterEvent {
 
   /** What an event does. */
   public enum Action {
@@ -41,7 +42,7 @@ public final class Event {
   /** The command of {@code exec:}, "" otherwise. */
   public final String command;
 
-  private Event(String spec, Phase phase, double seconds, Action action, int node, String command) {
+  private ClusterEvent(String spec, Phase phase, double seconds, Action action, int node, String command) {
     this.spec = spec;
     this.phase = phase;
     this.seconds = seconds;
@@ -51,7 +52,7 @@ public final class Event {
   }
 
   /** Parses {@code PHASE@SECONDS:ACTION}. */
-  public static Event parse(String spec) {
+  public static ClusterEvent parse(String spec) {
     Matcher m = SPEC.matcher(spec.trim());
     if (!m.matches()) {
       throw new UserError("--event " + spec + " is not accepted; accepted: " + ACCEPTED);
@@ -64,17 +65,17 @@ public final class Event {
       if (command.isEmpty()) {
         throw new UserError("--event " + spec + ": exec: needs a command, e.g. exec:ssh yb3 sudo systemctl stop yb-tserver");
       }
-      return new Event(spec, phase, seconds, Action.EXEC, 0, command);
+      return new ClusterEvent(spec, phase, seconds, Action.EXEC, 0, command);
     }
     if (action.equals("add-node")) {
-      return new Event(spec, phase, seconds, Action.ADD_NODE, 0, "");
+      return new ClusterEvent(spec, phase, seconds, Action.ADD_NODE, 0, "");
     }
     Matcher n = NODE.matcher(action);
     if (!n.matches() || Integer.parseInt(n.group(2)) < 1) {
       throw new UserError("--event " + spec + " is not accepted; accepted: " + ACCEPTED);
     }
     Action a = Action.valueOf(n.group(1).toUpperCase(Locale.ROOT) + "_NODE");
-    return new Event(spec, phase, seconds, a, Integer.parseInt(n.group(2)), "");
+    return new ClusterEvent(spec, phase, seconds, a, Integer.parseInt(n.group(2)), "");
   }
 
   /** True for an action on a local cluster (not {@code exec:}). */
@@ -88,9 +89,9 @@ public final class Event {
    *
    * @param nodes the local cluster's size, 0 when the target is not local
    */
-  static void check(List<Event> events, List<Phase> phases, int nodes, String where) {
+  public static void check(List<ClusterEvent> events, List<Phase> phases, int nodes, String where) {
     int added = (int) events.stream().filter(e -> e.action == Action.ADD_NODE).count();
-    for (Event e : events) {
+    for (ClusterEvent e : events) {
       if (!phases.contains(e.phase)) {
         throw new UserError("--event " + e.spec + ": phase " + e.phase.name + " does not run; accepted: one of --phases "
             + String.join(",", phases.stream().map(p -> p.name).toList()));

@@ -1,7 +1,8 @@
-package io.largekv.cli;
+package io.largekv.cluster;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.phase.Phase;
 import io.largekv.report.EventRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
@@ -13,20 +14,20 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** exec: events without a server: their time, their failure, what the phase's end does to them. */
-class PhaseEventsTest {
+class ClusterEventsTest {
 
   @Test
   void execEventsRunAtTheirSecondAndTheirFailureIsRecordedNotThrown(@TempDir Path dir) throws Exception {
     ByteArrayOutputStream progress = new ByteArrayOutputStream();
     Path stamp = dir.resolve("stamp.txt");
-    List<Event> events = List.of(
-        Event.parse("uniform-read@1:exec:date +%s%3N > " + stamp),
-        Event.parse("uniform-read@1.5:exec:echo to stdout; echo to stderr >&2; exit 3"),
-        Event.parse("uniform-read@2:exec:sleep 30"),
-        Event.parse("uniform-read@300:exec:touch " + dir.resolve("never")),
-        Event.parse("load@1:exec:touch " + dir.resolve("other-phase")));
+    List<ClusterEvent> events = List.of(
+        ClusterEvent.parse("uniform-read@1:exec:date +%s%3N > " + stamp),
+        ClusterEvent.parse("uniform-read@1.5:exec:echo to stdout; echo to stderr >&2; exit 3"),
+        ClusterEvent.parse("uniform-read@2:exec:sleep 30"),
+        ClusterEvent.parse("uniform-read@300:exec:touch " + dir.resolve("never")),
+        ClusterEvent.parse("load@1:exec:touch " + dir.resolve("other-phase")));
     long t0;
-    try (PhaseEvents pe = new PhaseEvents(events, Phase.UNIFORM_READ, null, dir, "uniform-read.",
+    try (ClusterEvents pe = new ClusterEvents(events, Phase.UNIFORM_READ, null, dir, "uniform-read.",
         new PrintStream(progress, true, StandardCharsets.UTF_8), "largekv: [uniform-read] ").execGrace(1)) {
       // no event runs before the first operation
       Thread.sleep(300);
@@ -67,7 +68,7 @@ class PhaseEventsTest {
 
   @Test
   void aPhaseWithoutAFirstOperationRunsNoEvent(@TempDir Path dir) throws Exception {
-    try (PhaseEvents pe = new PhaseEvents(List.of(Event.parse("load@0:exec:touch " + dir.resolve("x"))), Phase.LOAD,
+    try (ClusterEvents pe = new ClusterEvents(List.of(ClusterEvent.parse("load@0:exec:touch " + dir.resolve("x"))), Phase.LOAD,
         null, dir, "", new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "")) {
       assertThat(pe).isNotNull();
     }
@@ -77,32 +78,4 @@ class PhaseEventsTest {
     assertThat(dir.resolve("x")).doesNotExist();
   }
 
-  @Test
-  void clientProgressShowsARepeatedWarningTwiceThenCountsIt(@TempDir Path dir) throws Exception {
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    PrintStream ps = new PrintStream(out, true, StandardCharsets.UTF_8);
-    try (PhaseEvents pe = new PhaseEvents(List.of(), Phase.LOAD, null, dir, "", ps, "")) {
-      ClientProgress c = new ClientProgress(ps, "[p] ", pe, true);
-      for (int i = 0; i < 5; i++) {
-        c.accept("05:12:5" + i + " WARN ChannelPool - [127.0.0.2:22275] Error while opening new channel "
-            + "(ConnectionInitException: failed)");
-      }
-      for (int s = 1; s <= 20; s++) {
-        c.accept("largekv: " + s + " s: 10 successful (10/s), 0 failed (0/s) in the last 1 s; 10 successful, 0 failed");
-      }
-      c.accept("2026-11-23 05:13:02:080 30 sec: 52705 operations; 2423.1 current ops/sec; est completion in 14 days "
-          + "3 hours [READ: Count=24110]");
-      c.accept("largekv: first operation at 1790000000000 (ms since 1970)");
-      c.accept("yugabyte-ycql: connected to cluster 'x'");
-      c.finish(dir.resolve("stderr.txt"));
-      assertThat(c.connection()).isEqualTo("connected to cluster 'x'");
-    }
-    String shown = out.toString(StandardCharsets.UTF_8);
-    assertThat(shown.split("Error while opening", -1)).hasSize(3);
-    assertThat(shown).contains("[p] largekv: 3 more lines like the ones above are in " + dir.resolve("stderr.txt"));
-    assertThat(shown).contains("largekv: 10 s:").contains("largekv: 20 s:").doesNotContain("largekv: 5 s:");
-    // a time-bounded phase's status line without YCSB's estimate against its int operation count
-    assertThat(shown).contains("30 sec: 52705 operations; 2423.1 current ops/sec [READ: Count=24110]")
-        .doesNotContain("est completion");
-  }
 }

@@ -1,4 +1,4 @@
-package io.largekv.cli;
+package io.largekv.cluster;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cassandra.LocalNode;
@@ -15,12 +15,12 @@ import java.util.List;
  * and writes it coordinated since, in {@code nodes.tsv} beside the phase's raw output — whether a
  * restarted or added node took traffic is in the results, not only in its log.
  */
-final class NodeTraffic {
+public final class NodeTraffic {
 
   private NodeTraffic() {}
 
   /** Writes {@code file} for a cluster of 2 or more nodes; does nothing for a single node or none. */
-  static void write(LocalCassandra cluster, Path file) throws IOException {
+  public static void write(LocalCassandra cluster, Path file) throws IOException {
     if (cluster == null || cluster.nodes().size() < 2) {
       return;
     }

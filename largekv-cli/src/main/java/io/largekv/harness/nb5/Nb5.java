@@ -1,4 +1,4 @@
-package io.largekv.cli;
+package io.largekv.harness.nb5;
 
 import io.largekv.common.Nb5Output;
 import io.largekv.common.UserError;
@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * {@code PATH}) and run through {@code bin/nb5}, which hands it the repository's yb_kv_large. Its
  * version is asked once ({@code nb5 --version}); without a working nb5, one line and bad input.
  */
-final class Nb5 {
+public final class Nb5 {
 
   private final Path repo;
   private final String version;
@@ -26,7 +26,7 @@ final class Nb5 {
   }
 
   /** The nb5 {@code bin/nb5} runs, and its version; a {@link UserError} naming what is missing. */
-  static Nb5 find(Path repo) throws InterruptedException {
+  public static Nb5 find(Path repo) throws InterruptedException {
     String output;
     int exit;
     try {
@@ -59,7 +59,7 @@ final class Nb5 {
   }
 
   /** The release, e.g. 5.17.9. */
-  String version() {
+  public String version() {
     return version;
   }
 

@@ -3,24 +3,30 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.cli.Compare;
+import io.largekv.cli.CompareTarget;
+import io.largekv.cli.Largekv;
+import io.largekv.cli.PhaseOptions;
+import io.largekv.cluster.ClusterEvent;
+import io.largekv.phase.Phase;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
-class EventTest {
+class ClusterEventTest {
 
   @Test
   void parsesEveryAction() {
-    Event kill = Event.parse("uniform-read@30:kill-node:2");
+    ClusterEvent kill = ClusterEvent.parse("uniform-read@30:kill-node:2");
     assertThat(kill.phase).isSameAs(Phase.UNIFORM_READ);
     assertThat(kill.seconds).isEqualTo(30.0);
-    assertThat(kill.action).isEqualTo(Event.Action.KILL_NODE);
+    assertThat(kill.action).isEqualTo(ClusterEvent.Action.KILL_NODE);
     assertThat(kill.node).isEqualTo(2);
-    assertThat(Event.parse("load@1.5:stop-node:3").action).isEqualTo(Event.Action.STOP_NODE);
-    assertThat(Event.parse("load@60:start-node:3").action).isEqualTo(Event.Action.START_NODE);
-    assertThat(Event.parse("latest-read@10:add-node").action).isEqualTo(Event.Action.ADD_NODE);
-    assertThat(Event.parse("latest-read@10:decommission-node:4").node).isEqualTo(4);
-    Event exec = Event.parse("uniform-read@30:exec:ssh yb3 sudo systemctl stop yb-tserver");
-    assertThat(exec.action).isEqualTo(Event.Action.EXEC);
+    assertThat(ClusterEvent.parse("load@1.5:stop-node:3").action).isEqualTo(ClusterEvent.Action.STOP_NODE);
+    assertThat(ClusterEvent.parse("load@60:start-node:3").action).isEqualTo(ClusterEvent.Action.START_NODE);
+    assertThat(ClusterEvent.parse("latest-read@10:add-node").action).isEqualTo(ClusterEvent.Action.ADD_NODE);
+    assertThat(ClusterEvent.parse("latest-read@10:decommission-node:4").node).isEqualTo(4);
+    ClusterEvent exec = ClusterEvent.parse("uniform-read@30:exec:ssh yb3 sudo systemctl stop yb-tserver");
+    assertThat(exec.action).isEqualTo(ClusterEvent.Action.EXEC);
     assertThat(exec.command).isEqualTo("ssh yb3 sudo systemctl stop yb-tserver");
     assertThat(exec.local()).isFalse();
   }
@@ -29,28 +35,28 @@ class EventTest {
   void badEventsAreOneLineNamingTheAcceptedForm() {
     for (String bad : List.of("uniform-read:kill-node:2", "uniform-read@x:kill-node:2", "uniform-read@30:kill-node",
         "uniform-read@30:kill-node:0", "uniform-read@30:reboot", "uniform-read@-5:kill-node:1")) {
-      assertThatThrownBy(() -> Event.parse(bad)).as(bad).hasMessageContaining("--event " + bad)
+      assertThatThrownBy(() -> ClusterEvent.parse(bad)).as(bad).hasMessageContaining("--event " + bad)
           .hasMessageContaining("accepted: PHASE@SECONDS:ACTION");
     }
-    assertThatThrownBy(() -> Event.parse("warmup@30:kill-node:1")).hasMessageContaining("unknown phase 'warmup'");
-    assertThatThrownBy(() -> Event.parse("load@3:exec:  ")).hasMessageContaining("exec: needs a command");
+    assertThatThrownBy(() -> ClusterEvent.parse("warmup@30:kill-node:1")).hasMessageContaining("unknown phase 'warmup'");
+    assertThatThrownBy(() -> ClusterEvent.parse("load@3:exec:  ")).hasMessageContaining("exec: needs a command");
   }
 
   @Test
   void checksEventsAgainstTheRun() {
     List<Phase> phases = List.of(Phase.LOAD, Phase.UNIFORM_READ);
-    Event.check(List.of(Event.parse("load@5:kill-node:3")), phases, 3, "local");
-    assertThatThrownBy(() -> Event.check(List.of(Event.parse("latest-read@5:kill-node:1")), phases, 3, "local"))
+    ClusterEvent.check(List.of(ClusterEvent.parse("load@5:kill-node:3")), phases, 3, "local");
+    assertThatThrownBy(() -> ClusterEvent.check(List.of(ClusterEvent.parse("latest-read@5:kill-node:1")), phases, 3, "local"))
         .hasMessageContaining("phase latest-read does not run");
-    assertThatThrownBy(() -> Event.check(List.of(Event.parse("load@5:kill-node:4")), phases, 3, "local"))
+    assertThatThrownBy(() -> ClusterEvent.check(List.of(ClusterEvent.parse("load@5:kill-node:4")), phases, 3, "local"))
         .hasMessageContaining("there is no node 4").hasMessageContaining("accepted: 1..3");
     // an added node can be acted on
-    Event.check(List.of(Event.parse("load@5:add-node"), Event.parse("load@50:decommission-node:4")), phases, 3, "x");
-    assertThatThrownBy(() -> Event.check(List.of(Event.parse("load@5:add-node")), phases, 1, "local"))
+    ClusterEvent.check(List.of(ClusterEvent.parse("load@5:add-node"), ClusterEvent.parse("load@50:decommission-node:4")), phases, 3, "x");
+    assertThatThrownBy(() -> ClusterEvent.check(List.of(ClusterEvent.parse("load@5:add-node")), phases, 1, "local"))
         .hasMessageContaining("needs a local cluster of 2 or more nodes");
-    assertThatThrownBy(() -> Event.check(List.of(Event.parse("load@5:stop-node:1")), phases, 0, "--hosts h1"))
+    assertThatThrownBy(() -> ClusterEvent.check(List.of(ClusterEvent.parse("load@5:stop-node:1")), phases, 0, "--hosts h1"))
         .hasMessageContaining("--hosts h1 is not local").hasMessageContaining("exec:COMMAND");
-    Event.check(List.of(Event.parse("load@5:exec:true")), phases, 0, "--hosts h1");
+    ClusterEvent.check(List.of(ClusterEvent.parse("load@5:exec:true")), phases, 0, "--hosts h1");
   }
 
   @Test
@@ -79,8 +85,8 @@ class EventTest {
     Largekv.RunOptions o = Largekv.RunOptions.parse(new String[] {"run", "--nodes", "3", "--event",
         "load@2:exec:echo hi"});
     assertThat(o.nodes).isEqualTo(3);
-    assertThat(Largekv.localReplicationFactor(3)).isEqualTo(3);
-    assertThat(Largekv.localReplicationFactor(2)).isEqualTo(1);
+    assertThat(PhaseOptions.localReplicationFactor(3)).isEqualTo(3);
+    assertThat(PhaseOptions.localReplicationFactor(2)).isEqualTo(1);
     assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--hosts", "h1", "--nodes", "3"}))
         .hasMessageContaining("--nodes 3 sizes the local cluster");
   }

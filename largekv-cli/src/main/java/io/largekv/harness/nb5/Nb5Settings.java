@@ -1,7 +1,10 @@
-package io.largekv.cli;
+package io.largekv.harness.nb5;
 
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.phase.Counts;
+import io.largekv.phase.Phase;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,7 +22,7 @@ import java.util.Map;
  * <p>As with YCSB's {@code -p}, a later property wins over an earlier one. {@code nb5.NAME=VALUE}
  * passes {@code NAME=VALUE} to nb5 (not one of {@link #SET_BY_LARGEKV}).
  */
-final class Nb5Settings {
+public final class Nb5Settings {
 
   /**
    * The nb5 parameters largekv sets itself for each phase and client, which a {@code -p nb5.NAME}
@@ -40,7 +43,7 @@ final class Nb5Settings {
    * ({@code --harness ycsb,nb5}) a {@code -p nb5.NAME} must not set them, or the nb5 column would
    * run other settings than the YCSB column beside it ({@link Harness#checkProperties}).
    */
-  static final List<String> SAME_AS_YCSB = List.of("rf", "read_cl", "write_cl", "keyspace", "table",
+  public static final List<String> SAME_AS_YCSB = List.of("rf", "read_cl", "write_cl", "keyspace", "table",
       "table_compaction", "table_compression", "table_compression_option", "uniform_reads_per_write",
       "latest_reads_per_write", "latest_p");
 
@@ -53,13 +56,13 @@ final class Nb5Settings {
       + "ycql.replication_factor, ycql.compaction, ycql.compression, ycql.read_consistency, "
       + "ycql.write_consistency, ycql.keyspace, ycql.table, ycql.driver=cassandra";
 
-  final Nb5PhaseRunner.Connection connection;
+  public final Nb5PhaseRunner.Connection connection;
   /** Rows of the phase ({@code recordcount}, else the workload file's). */
-  final long records;
+  public final long records;
   /** Threads per client ({@code threadcount}, else the workload file's, else 1). */
-  final int threads;
+  public final int threads;
   /** Seconds of a read phase ({@code maxexecutiontime}, else the workload file's, else 60). */
-  final long durationSeconds;
+  public final long durationSeconds;
 
   private Nb5Settings(Nb5PhaseRunner.Connection connection, long records, int threads, long durationSeconds) {
     this.connection = connection;
@@ -72,7 +75,7 @@ final class Nb5Settings {
    * The settings of a phase from its properties, in order; {@code workloadFile} gives what they
    * leave out. A property nb5 cannot apply is a {@link UserError} naming it.
    */
-  static Nb5Settings of(List<String> properties, Path workloadFile) throws UserError {
+  public static Nb5Settings of(List<String> properties, Path workloadFile) throws UserError {
     Map<String, String> last = new LinkedHashMap<>();
     Map<String, String> params = new LinkedHashMap<>();
     String rfName = "ycql.replication_factor";
@@ -141,20 +144,20 @@ final class Nb5Settings {
       params.clear();
       params.putAll(ordered);
     }
-    int rf = (int) PhaseOptions.between(rfName,
+    int rf = (int) Counts.between(rfName,
         last.getOrDefault("ycql.replication_factor", "3"), 1, 100);
-    int port = last.containsKey("port") ? (int) PhaseOptions.between("-p port", last.get("port"), 1, 65535) : 0;
+    int port = last.containsKey("port") ? (int) Counts.between("-p port", last.get("port"), 1, 65535) : 0;
     List<String> nb5Params = new ArrayList<>();
     params.forEach((k, v) -> nb5Params.add(k + "=" + v));
     Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(dialect,
         last.getOrDefault("hosts", "127.0.0.1"), port, last.get("ycql.localdc"), rf, nb5Params);
-    long records = last.containsKey("recordcount") ? PhaseOptions.atLeast("recordcount", last.get("recordcount"), 1)
+    long records = last.containsKey("recordcount") ? Counts.atLeast("recordcount", last.get("recordcount"), 1)
         : Phase.setting(workloadFile, "recordcount").orElseThrow(() -> new UserError(workloadFile
             + " sets no recordcount; accepted: --records N"));
-    int threads = last.containsKey("threadcount") ? (int) PhaseOptions.between("threadcount", last.get("threadcount"), 1,
-        PhaseOptions.MAX_THREADS) : Phase.setting(workloadFile, "threadcount").orElse(1L).intValue();
+    int threads = last.containsKey("threadcount") ? (int) Counts.between("threadcount", last.get("threadcount"), 1,
+        Counts.MAX_THREADS) : Phase.setting(workloadFile, "threadcount").orElse(1L).intValue();
     long duration = last.containsKey("maxexecutiontime")
-        ? PhaseOptions.atLeast("maxexecutiontime", last.get("maxexecutiontime"), 1)
+        ? Counts.atLeast("maxexecutiontime", last.get("maxexecutiontime"), 1)
         : Phase.setting(workloadFile, "maxexecutiontime").orElse(60L);
     return new Nb5Settings(connection, records, threads, duration);
   }
@@ -165,7 +168,7 @@ final class Nb5Settings {
    * order: what nb5 will run, for the binding's preflight ({@link Harness}). Other nb5 parameters
    * are left out.
    */
-  static List<String> asYcsbProperties(List<String> properties) {
+  public static List<String> asYcsbProperties(List<String> properties) {
     Map<String, String> back = new LinkedHashMap<>();
     RENAMED.forEach((ycsb, nb5) -> back.put(nb5, ycsb));
     back.put("rf", "ycql.replication_factor");

@@ -1,6 +1,12 @@
-package io.largekv.cli;
+package io.largekv.harness;
 
+import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.UserError;
+import io.largekv.harness.nb5.Nb5;
+import io.largekv.harness.nb5.Nb5PhaseRunner;
+import io.largekv.harness.nb5.Nb5Settings;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -14,18 +20,18 @@ import java.util.function.Function;
  * way, as the properties largekv gives YCSB (nb5's through {@link Nb5Settings}), so {@code run} and
  * {@code compare} drive either with the same sizes against the same servers.
  */
-final class Harness {
+public final class Harness {
 
-  static final String YCSB = "ycsb";
-  static final String NB5 = "nb5";
+  public static final String YCSB = "ycsb";
+  public static final String NB5 = "nb5";
   static final List<String> ALL = List.of(YCSB, NB5);
 
   private Harness() {}
 
   /** One phase's clients, run by one harness: their results once every client ended. */
   @FunctionalInterface
-  interface PhaseClients {
-    List<PhaseRunner.Result> run(Phase phase, Path phaseDir, PhaseEvents events, String label)
+  public interface PhaseClients {
+    List<PhaseRunner.Result> run(Phase phase, Path phaseDir, ClusterEvents events, String label)
         throws IOException, InterruptedException;
   }
 
@@ -33,7 +39,7 @@ final class Harness {
    * {@code --harness V}: one harness, or with {@code several} a comma-separated list of distinct
    * ones, in the order given.
    */
-  static List<String> parse(String v, boolean several) throws UserError {
+  public static List<String> parse(String v, boolean several) throws UserError {
     List<String> out = new ArrayList<>();
     for (String h : v.split(",", -1)) {
       if (!ALL.contains(h.strip()) || out.contains(h.strip())) {
@@ -53,7 +59,7 @@ final class Harness {
    * A {@code -p nb5.NAME} is nb5's only: refused when no harness is nb5 (YCSB would ignore it
    * silently), and left out of YCSB's properties when both run ({@link #ycsb}).
    */
-  static void checkProperties(List<String> harnesses, List<String> properties, String help) throws UserError {
+  public static void checkProperties(List<String> harnesses, List<String> properties, String help) throws UserError {
     for (String p : properties) {
       if (!p.startsWith("nb5.")) {
         continue;
@@ -74,7 +80,7 @@ final class Harness {
   }
 
   /** How the setup names a harness: its tool, version and workload. */
-  static String describe(String harness, Nb5 nb5) {
+  public static String describe(String harness, Nb5 nb5) {
     return harness.equals(NB5) ? "nb5 " + nb5.version() + " (bin/nb5; cqld4, the Apache Cassandra Java driver nb5 "
         + "ships) on nosqlbench-workloads/yb_kv_large.yaml, its mix, every read verified by the workload"
         : "YCSB 0.17 (bin/ycsb) with largekv's yugabyte-ycql binding and workload files";
@@ -85,7 +91,7 @@ final class Harness {
    * (the phase's, in order); a read phase's YCSB summary leaves out the same {@code warmupSeconds}
    * as the report ({@code largekv.warmup_s}), a load's keeps every operation.
    */
-  static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
+  public static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
       Function<Phase, String> workloadFile, long warmupSeconds) {
     PhaseRunner runner = new PhaseRunner(repo, err);
     return (phase, phaseDir, events, label) -> {
@@ -102,7 +108,7 @@ final class Harness {
    * properties as {@link #ycsb}, translated ({@link #nb5Settings}); a read phase's clients state the
    * {@code warmup} seconds the report leaves out, as YCSB's do.
    */
-  static PhaseClients nb5(Nb5 nb5, Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
+  public static PhaseClients nb5(Nb5 nb5, Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
       Function<Phase, String> workloadFile, long warmup) {
     Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err, warmup);
     java.util.concurrent.atomic.AtomicBoolean checked = new java.util.concurrent.atomic.AtomicBoolean();
@@ -138,7 +144,7 @@ final class Harness {
    * A phase's properties as nb5 takes them; what nb5 cannot apply is a {@link UserError}. Called
    * for every phase before anything starts, so that bad settings end a run before its first server.
    */
-  static Nb5Settings nb5Settings(Path repo, List<String> properties, String workloadFile) throws UserError {
+  public static Nb5Settings nb5Settings(Path repo, List<String> properties, String workloadFile) throws UserError {
     return Nb5Settings.of(properties, repo.resolve("workloads").resolve(workloadFile));
   }
 }

@@ -1,6 +1,7 @@
-package io.largekv.cli;
+package io.largekv.cluster;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.phase.Phase;
 import io.largekv.report.EventRecord;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
@@ -31,14 +32,14 @@ import java.util.concurrent.locks.ReentrantLock;
  * (both names after a prefix: {@code bin/largekv run} keeps every phase in one directory).
  * A failed event is recorded and reported, never fatal to the run.
  */
-final class PhaseEvents implements AutoCloseable {
+public final class ClusterEvents implements AutoCloseable {
 
   /** Seconds an exec: event may still run after its phase ended before it is killed. */
   static final int EXEC_GRACE_SECONDS = 60;
   private int execGraceSeconds = EXEC_GRACE_SECONDS;
 
 
-  private final List<Event> events;
+  private final List<ClusterEvent> events;
   private final LocalCassandra cluster;
   private final Path dir;
   private final String files;
@@ -59,7 +60,7 @@ final class PhaseEvents implements AutoCloseable {
    * @param events this phase's events (may be empty: then nothing is written)
    * @param cluster the local cluster node actions act on, or null
    */
-  PhaseEvents(List<Event> events, Phase phase, LocalCassandra cluster, Path dir, String files, PrintStream progress,
+  public ClusterEvents(List<ClusterEvent> events, Phase phase, LocalCassandra cluster, Path dir, String files, PrintStream progress,
       String prefix) {
     this.events = events.stream().filter(e -> e.phase == phase).sorted(Comparator.comparingDouble(e -> e.seconds))
         .toList();
@@ -79,20 +80,20 @@ final class PhaseEvents implements AutoCloseable {
   }
 
   /** For tests: how long an exec: event may outlive its phase. */
-  PhaseEvents execGrace(int seconds) {
+  ClusterEvents execGrace(int seconds) {
     this.execGraceSeconds = seconds;
     return this;
   }
 
   /** A client's first operation, in ms since 1970; the earliest one counts. */
-  void firstOperation(long epochMs) {
+  public void firstOperation(long epochMs) {
     if (firstOperationMs.compareAndSet(-1, epochMs)) {
       started.countDown();
     }
   }
 
   private void runAtItsTime(int index) {
-    Event e = events.get(index);
+    ClusterEvent e = events.get(index);
     try {
       while (!started.await(200, TimeUnit.MILLISECONDS)) {
         if (phaseEnded.getCount() == 0) {
@@ -127,7 +128,7 @@ final class PhaseEvents implements AutoCloseable {
     }
   }
 
-  private void run(Event e, int index) {
+  private void run(ClusterEvent e, int index) {
     long start = System.currentTimeMillis();
     progress.printf("%sevent %s: %s%n", prefix, e.spec, "starting");
     String result = "ok";
@@ -168,7 +169,7 @@ final class PhaseEvents implements AutoCloseable {
   }
 
   private synchronized void record(int index, long start, long end, String result, String detail) {
-    Event e = events.get(index);
+    ClusterEvent e = events.get(index);
     rows[index] = new String[] {e.spec, Double.toString(e.seconds), Long.toString(start), Long.toString(end), result,
         detail.replace('\t', ' ').replace('\n', ' ')};
   }

@@ -1,4 +1,4 @@
-package io.largekv.cli;
+package io.largekv.phase;
 
 import io.largekv.common.UserError;
 import java.io.IOException;
@@ -55,7 +55,7 @@ public final class Phase {
   }
 
   /** A whole-number setting of a workload file, e.g. its {@code recordcount}; empty when it has none. */
-  static Optional<Long> setting(Path workloadFile, String name) {
+  public static Optional<Long> setting(Path workloadFile, String name) {
     java.util.Properties p = new java.util.Properties();
     try (java.io.Reader r = Files.newBufferedReader(workloadFile, StandardCharsets.UTF_8)) {
       p.load(r);

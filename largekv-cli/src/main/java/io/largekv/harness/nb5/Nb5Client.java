@@ -1,6 +1,8 @@
-package io.largekv.cli;
+package io.largekv.harness.nb5;
 
 import io.largekv.common.Nb5Output;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import io.largekv.report.ClientSummaryFile;
 import io.largekv.report.Nb5Histograms;
 import io.largekv.results.ClientSummary;
@@ -34,7 +36,7 @@ import java.util.function.LongConsumer;
  * ran to its end (or was ended at the phase's end) and, for a read phase, said every row it read
  * was present and correct.
  */
-final class Nb5Client {
+public final class Nb5Client {
 
   /** The cycles of a read phase: more than any run reaches; the phase ends by time. */
   static final long UNBOUNDED_CYCLES = 1_000_000_000_000L;

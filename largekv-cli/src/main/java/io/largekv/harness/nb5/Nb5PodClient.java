@@ -1,10 +1,13 @@
-package io.largekv.cli;
+package io.largekv.harness.nb5;
 
 import io.largekv.common.ExitStatus;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Counts;
+import io.largekv.phase.Phase;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -37,9 +40,9 @@ import java.util.List;
  * the layout of a local nb5 client ({@link Nb5Client}), its nb5 command line in
  * {@code nb5-command.txt}, and exits 0 only when its verdict is ok.
  */
-final class Nb5PodClient {
+public final class Nb5PodClient {
 
-  static final String USAGE = String.join("\n",
+  public static final String USAGE = String.join("\n",
       "Usage: bin/largekv nb5-client --phase PHASE --dir DIR -P WORKLOAD_FILE [-p NAME=VALUE ...]",
       "  One nb5 client of a phase run as N processes (a pod of bin/largekv k8s render --harness nb5): client",
       "  client.index of client.count, into DIR (PHASE/client-<i>/ of the results volume). -p: the properties",
@@ -50,10 +53,10 @@ final class Nb5PodClient {
   private Nb5PodClient() {}
 
   /** The parsed command line. */
-  record Options(Phase phase, Path dir, Path workloadFile, int index, int count, StartBarrier barrier,
+  public record Options(Phase phase, Path dir, Path workloadFile, int index, int count, StartBarrier barrier,
       long warmupSeconds, Nb5Settings settings) {
 
-    static Options parse(String[] args) throws UserError {
+    public static Options parse(String[] args) throws UserError {
       Phase phase = null;
       Path dir = null;
       Path workload = null;
@@ -93,7 +96,7 @@ final class Nb5PodClient {
      * The options of {@code props}: largekv's own (the last one wins, as in YCSB), the rest nb5's
      * settings, checked ({@link Nb5Settings}). {@code k8s render} checks its pods' this way.
      */
-    static Options of(Phase phase, Path dir, Path workload, List<String> props) throws UserError {
+    public static Options of(Phase phase, Path dir, Path workload, List<String> props) throws UserError {
       String index = null;
       String count = null;
       java.util.Map<String, String> barrierProperties = new java.util.HashMap<>();
@@ -110,11 +113,11 @@ final class Nb5PodClient {
           default -> nb5.add(p);
         }
       }
-      int c = count == null ? 1 : (int) PhaseOptions.between("client.count", count, 1, K8sRender.Options.MAX_CLIENTS);
-      int i = index == null ? 0 : (int) PhaseOptions.between("client.index", index, 0, c - 1);
+      int c = count == null ? 1 : (int) Counts.between("client.count", count, 1, Counts.MAX_CLIENTS);
+      int i = index == null ? 0 : (int) Counts.between("client.index", index, 0, c - 1);
       StartBarrier barrier = StartBarrier.of(barrierProperties::get, i, c);
       long w = warmup == null ? (phase.isLoad() ? 0 : WarmUp.DEFAULT_READ_SECONDS)
-          : PhaseOptions.between(WarmUp.PROPERTY, warmup, 0, 86_400);
+          : Counts.between(WarmUp.PROPERTY, warmup, 0, 86_400);
       Nb5Settings s = Nb5Settings.of(nb5, workload);
       if (!phase.isLoad() && w >= s.durationSeconds) {
         throw new UserError(WarmUp.PROPERTY + "=" + w + " leaves nothing of the read phase's " + s.durationSeconds
@@ -125,7 +128,7 @@ final class Nb5PodClient {
   }
 
   /** {@code args[0]} is {@code nb5-client}. */
-  static int run(String[] args, PrintStream err) throws IOException, InterruptedException {
+  public static int run(String[] args, PrintStream err) throws IOException, InterruptedException {
     Options o = Options.parse(args);
     Nb5Settings s = o.settings();
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();

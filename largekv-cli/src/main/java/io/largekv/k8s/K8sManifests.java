@@ -1,8 +1,13 @@
-package io.largekv.cli;
+package io.largekv.k8s;
 
+import io.largekv.cli.K8sRender;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.YcsbCommandLine;
+import io.largekv.harness.Harness;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -32,31 +37,31 @@ import org.yaml.snakeyaml.Yaml;
  *
  * No Secret is rendered: a template applied with the directory would overwrite the real one.
  */
-final class K8sManifests {
+public final class K8sManifests {
 
   /** Where the release image (distribution/Dockerfile) holds the release: its bin/ycsb and lib/. */
-  static final String IMAGE_HOME = "/opt/largekv";
+  public static final String IMAGE_HOME = "/opt/largekv";
   /** Where the workload ConfigMap is mounted. */
-  static final String WORKLOAD_DIR = "/etc/largekv/workloads";
+  public static final String WORKLOAD_DIR = "/etc/largekv/workloads";
   /** Where the results volume is mounted. */
-  static final String RESULTS_DIR = "/results";
+  public static final String RESULTS_DIR = "/results";
   /** The environment variable the password comes in, from the Secret; {@code ycql.password=env:} names it. */
-  static final String PASSWORD_ENV = "LARGEKV_YCQL_PASSWORD";
+  public static final String PASSWORD_ENV = "LARGEKV_YCQL_PASSWORD";
   /** The Secret's key that holds the password. */
-  static final String PASSWORD_KEY = "password";
+  public static final String PASSWORD_KEY = "password";
   /** Where an nb5 pod's image holds nb5.jar by default ({@code k8s render --nb5-jar}). */
-  static final String DEFAULT_NB5_JAR = "/opt/nb5/nb5.jar";
+  public static final String DEFAULT_NB5_JAR = "/opt/nb5/nb5.jar";
   /** The pod's completion index, expanded by the kubelet in the container's arguments. */
-  static final String INDEX = "$(JOB_COMPLETION_INDEX)";
+  public static final String INDEX = "$(JOB_COMPLETION_INDEX)";
   /** The claim rendered for the results when no existing one is named. */
   static final String RESULTS_CLAIM = "largekv-results";
   /**
    * Exit statuses after which a pod is never run again, whatever the retries: a result that failed a
    * check, and bad input (the Job's pod failure policy; {@code k8s local} follows it).
    */
-  static final List<Integer> FINAL_EXIT_STATUSES = List.of(ExitStatus.FAILED, ExitStatus.BAD_INPUT);
+  public static final List<Integer> FINAL_EXIT_STATUSES = List.of(ExitStatus.FAILED, ExitStatus.BAD_INPUT);
   /** The label whose value is the Job's name: the anti-affinity's selector. */
-  static final String JOB_LABEL = "largekv/job";
+  public static final String JOB_LABEL = "largekv/job";
 
   /**
    * What a client pod runs: {@code $1} its client directory (with its index expanded), then the
@@ -70,7 +75,7 @@ final class K8sManifests {
    * attempt's files, as a read client does). No {@code $(} in it: the kubelet would read that as a
    * variable reference.
    */
-  static String clientScript(boolean resumes, String stdout) {
+  public static String clientScript(boolean resumes, String stdout) {
     return String.join("\n",
         "set -u",
         "dir=$1",
@@ -120,10 +125,10 @@ final class K8sManifests {
    * Where a client finds largekv, the workload file and the results volume: in a pod
    * ({@link #POD}), or on this machine for {@code k8s local}.
    */
-  record Mounts(String home, String workloads, String results) {}
+  public record Mounts(String home, String workloads, String results) {}
 
   /** The pod's paths: the image's checkout, the ConfigMap's and the results claim's mounts. */
-  static final Mounts POD = new Mounts(IMAGE_HOME, WORKLOAD_DIR, RESULTS_DIR);
+  public static final Mounts POD = new Mounts(IMAGE_HOME, WORKLOAD_DIR, RESULTS_DIR);
 
   /**
    * Everything {@code k8s render} decided for one phase's manifests.
@@ -140,7 +145,7 @@ final class K8sManifests {
    * @param harness the client: {@link Harness#YCSB} (bin/ycsb) or {@link Harness#NB5} (bin/largekv nb5-client)
    * @param nb5Jar with nb5: where the image holds nb5.jar ({@code NB5_JAR}); null: as bin/nb5 finds it
    */
-  record Settings(
+  public record Settings(
       String namespace,
       String run,
       Phase phase,
@@ -161,7 +166,7 @@ final class K8sManifests {
       String harness,
       String nb5Jar) {
 
-    boolean nb5() {
+    public boolean nb5() {
       return harness.equals(Harness.NB5);
     }
 
@@ -175,7 +180,7 @@ final class K8sManifests {
       return nb5() ? io.largekv.results.ResultsLayout.NB5_CLIENT_LINES : io.largekv.results.ResultsLayout.YCSB_OUTPUT;
     }
 
-    String jobName() {
+    public String jobName() {
       return "largekv-" + run + "-" + phase.name;
     }
 
@@ -183,7 +188,7 @@ final class K8sManifests {
       return jobName() + "-workload";
     }
 
-    String claimName() {
+    public String claimName() {
       return resultsClaim != null ? resultsClaim : RESULTS_CLAIM;
     }
 
@@ -193,7 +198,7 @@ final class K8sManifests {
     }
 
     /** The results directory of client {@code index} in the pod. */
-    String clientDir(String index) {
+    public String clientDir(String index) {
       return mounts.results() + "/" + run + "/" + phase.name + "/client-" + index;
     }
   }
@@ -201,7 +206,7 @@ final class K8sManifests {
   private K8sManifests() {}
 
   /** The manifests: file name → YAML, in the order {@code kubectl apply -f DIR} would take them. */
-  static Map<String, String> render(Settings s) {
+  public static Map<String, String> render(Settings s) {
     Map<String, String> files = new LinkedHashMap<>();
     files.put("configmap.yaml", yaml(configMap(s)));
     files.put("job.yaml", yaml(job(s)));
@@ -244,7 +249,7 @@ final class K8sManifests {
    * An nb5 pod's properties but its index, in a YCSB pod's order: the start barrier first (a user's
    * -p after it wins), then the phase's, then the clients (they win, as in {@link PhaseRunner#clientCommand}).
    */
-  static List<String> nb5Properties(Settings s) {
+  public static List<String> nb5Properties(Settings s) {
     List<String> props = new ArrayList<>(List.of(StartBarrier.DIR + "=" + s.barrierDir()));
     props.addAll(s.properties());
     props.add("client.count=" + s.clients());
@@ -357,7 +362,7 @@ final class K8sManifests {
    * bin/ycsb (or bin/largekv nb5-client) command line; {@link #INDEX} in it is the pod's index (the
    * kubelet expands it).
    */
-  static List<String> podCommand(Settings s) {
+  public static List<String> podCommand(Settings s) {
     List<String> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad() && !s.nb5(),
         s.stdoutFile()), "largekv-client", s.clientDir(INDEX)));
     command.addAll(s.nb5() ? nb5Command(s) : ycsbCommand(s).arguments());

@@ -1,6 +1,9 @@
-package io.largekv.cli;
+package io.largekv.harness.nb5;
 
+import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.UserError;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -24,13 +27,13 @@ import java.util.List;
  * workload, until {@code duration} seconds after the client's first operation, when it is ended
  * with SIGTERM, and prints its verification counts as it exits.
  */
-final class Nb5PhaseRunner {
+public final class Nb5PhaseRunner {
 
   /** Where and how nb5 connects, and what every nb5 command gets. */
-  record Connection(String dialect, List<String> hosts, int port, String localdc, int replicationFactor,
+  public record Connection(String dialect, List<String> hosts, int port, String localdc, int replicationFactor,
       List<String> params) {
 
-    List<String> arguments() {
+    public List<String> arguments() {
       List<String> a = new ArrayList<>(List.of("driver=cqld4", "hosts=" + String.join(",", hosts)));
       if (port > 0) {
         a.add("port=" + port);
@@ -47,7 +50,7 @@ final class Nb5PhaseRunner {
      * {@code HOST[:PORT],...} as nb5's {@code hosts} and one {@code port}: the hosts' own, else
      * {@code defaultPort} (0: the driver's default).
      */
-    static Connection of(String dialect, String contactPoints, int defaultPort, String localdc,
+    public static Connection of(String dialect, String contactPoints, int defaultPort, String localdc,
         int replicationFactor, List<String> params) {
       List<String> hosts = new ArrayList<>();
       int port = 0;
@@ -74,7 +77,7 @@ final class Nb5PhaseRunner {
   /** Seconds a read phase's figures leave out at its start. */
   private final long warmupSeconds;
 
-  Nb5PhaseRunner(Nb5 nb5, PrintStream progress, long warmupSeconds) {
+  public Nb5PhaseRunner(Nb5 nb5, PrintStream progress, long warmupSeconds) {
     this.nb5 = nb5;
     this.progress = progress;
     this.warmupSeconds = warmupSeconds;
@@ -91,8 +94,8 @@ final class Nb5PhaseRunner {
    * Runs {@code phase} over {@code records} rows with {@code threads} per client; a read phase for
    * {@code durationSeconds} after each client's first operation.
    */
-  List<PhaseRunner.Result> run(Phase phase, Connection connection, long records, int threads, long durationSeconds,
-      int clients, Path runDir, PhaseEvents events, String label) throws IOException, InterruptedException {
+  public List<PhaseRunner.Result> run(Phase phase, Connection connection, long records, int threads, long durationSeconds,
+      int clients, Path runDir, ClusterEvents events, String label) throws IOException, InterruptedException {
     Files.createDirectories(runDir);
     String prefix = "largekv: [" + label + "] ";
     if (phase.isLoad()) {
@@ -132,7 +135,7 @@ final class Nb5PhaseRunner {
   }
 
   /** Client {@code c}'s nb5 arguments. */
-  static List<String> arguments(Phase phase, Connection connection, long records, int threads, int clients, int c,
+  public static List<String> arguments(Phase phase, Connection connection, long records, int threads, int clients, int c,
       Path dir) {
     List<String> a = new ArrayList<>(List.of("--logs-dir", dir.resolve("logs").toString(), "--log-histograms",
         dir.resolve(ResultsLayout.NB5_LOG) + ":.*for_.*:1s", "--progress", "console:1s", "run", "workload=yb_kv_large",

@@ -1,4 +1,4 @@
-package io.largekv.cli;
+package io.largekv.phase;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,10 +1,13 @@
-package io.largekv.cli;
+package io.largekv.harness.ycsb;
 
+import io.largekv.cli.Check;
+import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.Directories;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
+import io.largekv.phase.Phase;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
 import java.io.BufferedReader;
@@ -49,7 +52,7 @@ public final class PhaseRunner {
     public final List<String> largekvLines;
     private final String connection;
 
-    Result(Phase phase, int exitCode, ClientSummary summary, Path stdout, Path stderr, String command,
+    public Result(Phase phase, int exitCode, ClientSummary summary, Path stdout, Path stderr, String command,
         List<String> largekvLines, String connection) {
       this.phase = phase;
       this.exitCode = exitCode;
@@ -94,7 +97,7 @@ public final class PhaseRunner {
    * @param label how progress lines name the run, e.g. {@code uniform-read} or {@code yugabyte load rep 1}
    */
   public List<Result> run(Phase phase, String workloadFile, List<String> properties, int clients, Path runDir,
-      PhaseEvents events, String label) throws IOException, InterruptedException {
+      ClusterEvents events, String label) throws IOException, InterruptedException {
     List<Process> processes = new ArrayList<>();
     List<Thread> pumps = new ArrayList<>();
     List<String> shown = new ArrayList<>();
@@ -230,10 +233,10 @@ public final class PhaseRunner {
   /**
    * The command line of client {@code index} of {@code clients} of a phase, its raw files in
    * {@code clientDir}: the one place it is built, for a local process ({@code repo}: this checkout)
-   * and for a Kubernetes pod ({@link K8sManifests}: the image's checkout, {@code index} the pod's
+   * and for a Kubernetes pod ({@code io.largekv.k8s.K8sManifests}: the image's checkout, {@code index} the pod's
    * {@code $(JOB_COMPLETION_INDEX)}, which the kubelet expands).
    */
-  static YcsbCommandLine clientCommand(Path repo, Phase phase, Path workloadFile, List<String> properties,
+  public static YcsbCommandLine clientCommand(Path repo, Phase phase, Path workloadFile, List<String> properties,
       int clients, String index, Path clientDir) {
     YcsbCommandLine command = YcsbCommandLine.launcher(repo, phase.isLoad())
         .file(workloadFile).status().properties(properties)
@@ -265,7 +268,7 @@ public final class PhaseRunner {
    * the process closes the stream; a stream lost on the way is said on {@code progress}, after
    * {@code lost} (e.g. "largekv: lost a client's stderr").
    */
-  static void keepLines(InputStream in, Path file, PrintStream progress, String lost, Consumer<String> each) {
+  public static void keepLines(InputStream in, Path file, PrintStream progress, String lost, Consumer<String> each) {
     try (BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.UTF_8));
          OutputStream f = Files.newOutputStream(file)) {
       String line;

@@ -1,5 +1,6 @@
-package io.largekv.cli;
+package io.largekv.harness.ycsb;
 
+import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.YcsbOutput;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -15,14 +16,14 @@ import java.util.Map;
  * (a driver warning every two seconds while a node is down) only twice, then counted. The first
  * operation's time starts the phase's timed events.
  */
-final class ClientProgress {
+public final class ClientProgress {
 
   /** Times a line of the same shape (digits aside) is shown before it is only counted. */
   static final int SHOWN_REPEATS = 2;
 
   private final PrintStream progress;
   private final String prefix;
-  private final PhaseEvents events;
+  private final ClusterEvents events;
   private final Map<String, Integer> seen = new HashMap<>();
   private final List<String> own = new ArrayList<>();
   private String connection = "";
@@ -34,7 +35,7 @@ final class ClientProgress {
    *     counts against operationcount, YCSB's int ceiling, and reads thousands of years; it is left
    *     out of the lines shown (the client's file keeps them whole)
    */
-  ClientProgress(PrintStream progress, String prefix, PhaseEvents events, boolean timeBounded) {
+  ClientProgress(PrintStream progress, String prefix, ClusterEvents events, boolean timeBounded) {
     this.progress = progress;
     this.prefix = prefix;
     this.events = events;

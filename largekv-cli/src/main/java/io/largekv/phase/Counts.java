@@ -1,0 +1,39 @@
+package io.largekv.phase;
+
+import io.largekv.common.UserError;
+
+/**
+ * The whole numbers a phase is sized by (records, seconds, threads, clients, retries), parsed one
+ * way wherever they come from (an option, a -p, a pod's properties), with the largest a phase takes.
+ */
+public final class Counts {
+
+  /** The most YCSB client threads one client process accepts (the seeds use 256). */
+  public static final int MAX_THREADS = 100_000;
+  /** The most client processes (pods) of one phase. */
+  public static final int MAX_CLIENTS = 1000;
+
+  private Counts() {}
+
+  /** A whole number {@code >= min} for {@code option} ({@code _} separators allowed). */
+  public static long atLeast(String option, String v, long min) throws UserError {
+    try {
+      long n = Long.parseLong(v.replace("_", ""));
+      if (n >= min) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // fall through
+    }
+    throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
+  }
+
+  /** A whole number in {@code [min, max]} for {@code option}. */
+  public static long between(String option, String v, long min, long max) throws UserError {
+    long n = atLeast(option, v, min);
+    if (n > max) {
+      throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
+    }
+    return n;
+  }
+}
