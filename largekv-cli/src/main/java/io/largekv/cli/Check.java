@@ -1,6 +1,5 @@
 package io.largekv.cli;
 
-import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.harness.nb5.Nb5Settings;
@@ -8,7 +7,6 @@ import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import java.io.PrintStream;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -42,25 +40,20 @@ public final class Check {
       out.println(USAGE);
       return ExitStatus.OK;
     }
-    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path repo = BenchmarkRun.repo();
     PhaseRunner runner = new PhaseRunner(repo, err);
     if (comparing(args)) {
       Compare.Options o = Compare.Options.parse(args);
       int status = ExitStatus.OK;
       for (CompareTarget t : o.targets) {
-        LocalCassandra local = t.local() ? LocalCassandra.builder().clusterName("largekv-" + t.label).nodes(o.nodes)
-            .start() : null;
-        try {
+        int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.nodes, err, local -> {
           List<String> props = Compare.targetProperties(o, t, local != null ? local.contactPoints() : t.hosts,
               local != null ? local.localDatacenter() : null);
-          status = worst(status, target(runner, "target " + t.label + (local != null ? " (a local Cassandra of "
+          return target(runner, "target " + t.label + (local != null ? " (a local Cassandra of "
               + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : " (" + t.hosts + ")"), o.phases,
-              phase -> o.phaseProperties(phase, t, props), o::workloadFile, out));
-        } finally {
-          if (local != null) {
-            local.close();
-          }
-        }
+              phase -> o.phaseProperties(phase, t, props), o::workloadFile, out);
+        });
+        status = worst(status, targetStatus);
       }
       return verdict(status, err);
     }
@@ -69,8 +62,7 @@ public final class Check {
       throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
           + "without --plan");
     }
-    LocalCassandra local = o.hosts == null ? LocalCassandra.builder().nodes(o.nodes).start() : null;
-    try {
+    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       String where = local == null ? o.hosts : "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s")
@@ -80,11 +72,7 @@ public final class Check {
         p.addAll(o.phaseProperties(phase));
         return p;
       }, o::workloadFile, out), err);
-    } finally {
-      if (local != null) {
-        local.close();
-      }
-    }
+    });
   }
 
   /** {@code compare}'s form: a {@code --target LABEL=HOSTS}. */

@@ -11,14 +11,11 @@ import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
-import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
-import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
-import io.largekv.report.ReportFiles;
 import io.largekv.report.RunSetupFile;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
@@ -27,14 +24,10 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.Instant;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -81,33 +74,27 @@ public final class Compare {
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     Options o = Options.parse(args);
-    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path repo = BenchmarkRun.repo();
     if (o.plan) {
       for (CompareTarget t : o.targets) {
         // a local target's plan: its server is not started, so its address and datacenter are the usual ones
         List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts,
             PLANNED_LOCAL_DC);
         out.println();
-        Largekv.printPlans(repo, o.phases, phase -> o.phaseProperties(phase, t), o.fullScaleWorkloads(), props, o.clients,
+        BenchmarkRun.printPlans(repo, o.phases, phase -> o.phaseProperties(phase, t), o.fullScaleWorkloads(), props, o.clients,
             out, "target " + t.label
             + (t.local() ? " (a local Cassandra of " + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : ""));
       }
       return ExitStatus.OK;
     }
-    Nb5 nb5 = null;
-    if (o.harnesses.contains(Harness.NB5)) {
-      // every target's phases translated for nb5, and nb5 asked for, before a directory or a server
+    // every target's phases translated for nb5, and nb5 asked for, before a directory or a server
+    Nb5 nb5 = BenchmarkRun.nb5(o.harnesses.contains(Harness.NB5), repo, o.phases, phase -> {
       for (CompareTarget t : o.targets) {
-        List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts,
-            PLANNED_LOCAL_DC);
-        for (Phase phase : o.phases) {
-          Harness.nb5Settings(repo, o.phaseProperties(phase, t, props), o.workloadFile(phase));
-        }
+        List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts, PLANNED_LOCAL_DC);
+        Harness.nb5Settings(repo, o.phaseProperties(phase, t, props), o.workloadFile(phase));
       }
-      nb5 = Nb5.find(repo);
-    }
-    Path dir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("compare-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    });
+    Path dir = BenchmarkRun.resultsDir(o.out, "compare");
     Files.createDirectories(dir);
     Map<String, String> harnessDescriptions = new LinkedHashMap<>();
     for (String h : o.harnesses) {
@@ -139,11 +126,8 @@ public final class Compare {
     for (CompareTarget t : o.targets) {
       for (String harness : o.harnesses) {
         // a local target is a fresh server for each harness: neither runs on the other's data and compactions
-        LocalCassandra local = null;
-        try {
-          if (t.local()) {
-            local = LocalCassandra.builder().clusterName("largekv-" + t.label).nodes(o.nodes).start();
-          }
+        RunSetup before = setup;
+        setup = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.nodes, err, local -> {
           List<String> props = local != null ? targetProperties(o, t, local.contactPoints(), local.localDatacenter())
               : targetProperties(o, t, t.hosts, null);
           Harness.PhaseClients clients = harness.equals(Harness.NB5)
@@ -152,25 +136,20 @@ public final class Compare {
               : Harness.ycsb(repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
                   o.warmup);
           String column = o.column(t, harness);
+          RunSetup s = before;
           for (Phase phase : o.phases) {
             for (int rep = 1; rep <= o.repeat; rep++) {
-              setup = setup.withCommands(runClients(clients, o, column, phase, rep,
+              s = s.withCommands(runClients(clients, o, column, phase, rep,
                   ResultsLayout.repeat(dir.resolve(column).resolve(phase.name), rep), err, local));
             }
           }
-        } finally {
-          if (local != null) {
-            local.close();
-          }
-        }
+          return s;
+        });
         RunSetupFile.write(setup, dir);
       }
     }
     RunSetupFile.write(setup.finishedAt(Instant.now().toString()), dir);
-    Report report = Report.load(dir);
-    ReportFiles.write(report, dir);
-    out.println(MarkdownReport.render(report));
-    out.println(ReportFiles.where(dir));
+    Report report = BenchmarkRun.writeReport(Report.load(dir), out, true);
     List<String> failed = report.failedCells();
     if (!failed.isEmpty()) {
       err.println("largekv: FAILED: " + String.join(", ", failed) + " (see the report): this comparison must not be "

@@ -1,19 +1,15 @@
 package io.largekv.cli;
 
-import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
-import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.k8s.K8sManifests;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
-import io.largekv.report.MarkdownReport;
 import io.largekv.report.Report;
-import io.largekv.report.ReportFiles;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -58,9 +54,9 @@ public final class K8sLocal {
   private K8sLocal() {}
 
   /** {@code args[0]} is {@code local}. */
-  static int run(String[] args, PrintStream out, PrintStream err) throws IOException, InterruptedException {
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     Options o = Options.parse(args);
-    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path repo = BenchmarkRun.repo();
     Path volume = o.out != null ? o.out : Installation.current().resultsRoot().resolve("k8s-local");
     Path runDir = volume.resolve(o.run);
     if (Files.exists(runDir)) {
@@ -69,22 +65,14 @@ public final class K8sLocal {
     }
     K8sManifests.Mounts mounts = new K8sManifests.Mounts(repo.toString(), repo.resolve("workloads").toString(),
         volume.toString());
-    if (o.harness.equals(Harness.NB5)) {
-      // what the pods' nb5 cannot apply, and a missing nb5, are refused before a server starts
-      List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-      for (Phase phase : o.phases) {
-        K8sManifests.Settings s = settings(o, phase, planned, repo, mounts, args);
-        Nb5PodClient.Options.of(phase, Path.of(s.clientDir("0")), repo.resolve("workloads").resolve(
-            s.workloadFile()), K8sManifests.nb5Properties(s));
-      }
-      Nb5.find(repo);
-    }
-    LocalCassandra local = null;
-    int status = ExitStatus.OK;
-    try {
-      if (o.hosts == null) {
-        local = LocalCassandra.builder().nodes(o.nodes).start();
-      }
+    // what the pods' nb5 cannot apply, and a missing nb5, are refused before a server starts
+    List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+    BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, o.phases, phase -> {
+      K8sManifests.Settings s = settings(o, phase, planned, repo, mounts, args);
+      Nb5PodClient.Options.of(phase, Path.of(s.clientDir("0")), repo.resolve("workloads").resolve(
+          s.workloadFile()), K8sManifests.nb5Properties(s));
+    });
+    int status = BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> server = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       for (Phase phase : o.phases) {
@@ -92,22 +80,15 @@ public final class K8sLocal {
 
         int phaseStatus = runPhase(s, runDir.resolve(phase.name), err);
         if (phaseStatus != ExitStatus.OK) {
-          status = phaseStatus;
           err.println("largekv: [" + phase.name + "] a client failed: the next phases are not run");
-          break;
+          return phaseStatus;
         }
       }
-    } finally {
-      if (local != null) {
-        err.println("largekv: stopping the local Cassandra");
-        local.close();
-      }
-    }
+      return ExitStatus.OK;
+    });
     // every phase asked for has a row: one that did not run (a failed phase before it) is FAILED
-    Report report = Report.load(runDir, o.phases.stream().map(p -> p.name).toList());
-    ReportFiles.write(report, runDir);
-    out.println(MarkdownReport.render(report));
-    out.println(ReportFiles.where(runDir));
+    Report report = BenchmarkRun.writeReport(Report.load(runDir, o.phases.stream().map(p -> p.name).toList()), out,
+        true);
     if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
       status = ExitStatus.FAILED;
     }

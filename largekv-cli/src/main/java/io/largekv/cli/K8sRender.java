@@ -10,12 +10,10 @@ import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.k8s.K8sManifests;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -76,7 +74,7 @@ public final class K8sRender {
   private K8sRender() {}
 
   /** {@code bin/largekv k8s ...}: {@code args[0]} is {@code k8s}. */
-  static int run(String[] args, PrintStream out, PrintStream err) throws IOException {
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     if (args.length < 2 || args[1].equals("--help") || args[1].equals("-h")) {
       out.println(USAGE);
       return args.length < 2 ? ExitStatus.BAD_INPUT : ExitStatus.OK;
@@ -103,7 +101,7 @@ public final class K8sRender {
       out.println(USAGE);
       return ExitStatus.OK;
     }
-    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path repo = BenchmarkRun.repo();
     Options o = Options.parse(renderArgs);
     Path workload = repo.resolve("workloads").resolve(o.workloadFile(o.phase));
     List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.target, o.properties));

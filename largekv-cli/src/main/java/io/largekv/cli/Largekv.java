@@ -18,12 +18,8 @@ import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.time.LocalDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
-import java.util.function.Function;
 
 /**
  * {@code bin/largekv}: the benchmark's main job.
@@ -128,31 +124,21 @@ public final class Largekv {
       throw new UserError("unknown command '" + args[0] + "'; accepted: run, check, compare, report, k8s, nb5-client (see bin/largekv --help)");
     }
     RunOptions o = RunOptions.parse(args);
-    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
-    Path outDir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("run-"
-        + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
+    Path repo = BenchmarkRun.repo();
+    Path outDir = BenchmarkRun.resultsDir(o.out, "run");
     if (o.plan) {
       // the local server is not started for a plan: its usual address and datacenter
       List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-      printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
+      BenchmarkRun.printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
           ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
           : o.hosts);
       return ExitStatus.OK;
     }
-    Nb5 nb5 = null;
-    if (o.harness.equals(Harness.NB5)) {
-      // every phase's settings are translated, and nb5 is asked for, before a server starts
-      List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-      for (Phase phase : o.phases) {
-        Harness.nb5Settings(repo, phaseProperties(o, props, phase), o.workloadFile(phase));
-      }
-      nb5 = Nb5.find(repo);
-    }
-    LocalCassandra local = null;
-    try {
-      if (o.hosts == null) {
-        local = LocalCassandra.builder().nodes(o.nodes).start();
-      }
+    // every phase's settings are translated, and nb5 is asked for, before a server starts
+    List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+    Nb5 nb5 = BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, o.phases,
+        phase -> Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase)));
+    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       if (nb5 == null) {
@@ -162,12 +148,7 @@ public final class Largekv {
       err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
       return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
           phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
-    } finally {
-      if (local != null) {
-        err.println("largekv: stopping the local Cassandra");
-        local.close();
-      }
-    }
+    });
   }
 
 
@@ -214,10 +195,8 @@ public final class Largekv {
     out.print(summary);
     out.println("Raw " + harness + " output: " + outDir);
     // the same figures as data, and as bin/largekv report DIR renders them
-    io.largekv.report.Report report = io.largekv.report.Report.load(outDir,
-        results.stream().map(r -> r.phase().name).toList());
-    io.largekv.report.ReportFiles.write(report, outDir);
-    out.println(io.largekv.report.ReportFiles.where(outDir));
+    io.largekv.report.Report report = BenchmarkRun.writeReport(io.largekv.report.Report.load(outDir,
+        results.stream().map(r -> r.phase().name).toList()), out, false);
     if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
       status = ExitStatus.FAILED;
       err.println("largekv: FAILED in the report: " + String.join(", ", report.failedCells()));
@@ -227,26 +206,6 @@ public final class Largekv {
           + ": these results must not be published (exit status " + status + ")");
     }
     return status;
-  }
-
-  /**
-   * {@code --plan}: each phase's plan ({@code largekv.plan}), from the command it would run; no server
-   * is started or connected.
-   */
-  static void printPlans(Path repo, List<Phase> phases, Function<Phase, List<String>> phaseProperties,
-      boolean fullScale, List<String> props, int clients, PrintStream out, String where)
-      throws java.io.IOException, InterruptedException {
-    PhaseRunner runner = new PhaseRunner(repo, out);
-    out.println("largekv: the plan of each phase against " + where + " (nothing is started, connected or written)");
-    for (Phase phase : phases) {
-      List<String> phaseProps = new ArrayList<>(props);
-      phaseProps.addAll(phaseProperties.apply(phase));
-      String file = fullScale ? phase.fullScaleWorkload : phase.localWorkload;
-      out.println();
-      out.println("== " + phase.name + " (workloads/" + file + (clients > 1 ? ", client 0 of " + clients : "")
-          + ")");
-      out.print(runner.plan(phase, file, phaseProps, clients));
-    }
   }
 
   /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
@@ -352,8 +311,7 @@ public final class Largekv {
               + " k8s local");
         }
       }
-      Path target = outDir != null ? outDir : Installation.current().resultsRoot().resolve("report-"
-          + java.time.LocalDateTime.now().format(java.time.format.DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
+      Path target = BenchmarkRun.resultsDir(outDir, "report");
       for (Path d : dirs) {
         if (target.startsWith(d)) { // the runs are read, never written
           throw new UserError("--out " + target + " is " + (target.equals(d) ? "" : "inside ") + "the run " + d
@@ -363,9 +321,7 @@ public final class Largekv {
       // every run is read before anything is written: a directory that is not one leaves nothing behind
       report = io.largekv.report.Report.across(dirs, target);
     }
-    io.largekv.report.ReportFiles.write(report, report.dir);
-    out.println(io.largekv.report.MarkdownReport.render(report));
-    out.println(io.largekv.report.ReportFiles.where(report.dir));
+    BenchmarkRun.writeReport(report, out, true);
     if (!report.failedCells().isEmpty()) {
       // the figures are there to read, and must not be published as they are
       err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status 1)");

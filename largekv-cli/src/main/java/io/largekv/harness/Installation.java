@@ -26,6 +26,11 @@ public final class Installation {
     return new Installation(Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize());
   }
 
+  /** The root: bin/, workloads/ and, in a source tree, the modules. */
+  public Path home() {
+    return home;
+  }
+
   boolean isRelease() {
     return Files.isRegularFile(home.resolve(RELEASE_FILE));
   }

@@ -4,7 +4,6 @@ import io.largekv.common.Version;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
-import io.largekv.results.RunSetup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
