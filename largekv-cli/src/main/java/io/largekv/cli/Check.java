@@ -57,7 +57,7 @@ public final class Check {
       }
       return verdict(status, err);
     }
-    Largekv.RunOptions o = Largekv.RunOptions.parse(args);
+    RunCommand.RunOptions o = RunCommand.RunOptions.parse(args);
     if (o.plan) {
       throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
           + "without --plan");

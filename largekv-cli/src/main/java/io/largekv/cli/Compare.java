@@ -29,6 +29,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/largekv compare}: the same phases, workload files, thread counts, durations and
@@ -74,6 +75,10 @@ public final class Compare {
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
     Options o = Options.parse(args);
+    if (o.helpAsked) {
+      out.println(USAGE);
+      return ExitStatus.OK;
+    }
     Path repo = BenchmarkRun.repo();
     if (o.plan) {
       for (CompareTarget t : o.targets) {
@@ -217,30 +222,42 @@ public final class Compare {
     }
 
     @Override
-    String help() {
+    public String help() {
       return "bin/largekv compare --help";
     }
 
-    @Override
-    boolean option(String name, String v) throws UserError {
-      switch (name) {
-        case "--target" -> targets.add(CompareTarget.parse(v));
-        case "--target-prop" -> {
-          int colon = v.indexOf(':');
-          if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
-            throw new UserError("--target-prop " + v + " is not LABEL:NAME=VALUE");
-          }
-          targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
-        }
-        case "--clients" -> clients = (int) Counts.between(name, v, 1, Counts.MAX_CLIENTS);
-        case "--rate" -> rate = Counts.atLeast(name, v, 1);
-        case "--repeat" -> repeat = (int) Counts.between(name, v, 1, 100);
-        case "--harness" -> harnesses = Harness.parse(v, true);
-        default -> {
-          return false;
-        }
+    @Option(names = "--target", paramLabel = "LABEL=HOSTS")
+    void target(String v) throws UserError {
+      targets.add(CompareTarget.parse(v));
+    }
+
+    @Option(names = "--target-prop", paramLabel = "LABEL:NAME=VALUE")
+    void targetProp(String v) throws UserError {
+      int colon = v.indexOf(':');
+      if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
+        throw new UserError("--target-prop " + v + " is not LABEL:NAME=VALUE");
       }
-      return true;
+      targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
+    }
+
+    @Option(names = "--clients", paramLabel = "N")
+    void clients(String v) throws UserError {
+      clients = (int) Counts.between("--clients", v, 1, Counts.MAX_CLIENTS);
+    }
+
+    @Option(names = "--rate", paramLabel = "OPS")
+    void rate(String v) throws UserError {
+      rate = Counts.atLeast("--rate", v, 1);
+    }
+
+    @Option(names = "--repeat", paramLabel = "N")
+    void repeat(String v) throws UserError {
+      repeat = (int) Counts.between("--repeat", v, 1, 100);
+    }
+
+    @Option(names = "--harness", paramLabel = "LIST")
+    void harness(String v) throws UserError {
+      harnesses = Harness.parse(v, true);
     }
 
     /** The local demo's sizes: rows, seconds of a read phase, threads. */
@@ -299,8 +316,10 @@ public final class Compare {
     }
 
     static Options parse(String[] args) throws UserError {
-      Options o = new Options();
-      o.parseArguments(args);
+      Options o = OptionParser.parse(new Options(), args, 1);
+      if (o.helpAsked) {
+        return o;
+      }
       if (o.targets.isEmpty()) {
         o.targets.addAll(CompareTarget.localDemo());
       }

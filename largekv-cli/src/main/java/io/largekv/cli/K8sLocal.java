@@ -19,6 +19,7 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/largekv k8s local}: the Kubernetes clients of {@code k8s render}, run on this machine.
@@ -224,27 +225,35 @@ public final class K8sLocal {
     String harness = Harness.YCSB;
 
     @Override
-    String help() {
+    public String help() {
       return "bin/largekv k8s --help";
     }
 
-    @Override
-    boolean serverOption(String name, String v) throws UserError {
-      switch (name) {
-        case "--clients" -> clients = (int) Counts.between(name, v, 1, 64);
-        case "--run" -> run = K8sRender.Options.runName(v);
-        case "--retries" -> retries = (int) Counts.between(name, v, 0, 100);
-        case "--harness" -> harness = Harness.parse(v, false).get(0);
-        default -> {
-          return false;
-        }
-      }
-      return true;
+    @Option(names = "--clients", paramLabel = "N")
+    void clients(String v) throws UserError {
+      clients = (int) Counts.between("--clients", v, 1, 64);
+    }
+
+    @Option(names = "--run", paramLabel = "NAME")
+    void run(String v) throws UserError {
+      run = K8sRender.Options.runName(v);
+    }
+
+    @Option(names = "--retries", paramLabel = "N")
+    void retries(String v) throws UserError {
+      retries = (int) Counts.between("--retries", v, 0, 100);
+    }
+
+    @Option(names = "--harness", paramLabel = "ycsb|nb5")
+    void harness(String v) throws UserError {
+      harness = Harness.parse(v, false).get(0);
     }
 
     static Options parse(String[] args) throws UserError {
-      Options o = new Options();
-      o.parseArguments(args);
+      Options o = OptionParser.parse(new Options(), args, 1);
+      if (o.helpAsked) {
+        return o;
+      }
       if (o.plan) {
         throw new UserError("--plan: accepted with bin/largekv run, which plans the same phases");
       }

@@ -24,6 +24,7 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/largekv k8s render}: one phase's YCSB or nb5 clients as Kubernetes manifests
@@ -180,7 +181,7 @@ public final class K8sRender {
     String nb5Jar;
 
     @Override
-    String help() {
+    public String help() {
       return "bin/largekv k8s --help";
     }
 
@@ -192,50 +193,90 @@ public final class K8sRender {
       return resultsSize != null ? resultsSize : DEFAULT_RESULTS_SIZE;
     }
 
-    @Override
-    boolean serverOption(String name, String v) throws UserError {
-      switch (name) {
-        case "--phase" -> phase = Phase.find(v)
-            .orElseThrow(() -> new UserError(name + " " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
-        case "--harness" -> {
-          List<String> h = Harness.parse(v, false);
-          if (h.size() != 1) {
-            throw new UserError("--harness " + v + ": a Job runs one harness; accepted: --harness ycsb or --harness nb5"
-                + " (render each into its own --run to compare them)");
-          }
-          harness = h.get(0);
-        }
-        case "--nb5-jar" -> {
-          if (!v.startsWith("/") || v.matches(".*\\s.*")) {
-            throw new UserError(name + " " + v + " is not accepted; accepted values: the absolute path of nb5.jar in the"
-                + " image");
-          }
-          nb5Jar = v;
-        }
-        case "--clients" -> clients = (int) Counts.between(name, v, 1, Counts.MAX_CLIENTS);
-        case "--namespace" -> namespace = name(name, v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
-        case "--image" -> image = image(v);
-        case "--run" -> run = runName(v);
-        case "--password-secret" -> passwordSecret = name(name, v, SUBDOMAIN, 253, "a Secret's name");
-        case "--results-claim" -> resultsClaim = name(name, v, SUBDOMAIN, 253, "a PersistentVolumeClaim's name");
-        case "--results-size" -> resultsSize = quantity(name, v, SIZE, "a size in Mi, Gi or Ti, e.g. 50Gi");
-        case "--storage-class" -> storageClass = name(name, v, SUBDOMAIN, 253, "a StorageClass's name");
-        case "--cpu" -> cpu = quantity(name, v, CPU, "cores (e.g. 4, 2.5) or millicores (e.g. 500m), above 0");
-        case "--memory" -> {
-          Matcher m = MEMORY.matcher(v);
-          int mib = m.matches() ? Integer.parseInt(m.group(1)) * (m.group(2).equals("Gi") ? 1024 : 1) : 0;
-          if (mib < 1024) {
-            throw new UserError(name + " " + v + " is not accepted; accepted values: 1Gi or more, in Mi or Gi "
-                + "(e.g. 6Gi, 3072Mi)");
-          }
-          memoryMib = mib;
-        }
-        case "--retries" -> retries = (int) Counts.between(name, v, 0, 100);
-        default -> {
-          return false;
-        }
+    @Option(names = "--phase", paramLabel = "PHASE")
+    void phase(String v) throws UserError {
+      phase = Phase.find(v)
+          .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
+    }
+
+    @Option(names = "--harness", paramLabel = "ycsb|nb5")
+    void harness(String v) throws UserError {
+      List<String> h = Harness.parse(v, false);
+      if (h.size() != 1) {
+        throw new UserError("--harness " + v + ": a Job runs one harness; accepted: --harness ycsb or --harness nb5"
+            + " (render each into its own --run to compare them)");
       }
-      return true;
+      harness = h.get(0);
+    }
+
+    @Option(names = "--nb5-jar", paramLabel = "PATH")
+    void nb5Jar(String v) throws UserError {
+      if (!v.startsWith("/") || v.matches(".*\\s.*")) {
+        throw new UserError("--nb5-jar " + v + " is not accepted; accepted values: the absolute path of nb5.jar in the"
+            + " image");
+      }
+      nb5Jar = v;
+    }
+
+    @Option(names = "--clients", paramLabel = "N")
+    void clients(String v) throws UserError {
+      clients = (int) Counts.between("--clients", v, 1, Counts.MAX_CLIENTS);
+    }
+
+    @Option(names = "--namespace", paramLabel = "NS")
+    void namespace(String v) throws UserError {
+      namespace = name("--namespace", v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
+    }
+
+    @Option(names = "--image", paramLabel = "IMAGE:TAG")
+    void image(String v) throws UserError {
+      image = checkedImage(v);
+    }
+
+    @Option(names = "--run", paramLabel = "NAME")
+    void run(String v) throws UserError {
+      run = runName(v);
+    }
+
+    @Option(names = "--password-secret", paramLabel = "NAME")
+    void passwordSecret(String v) throws UserError {
+      passwordSecret = name("--password-secret", v, SUBDOMAIN, 253, "a Secret's name");
+    }
+
+    @Option(names = "--results-claim", paramLabel = "NAME")
+    void resultsClaim(String v) throws UserError {
+      resultsClaim = name("--results-claim", v, SUBDOMAIN, 253, "a PersistentVolumeClaim's name");
+    }
+
+    @Option(names = "--results-size", paramLabel = "SIZE")
+    void resultsSize(String v) throws UserError {
+      resultsSize = quantity("--results-size", v, SIZE, "a size in Mi, Gi or Ti, e.g. 50Gi");
+    }
+
+    @Option(names = "--storage-class", paramLabel = "NAME")
+    void storageClass(String v) throws UserError {
+      storageClass = name("--storage-class", v, SUBDOMAIN, 253, "a StorageClass's name");
+    }
+
+    @Option(names = "--cpu", paramLabel = "CPU")
+    void cpu(String v) throws UserError {
+      cpu = quantity("--cpu", v, CPU, "cores (e.g. 4, 2.5) or millicores (e.g. 500m), above 0");
+    }
+
+    @Option(names = "--memory", paramLabel = "MEMORY")
+    void memory(String v) throws UserError {
+      Matcher m = MEMORY.matcher(v);
+      int mib = m.matches() ? Integer.parseInt(m.group(1)) * (m.group(2).equals("Gi") ? 1024 : 1) : 0;
+      if (mib < 1024) {
+        throw new UserError("--memory " + v + " is not accepted; accepted values: 1Gi or more, in Mi or Gi "
+            + "(e.g. 6Gi, 3072Mi)");
+      }
+      memoryMib = mib;
+    }
+
+    @Option(names = "--retries", paramLabel = "N")
+    void retries(String v) throws UserError {
+      retries = (int) Counts.between("--retries", v, 0, 100);
     }
 
     /** The default run name, {@code run-<time>} (render and k8s local). */
@@ -264,7 +305,7 @@ public final class K8sRender {
     }
 
     /** An image pinned to a tag other than latest, or to a digest. */
-    private static String image(String v) throws UserError {
+    private static String checkedImage(String v) throws UserError {
       String last = v.substring(v.lastIndexOf('/') + 1);
       boolean digest = v.matches("[^@\\s]+@sha256:[0-9a-f]{64}");
       int colon = last.indexOf(':');
@@ -294,8 +335,10 @@ public final class K8sRender {
     }
 
     static Options parse(String[] args) throws UserError {
-      Options o = new Options();
-      o.parseArguments(args);
+      Options o = OptionParser.parse(new Options(), args, 1);
+      if (o.helpAsked) {
+        return o;
+      }
       if (o.phases != Phase.ALL) {
         throw new UserError("--phases: k8s render writes one phase's Job (apply each phase's after the previous "
             + "one completed); accepted: --phase " + String.join("|", Phase.ALL.stream().map(p -> p.name).toList()));

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Option;
 
 /**
  * The options {@code bin/largekv run} and {@code bin/largekv compare} share, parsed and checked one
@@ -17,7 +18,7 @@ import java.util.List;
  * and its events, where results go, {@code --plan} and the user's {@code -p}. Each command adds its
  * own options through {@link #flag} and {@link #option}.
  */
-public abstract class PhaseOptions {
+public abstract class PhaseOptions implements OptionParser.Options {
 
   List<Phase> phases = Phase.ALL;
   /** Rows to load and read; null: the workload file's {@code recordcount}. */
@@ -38,71 +39,72 @@ public abstract class PhaseOptions {
   final List<String> properties = new ArrayList<>();
 
   /** Where the user reads about the options, e.g. {@code bin/largekv --help}. */
-  abstract String help();
+  @Override
+  public abstract String help();
 
-  /** Takes a flag (an option without a value) of this command; false when it is none of its own. */
-  boolean flag(String name) {
-    return false;
-  }
+  /** {@code -h}, {@code --help}: the command's usage, nothing else. */
+  @Option(names = {"-h", "--help"})
+  boolean helpAsked;
 
   /** {@code --full-scale}: the seeds' workload files (run, k8s render; compare chooses them by target). */
   boolean fullScale;
 
-  /** For a command that has {@code --full-scale}: takes it; false for any other flag. */
-  final boolean fullScaleFlag(String name) {
-    if (name.equals("--full-scale")) {
-      fullScale = true;
-      return true;
-    }
-    return false;
+  @Option(names = "--plan")
+  void plan(boolean on) {
+    plan = on;
   }
 
-  /** Takes an option with a value of this command; false when it is none of its own. */
-  abstract boolean option(String name, String value) throws UserError;
-
-  /** Parses {@code args[1..]} (args[0] is the command); a wrong option or value is a {@link UserError}. */
-  final void parseArguments(String[] args) throws UserError {
-    for (int i = 1; i < args.length; i++) {
-      String a = args[i];
-      if (a.equals("--plan")) {
-        plan = true;
-        continue;
-      }
-      if (flag(a)) {
-        continue;
-      }
-      if (i + 1 >= args.length) {
-        throw new UserError(a + " needs a value, or is not an option (see " + help() + ")");
-      }
-      String v = args[++i];
-      if (!shared(a, v) && !option(a, v)) {
-        throw new UserError("unknown option " + a + " (see " + help() + ")");
-      }
-    }
+  @Option(names = "--phases", paramLabel = "LIST")
+  void phases(String v) throws UserError {
+    phases = new ArrayList<>(Phase.list(v));
   }
 
-  private boolean shared(String a, String v) throws UserError {
-    switch (a) {
-      case "--phases" -> phases = new ArrayList<>(Phase.list(v));
-      case "--records" -> records = Counts.atLeast(a, v, 1);
-      case "--duration" -> duration = Counts.atLeast(a, v, 1);
-      case "--warmup" -> warmup = Counts.atLeast(a, v, 0);
-      case "--threads" -> threads = (int) Counts.between(a, v, 1, Counts.MAX_THREADS);
-      case "--localdc" -> localdc = v;
-      case "--nodes" -> nodes = (int) Counts.between(a, v, 1, LocalCassandra.MAX_NODES);
-      case "--event" -> events.add(ClusterEvent.parse(v));
-      case "--out" -> out = Paths.get(v).toAbsolutePath();
-      case "-p" -> {
-        if (!v.contains("=")) {
-          throw new UserError("-p " + v + " is not NAME=VALUE");
-        }
-        properties.add(v);
-      }
-      default -> {
-        return false;
-      }
+  @Option(names = "--records", paramLabel = "N")
+  void records(String v) throws UserError {
+    records = Counts.atLeast("--records", v, 1);
+  }
+
+  @Option(names = "--duration", paramLabel = "SECONDS")
+  void duration(String v) throws UserError {
+    duration = Counts.atLeast("--duration", v, 1);
+  }
+
+  @Option(names = "--warmup", paramLabel = "SECONDS")
+  void warmup(String v) throws UserError {
+    warmup = Counts.atLeast("--warmup", v, 0);
+  }
+
+  @Option(names = "--threads", paramLabel = "N")
+  void threads(String v) throws UserError {
+    threads = (int) Counts.between("--threads", v, 1, Counts.MAX_THREADS);
+  }
+
+  @Option(names = "--localdc", paramLabel = "DC")
+  void localdc(String v) {
+    localdc = v;
+  }
+
+  @Option(names = "--nodes", paramLabel = "N")
+  void nodes(String v) throws UserError {
+    nodes = (int) Counts.between("--nodes", v, 1, LocalCassandra.MAX_NODES);
+  }
+
+  @Option(names = "--event", paramLabel = "PHASE@S:ACTION")
+  void event(String v) throws UserError {
+    events.add(ClusterEvent.parse(v));
+  }
+
+  @Option(names = "--out", paramLabel = "DIR")
+  void out(String v) {
+    out = Paths.get(v).toAbsolutePath();
+  }
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE")
+  void property(String v) throws UserError {
+    if (!v.contains("=")) {
+      throw new UserError("-p " + v + " is not NAME=VALUE");
     }
-    return true;
+    properties.add(v);
   }
 
   /** The warm-up in seconds: {@code --warmup}, else 5 against local servers and 10 against real ones. */

@@ -3,13 +3,13 @@ package io.largekv.cli;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
 import java.util.List;
+import picocli.CommandLine.Option;
 
 /**
  * The options of a command against one server (or cluster) with the laptop-sized or the seeds'
  * workload files: {@code bin/largekv run}, {@code k8s render} and {@code k8s local}. It owns
  * {@code --hosts}, {@code --target} and {@code --full-scale}, and the properties every phase gets
- * against that server ({@link #runProperties}); each command adds its own options through
- * {@link #serverOption}. ({@code compare} names its servers with {@code --target LABEL=HOSTS}.)
+ * against that server ({@link #runProperties}); each command adds its own options. ({@code compare} names its servers with {@code --target LABEL=HOSTS}.)
  */
 public abstract class ServerOptions extends PhaseOptions {
 
@@ -23,25 +23,20 @@ public abstract class ServerOptions extends PhaseOptions {
     return fullScale;
   }
 
-  @Override
-  boolean flag(String name) {
-    return fullScaleFlag(name);
+  @Option(names = "--full-scale")
+  void fullScale(boolean on) {
+    fullScale = on;
   }
 
-  @Override
-  final boolean option(String name, String value) throws UserError {
-    switch (name) {
-      case "--hosts" -> hosts = value;
-      case "--target" -> target = Target.parse(name, value).propertyValue();
-      default -> {
-        return serverOption(name, value);
-      }
-    }
-    return true;
+  @Option(names = "--hosts", paramLabel = "H1,H2[:PORT]")
+  void hosts(String v) {
+    hosts = v;
   }
 
-  /** Takes an option with a value of this command other than --hosts and --target; false when it is none. */
-  abstract boolean serverOption(String name, String value) throws UserError;
+  @Option(names = "--target", paramLabel = "T")
+  void target(String v) throws UserError {
+    target = Target.parse("--target", v).propertyValue();
+  }
 
   /**
    * The properties every phase gets, as YCSB takes them: where to connect (the local server's

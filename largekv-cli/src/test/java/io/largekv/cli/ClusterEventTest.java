@@ -82,12 +82,12 @@ class ClusterEventTest {
 
   @Test
   void runAcceptsNodesOnlyWithoutHosts() {
-    Largekv.RunOptions o = Largekv.RunOptions.parse(new String[] {"run", "--nodes", "3", "--event",
+    RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--nodes", "3", "--event",
         "load@2:exec:echo hi"});
     assertThat(o.nodes).isEqualTo(3);
     assertThat(PhaseOptions.localReplicationFactor(3)).isEqualTo(3);
     assertThat(PhaseOptions.localReplicationFactor(2)).isEqualTo(1);
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--hosts", "h1", "--nodes", "3"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "h1", "--nodes", "3"}))
         .hasMessageContaining("--nodes 3 sizes the local cluster");
   }
 }

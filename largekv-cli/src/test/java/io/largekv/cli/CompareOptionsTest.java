@@ -74,13 +74,15 @@ class CompareOptionsTest {
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--duration", "5"}))
         .hasMessage("--duration 5 leaves nothing to measure after a warm-up of 5 s (the default); accepted: "
             + "--duration longer than --warmup");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--duration", "8", "--warmup", "8"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "8", "--warmup", "8"}))
         .hasMessage("--duration 8 leaves nothing to measure after a warm-up of 8 s; accepted: --duration longer "
             + "than --warmup");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--phases", ","}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--phases", ","}))
         .hasMessageStartingWith("--phases , names no phase; accepted:");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--phases", "load", "--ful-scale"}))
-        .hasMessage("--ful-scale needs a value, or is not an option (see bin/largekv --help)");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--phases", "load", "--ful-scale"}))
+        .hasMessage("unknown option --ful-scale (see bin/largekv --help)");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--records"}))
+        .hasMessage("--records needs a value, or is not an option (see bin/largekv --help)");
   }
 
   @Test
@@ -122,7 +124,7 @@ class CompareOptionsTest {
     compare[0] = "compare";
     System.arraycopy(common, 0, run, 1, common.length);
     System.arraycopy(common, 0, compare, 1, common.length);
-    for (PhaseOptions o : new PhaseOptions[] {Largekv.RunOptions.parse(run), Compare.Options.parse(compare)}) {
+    for (PhaseOptions o : new PhaseOptions[] {RunCommand.RunOptions.parse(run), Compare.Options.parse(compare)}) {
       assertThat(o.phaseProperties(Phase.UNIFORM_READ))
           .containsExactly("recordcount=2000", "threadcount=4", "maxexecutiontime=20");
       assertThat(o.phaseProperties(Phase.LOAD)).containsExactly("recordcount=2000", "threadcount=4");
@@ -145,7 +147,7 @@ class CompareOptionsTest {
   }
 
   private static PhaseOptions parse(String... args) throws Exception {
-    return args[0].equals("run") ? Largekv.RunOptions.parse(args) : Compare.Options.parse(args);
+    return args[0].equals("run") ? RunCommand.RunOptions.parse(args) : Compare.Options.parse(args);
   }
 
   @Test

@@ -324,7 +324,7 @@ class K8sRenderTest {
     List<String> expanded = new ArrayList<>(client.subList(1, client.size()).stream()
         .map(a -> a.replace(K8sManifests.INDEX, "2").replace(K8sManifests.WORKLOAD_DIR, REPO.resolve("workloads")
             .toString())).toList());
-    Nb5PodClient.Options o = Nb5PodClient.Options.parse(expanded.toArray(String[]::new));
+    Nb5PodClient.Options o = Nb5ClientOptions.parse(expanded.toArray(String[]::new));
     assertThat(o.index()).isEqualTo(2);
     assertThat(o.count()).isEqualTo(3);
     assertThat(o.warmupSeconds()).isEqualTo(io.largekv.common.WarmUp.DEFAULT_READ_SECONDS);
@@ -332,7 +332,7 @@ class K8sRenderTest {
     assertThat(o.settings().durationSeconds).isEqualTo(600);
     // client.index beyond client.count: one line
     expanded.set(expanded.indexOf("client.index=2"), "client.index=3");
-    assertThatThrownBy(() -> Nb5PodClient.Options.parse(expanded.toArray(String[]::new)))
+    assertThatThrownBy(() -> Nb5ClientOptions.parse(expanded.toArray(String[]::new)))
         .isInstanceOf(UserError.class).hasMessage("client.index 3 is not accepted; accepted values: 0..2");
   }
 

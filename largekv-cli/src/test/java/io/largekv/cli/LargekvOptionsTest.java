@@ -11,7 +11,7 @@ class LargekvOptionsTest {
 
   @Test
   void parsesRunOptions() throws Exception {
-    Largekv.RunOptions o = Largekv.RunOptions.parse(new String[] {"run", "--hosts", "a,b:9043", "--target",
+    RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "a,b:9043", "--target",
         "scylla", "--phases", "load,latest-read", "--records", "1_000", "--duration", "30", "--threads", "8",
         "-p", "ycql.localdc=dc1"});
     assertThat(o.hosts).isEqualTo("a,b:9043");
@@ -25,27 +25,27 @@ class LargekvOptionsTest {
 
   @Test
   void badOptionsNameTheOptionAndTheAcceptedValues() {
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--target", "mongo"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--target", "mongo"}))
         .hasMessage("--target mongo is not accepted; accepted values: yugabyte, cassandra, scylla");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--records", "-5"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--records", "-5"}))
         .hasMessage("--records -5 is not accepted; accepted values: a whole number >= 1");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--phases", "warmup"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--phases", "warmup"}))
         .hasMessageContaining("unknown phase 'warmup'; accepted: load, uniform-read, latest-read");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--full-scale"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--full-scale"}))
         .hasMessageContaining("--full-scale needs --hosts");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--localdc", "dc9"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--localdc", "dc9"}))
         .hasMessage("--localdc dc9 names the datacenter of --hosts; the local Cassandra has its own; accepted: "
             + "--localdc with --hosts");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--hosts"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--hosts"}))
         .hasMessageContaining("--hosts needs a value");
   }
 
   @Test
   void nb5TakesOnlyWhatItCanDo() {
-    assertThat(Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p", "nb5.driverconfig=x.conf"})
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p", "nb5.driverconfig=x.conf"})
         .harness).isEqualTo("nb5");
-    assertThat(Largekv.RunOptions.parse(new String[] {"run"}).harness).isEqualTo("ycsb");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "latte"}))
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).harness).isEqualTo("ycsb");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--harness", "latte"}))
         .hasMessage("--harness latte is not accepted; accepted: ycsb, nb5");
     // -p is translated for nb5 before nb5 is looked for or a server starts
     assertThatThrownBy(() -> Largekv.run(new String[] {"run", "--harness", "nb5", "-p", "ycql.request_timeout_ms=5"},
@@ -58,9 +58,9 @@ class LargekvOptionsTest {
     assertThatThrownBy(() -> Largekv.run(new String[] {"run", "--harness", "nb5", "-p", "nb5.rf=0"},
         System.out, System.err))
         .hasMessage("-p nb5.rf 0 is not accepted; accepted values: a whole number >= 1");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--plan"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--plan"}))
         .hasMessage("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
-    assertThatThrownBy(() -> Largekv.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--hosts", "10.0.0.1"}))
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--hosts", "10.0.0.1"}))
         .hasMessageStartingWith("--harness nb5 with --hosts needs --localdc");
   }
 

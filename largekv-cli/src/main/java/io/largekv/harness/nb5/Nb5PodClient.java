@@ -56,42 +56,6 @@ public final class Nb5PodClient {
   public record Options(Phase phase, Path dir, Path workloadFile, int index, int count, StartBarrier barrier,
       long warmupSeconds, Nb5Settings settings) {
 
-    public static Options parse(String[] args) throws UserError {
-      Phase phase = null;
-      Path dir = null;
-      Path workload = null;
-      List<String> props = new ArrayList<>();
-      for (int i = 1; i < args.length; i++) {
-        String a = args[i];
-        if (i + 1 >= args.length) {
-          throw new UserError(a + " needs a value; see bin/largekv nb5-client --help");
-        }
-        String v = args[++i];
-        switch (a) {
-          case "--phase" -> phase = Phase.find(v)
-              .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
-          case "--dir" -> dir = Paths.get(v).toAbsolutePath();
-          case "-P" -> workload = Paths.get(v).toAbsolutePath();
-          case "-p" -> {
-            if (v.indexOf('=') < 1) {
-              throw new UserError("-p " + v + " is not accepted; accepted: -p NAME=VALUE");
-            }
-            props.add(v);
-          }
-          default -> throw new UserError("unknown option " + a + "; accepted: --phase, --dir, -P, -p (see bin/largekv"
-              + " nb5-client --help)");
-        }
-      }
-      if (phase == null || dir == null || workload == null) {
-        throw new UserError((phase == null ? "--phase" : dir == null ? "--dir" : "-P") + " is needed; see bin/largekv"
-            + " nb5-client --help");
-      }
-      if (!Files.isRegularFile(workload)) {
-        throw new UserError("-P " + workload + " is not a file; accepted: a workload file of workloads/");
-      }
-      return of(phase, dir, workload, props);
-    }
-
     /**
      * The options of {@code props}: largekv's own (the last one wins, as in YCSB), the rest nb5's
      * settings, checked ({@link Nb5Settings}). {@code k8s render} checks its pods' this way.
@@ -127,11 +91,10 @@ public final class Nb5PodClient {
     }
   }
 
-  /** {@code args[0]} is {@code nb5-client}. */
-  public static int run(String[] args, PrintStream err) throws IOException, InterruptedException {
-    Options o = Options.parse(args);
+  /** Runs the client {@code o} ({@code args}: its command line, {@code args[0]} is {@code nb5-client}). */
+  public static int run(Options o, String[] args, PrintStream err) throws IOException, InterruptedException {
     Nb5Settings s = o.settings();
-    Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
+    Path repo = io.largekv.harness.Installation.current().home();
     Nb5 nb5 = Nb5.find(repo);
     Path dir = Files.createDirectories(o.dir());
     long rows = Nb5PhaseRunner.share(s.records, o.count(), o.index());

@@ -1,0 +1,67 @@
+package io.largekv.cli;
+
+import io.largekv.common.UserError;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.phase.Phase;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/** The options of {@code bin/largekv nb5-client} ({@link Nb5PodClient}: an nb5 pod's client). */
+final class Nb5ClientOptions implements OptionParser.Options {
+
+  @Option(names = {"-h", "--help"})
+  boolean helpAsked;
+  private Phase phase;
+  private Path dir;
+  private Path workload;
+  private final List<String> properties = new ArrayList<>();
+
+  @Override
+  public String help() {
+    return "bin/largekv nb5-client --help";
+  }
+
+  @Option(names = "--phase", paramLabel = "PHASE")
+  void phase(String v) throws UserError {
+    phase = Phase.find(v)
+        .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
+  }
+
+  @Option(names = "--dir", paramLabel = "DIR")
+  void dir(String v) {
+    dir = Paths.get(v).toAbsolutePath();
+  }
+
+  @Option(names = "-P", paramLabel = "WORKLOAD_FILE")
+  void workload(String v) {
+    workload = Paths.get(v).toAbsolutePath();
+  }
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE")
+  void property(String v) throws UserError {
+    if (v.indexOf('=') < 1) {
+      throw new UserError("-p " + v + " is not accepted; accepted: -p NAME=VALUE");
+    }
+    properties.add(v);
+  }
+
+  /** {@code args[0]} is {@code nb5-client}; null when the usage was asked for. */
+  static Nb5PodClient.Options parse(String[] args) throws UserError {
+    Nb5ClientOptions o = OptionParser.parse(new Nb5ClientOptions(), args, 1);
+    if (o.helpAsked) {
+      return null;
+    }
+    if (o.phase == null || o.dir == null || o.workload == null) {
+      throw new UserError((o.phase == null ? "--phase" : o.dir == null ? "--dir" : "-P") + " is needed; see "
+          + "bin/largekv nb5-client --help");
+    }
+    if (!Files.isRegularFile(o.workload)) {
+      throw new UserError("-P " + o.workload + " is not a file; accepted: a workload file of workloads/");
+    }
+    return Nb5PodClient.Options.of(o.phase, o.dir, o.workload, o.properties);
+  }
+}

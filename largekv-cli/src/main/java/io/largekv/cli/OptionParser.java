@@ -1,0 +1,71 @@
+package io.largekv.cli;
+
+import io.largekv.common.UserError;
+import java.util.Arrays;
+import picocli.CommandLine.MissingParameterException;
+import picocli.CommandLine.Model.ArgSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.UnmatchedArgumentException;
+import picocli.CommandLine;
+
+/**
+ * The one parser of every command's options (picocli): an options class declares each option with
+ * {@code @Option} on a field or on a method that checks its value, and this class parses a command
+ * line into it. Whatever goes wrong is one {@link UserError} line naming the option and the
+ * accepted values (a value's own check keeps its text), never a stack trace or picocli's usage.
+ *
+ * <p>As before picocli: an option given twice takes its last value; a value may begin with
+ * {@code -} or {@code @} (a negative number, an {@code --event} spec); options are not abbreviated.
+ */
+final class OptionParser {
+
+  /** What an options class tells the parser: where its user reads about it. */
+  interface Options {
+    /** e.g. {@code bin/largekv --help}. */
+    String help();
+
+    /** The line for an option this command does not have. */
+    default String unknownOption(String name) {
+      return "unknown option " + name + " (see " + help() + ")";
+    }
+  }
+
+  private OptionParser() {}
+
+  /** Parses {@code args[from..]} into {@code options}; a wrong option or value is a {@link UserError}. */
+  static <T extends Options> T parse(T options, String[] args, int from) throws UserError {
+    CommandLine cl = new CommandLine(options)
+        .setOverwrittenOptionsAllowed(true)
+        .setExpandAtFiles(false)
+        .setAbbreviatedOptionsAllowed(false)
+        .setPosixClusteredShortOptionsAllowed(false)
+        .setUnmatchedOptionsArePositionalParams(false)
+        .setAllowOptionsAsOptionParameters(true)
+        .setAllowSubcommandsAsOptionParameters(true);
+    try {
+      cl.parseArgs(Arrays.copyOfRange(args, Math.min(from, args.length), args.length));
+    } catch (ParameterException e) {
+      throw userError(e, options);
+    }
+    return options;
+  }
+
+  /** One line for what picocli refused; a value's own check ({@link UserError}) speaks for itself. */
+  static UserError userError(ParameterException e, Options options) {
+    for (Throwable t = e; t != null; t = t.getCause()) {
+      if (t instanceof UserError u) {
+        return u;
+      }
+    }
+    if (e instanceof UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+      return new UserError(options.unknownOption(u.getUnmatched().get(0)));
+    }
+    if (e instanceof MissingParameterException m && !m.getMissing().isEmpty()) {
+      ArgSpec missing = m.getMissing().get(0);
+      String name = missing instanceof OptionSpec o ? o.longestName() : missing.paramLabel();
+      return new UserError(name + " needs a value, or is not an option (see " + options.help() + ")");
+    }
+    return new UserError(e.getMessage() + " (see " + options.help() + ")");
+  }
+}

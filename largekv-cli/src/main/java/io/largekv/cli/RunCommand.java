@@ -1,0 +1,184 @@
+package io.largekv.cli;
+
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cluster.ClusterEvent;
+import io.largekv.cluster.ClusterEvents;
+import io.largekv.cluster.NodeTraffic;
+import io.largekv.common.ExitStatus;
+import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.harness.Installation;
+import io.largekv.harness.nb5.Nb5;
+import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.harness.ycsb.PhaseRunner;
+import io.largekv.phase.Phase;
+import io.largekv.report.PhaseResult;
+import io.largekv.results.ResultsLayout;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code bin/largekv}: the benchmark's main job.
+ *
+ * <pre>
+ *   bin/largekv run                       # embedded default: starts a local Cassandra, runs
+ *                                         # load → uniform-read → latest-read, stops it
+ *   bin/largekv run --hosts h1,h2 --target yugabyte --full-scale ...
+ * </pre>
+ */
+/**
+ * {@code bin/largekv run}: the benchmark's main job, the phases one after the other against one
+ * server (the local Cassandra it starts, or {@code --hosts}), with the table of their results.
+ */
+final class RunCommand {
+
+  private RunCommand() {}
+
+  /** {@code args[0]} is {@code run}. */
+  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
+    RunOptions o = RunOptions.parse(args);
+    if (o.helpAsked) {
+      out.println(Largekv.USAGE);
+      return ExitStatus.OK;
+    }
+    Path repo = BenchmarkRun.repo();
+    Path outDir = BenchmarkRun.resultsDir(o.out, "run");
+    if (o.plan) {
+      // the local server is not started for a plan: its usual address and datacenter
+      List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+      BenchmarkRun.printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
+          ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
+          : o.hosts);
+      return ExitStatus.OK;
+    }
+    // every phase's settings are translated, and nb5 is asked for, before a server starts
+    List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
+    Nb5 nb5 = BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, o.phases,
+        phase -> Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase)));
+    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
+      List<String> props = local == null ? o.runProperties(null, null)
+          : o.runProperties(local.contactPoints(), local.localDatacenter());
+      if (nb5 == null) {
+        return runPhases(o, local, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
+            phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
+      }
+      err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
+      return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
+          phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
+    });
+  }
+
+
+  /** A phase's properties: the run's, then the options' ({@link PhaseOptions#phaseProperties}), which win. */
+  private static List<String> phaseProperties(RunOptions o, List<String> props, Phase phase) {
+    List<String> phaseProps = new ArrayList<>(props);
+    phaseProps.addAll(o.phaseProperties(phase));
+    return phaseProps;
+  }
+
+  /**
+   * The phases of a run, one after the other, each with its events and, on a local cluster, its
+   * nodes' traffic; the table; the status: a phase that FAILED fails the run, bad input ends it.
+   */
+  private static int runPhases(RunOptions o, LocalCassandra local, Path outDir, PrintStream out, PrintStream err,
+      String harness, Harness.PhaseClients phaseClients) throws Exception {
+    List<Summary.Row> results = new ArrayList<>();
+    int status = ExitStatus.OK;
+    long warmup = o.warmupOr(o.hosts == null);
+    for (Phase phase : o.phases) {
+      Path phaseDir = outDir.resolve(phase.name);
+      List<PhaseRunner.Result> clients;
+      try (ClusterEvents events = new ClusterEvents(o.events, phase, local, phaseDir, "", err,
+          "largekv: [" + phase.name + "] ")) {
+        clients = phaseClients.run(phase, phaseDir, events, phase.name);
+      }
+      NodeTraffic.write(local, phaseDir.resolve(ResultsLayout.NODES));
+      Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
+      results.add(r);
+      if (r.exitCode() != 0) {
+        status = ExitStatus.FAILED;
+        err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s%n", phase.name, r.exitCode(),
+            ExitStatus.describe(r.exitCode()), r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
+        if (r.exitCode() == ExitStatus.BAD_INPUT) {
+          // the same settings would be refused by every phase
+          status = ExitStatus.BAD_INPUT;
+          break;
+        }
+      }
+    }
+    String summary = Summary.render(results);
+    Files.writeString(outDir.resolve(ResultsLayout.RUN_SUMMARY), summary);
+    out.println();
+    out.print(summary);
+    out.println("Raw " + harness + " output: " + outDir);
+    // the same figures as data, and as bin/largekv report DIR renders them
+    io.largekv.report.Report report = BenchmarkRun.writeReport(io.largekv.report.Report.load(outDir,
+        results.stream().map(r -> r.phase().name).toList()), out, false);
+    if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
+      status = ExitStatus.FAILED;
+      err.println("largekv: FAILED in the report: " + String.join(", ", report.failedCells()));
+    }
+    if (status != ExitStatus.OK) {
+      err.println("largekv: " + (status == ExitStatus.BAD_INPUT ? "bad input" : "one or more phases FAILED")
+          + ": these results must not be published (exit status " + status + ")");
+    }
+    return status;
+  }
+
+  /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
+  static final class RunOptions extends ServerOptions {
+    String harness = Harness.YCSB;
+
+    @Override
+    public String help() {
+      return "bin/largekv --help";
+    }
+
+    @Option(names = "--harness", paramLabel = "ycsb|nb5")
+    void harness(String v) throws UserError {
+      harness = Harness.parse(v, false).get(0);
+    }
+
+    static RunOptions parse(String[] args) throws UserError {
+      RunOptions o = OptionParser.parse(new RunOptions(), args, 1);
+      if (o.helpAsked) {
+        return o;
+      }
+      o.checkWarmupFitsDuration(o.hosts == null, o.duration);
+      if (o.fullScale && o.hosts == null && !o.plan) {
+        throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
+      }
+      if (o.hosts == null && o.localdc != null) {
+        throw new UserError("--localdc " + o.localdc + " names the datacenter of --hosts; the local Cassandra has its "
+            + "own; accepted: --localdc with --hosts");
+      }
+      if (o.hosts != null && o.nodes != 1) {
+        throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts " + o.hosts
+            + " is not local; accepted: --nodes without --hosts");
+      }
+      ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
+      Harness.checkProperties(List.of(o.harness), o.properties, o.help());
+      if (o.harness.equals(Harness.NB5)) {
+        o.checkNb5();
+      }
+      return o;
+    }
+
+    /** What nb5 cannot do as asked, refused before anything starts. */
+    private void checkNb5() throws UserError {
+      if (plan) {
+        throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
+      }
+      if (hosts != null && localdc == null) {
+        throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "
+            + "datacenter; accepted: --localdc DC");
+      }
+    }
+  }
+
+}
