@@ -5,8 +5,8 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigRenderOptions;
 import io.largekv.common.Target;
-import io.largekv.ycsb.DriverSettings;
-import io.largekv.ycsb.YcqlConfig;
+import io.largekv.binding.DriverSettings;
+import io.largekv.binding.YcqlConfig;
 
 /**
  * The driver's configuration, in the order docs/ycsb-binding.md documents: the {@code ycql.*}

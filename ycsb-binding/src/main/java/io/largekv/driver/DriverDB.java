@@ -17,7 +17,7 @@ import io.largekv.run.RunCounters;
 import io.largekv.run.RunCounters.Operation;
 import io.largekv.value.BufferedValue;
 import io.largekv.value.ReadValue;
-import io.largekv.ycsb.Layout;
+import io.largekv.binding.Layout;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -6,7 +6,7 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import io.largekv.common.Target;
-import io.largekv.ycsb.YcqlConfig;
+import io.largekv.binding.YcqlConfig;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
