@@ -14,7 +14,7 @@ import java.util.concurrent.ThreadFactory;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
-import io.largekv.run.EventLoopStalls;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
 import io.largekv.run.RunProperties;

@@ -26,7 +26,7 @@ import io.largekv.common.Target;
 import io.largekv.common.YcsbOutput;
 import io.largekv.common.UserError;
 import io.largekv.run.RunOutcome;
-import io.largekv.run.StartUpCollection;
+import io.largekv.jvm.StartUpCollection;
 import io.largekv.binding.Layout;
 import io.largekv.binding.SchemaStatements;
 import io.largekv.binding.ServerChecks;
