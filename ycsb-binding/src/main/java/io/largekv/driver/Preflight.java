@@ -61,7 +61,7 @@ public final class Preflight {
       return;
     } catch (RuntimeException | Error e) {
       // never left locked: YCSB's other client threads wait here, and YCSB for them
-      ProcessExit.end(ExitStatus.ABORTED, "the check could not finish: " + YcqlSession.describe(e));
+      ProcessExit.end(ExitStatus.ABORTED, "the check could not finish: " + DriverErrors.describe(e));
       return;
     }
     for (Check check : checks) {

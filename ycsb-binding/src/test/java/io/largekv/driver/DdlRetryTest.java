@@ -14,18 +14,18 @@ class DdlRetryTest {
 
   @Test
   void onlyTheServersOwnErrorsAreRunAgain() {
-    assertThat(YcqlSession.serverFailed(new ServerError(null, "java.lang.RuntimeException: boom")))
+    assertThat(DriverErrors.serverFailed(new ServerError(null, "java.lang.RuntimeException: boom")))
         .isTrue();
-    assertThat(YcqlSession.serverFailed(new InvalidQueryException(null, "line 1:7 no viable alternative"))).isFalse();
-    assertThat(YcqlSession.serverFailed(new AlreadyExistsException(null, "ks", "kv"))).isFalse();
+    assertThat(DriverErrors.serverFailed(new InvalidQueryException(null, "line 1:7 no viable alternative"))).isFalse();
+    assertThat(DriverErrors.serverFailed(new AlreadyExistsException(null, "ks", "kv"))).isFalse();
     // no node tried: nothing says the server failed
-    assertThat(YcqlSession.serverFailed(AllNodesFailedException.fromErrors(List.of()))).isFalse();
-    assertThat(YcqlSession.DDL_ATTEMPTS).isBetween(2, 10);
+    assertThat(DriverErrors.serverFailed(AllNodesFailedException.fromErrors(List.of()))).isFalse();
+    assertThat(SchemaDdl.DDL_ATTEMPTS).isBetween(2, 10);
   }
 
   @Test
   void aDriverErrorIsOneLine() {
-    assertThat(YcqlSession.describe(new ServerError(null, "java.lang.RuntimeException:\nboom")))
+    assertThat(DriverErrors.describe(new ServerError(null, "java.lang.RuntimeException:\nboom")))
         .isEqualTo("ServerError: java.lang.RuntimeException: boom");
   }
 }
