@@ -3,10 +3,10 @@ package io.largekv.binding;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.largekv.common.Target;
-import io.largekv.common.UserError;
 import io.largekv.binding.ServerChecks.Check;
 import io.largekv.binding.ServerChecks.Verdict;
+import io.largekv.common.Target;
+import io.largekv.common.UserError;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
