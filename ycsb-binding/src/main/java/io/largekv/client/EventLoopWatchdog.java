@@ -1,7 +1,7 @@
 package io.largekv.client;
 
 import io.largekv.common.ExitStatus;
-import io.largekv.run.EventLoopStalls;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.run.ProcessExit;
 import java.lang.reflect.Field;
 import java.util.Locale;

@@ -1,6 +1,6 @@
 package io.largekv.client;
 
-import io.largekv.run.EventLoopStalls;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.run.RunProperties;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;

@@ -13,8 +13,8 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ThreadFactory;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.properties.PropertyValues;
-import io.largekv.run.EventLoopStalls;
 import io.largekv.run.ProcessExit;
 import io.largekv.run.RunOutcome;
 import io.largekv.run.RunProperties;
@@ -208,9 +208,10 @@ public final class YcsbClient {
 
   /**
    * YCSB's command line: -threads -target -load -t -db -l -P -p -s. A malformed one, or one that
-   * sets no workload, is bad input (YCSB 0.17's Client prints its usage and exits 0 there).
+   * sets no workload, is bad input (YCSB 0.17's Client prints its usage and exits 0 there). Public
+   * for the workload files' test, which plans the commands their headers document.
    */
-  static Properties parse(String[] args) {
+  public static Properties parse(String[] args) {
     Properties files = new Properties();
     Properties cli = new Properties();
     for (int i = 0; i < args.length; i++) {

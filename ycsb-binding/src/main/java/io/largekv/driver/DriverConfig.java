@@ -4,9 +4,9 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigRenderOptions;
+import io.largekv.binding.DriverSettings;
+import io.largekv.binding.YcqlConfig;
 import io.largekv.common.Target;
-import io.largekv.ycsb.DriverSettings;
-import io.largekv.ycsb.YcqlConfig;
 
 /**
  * The driver's configuration, in the order docs/ycsb-binding.md documents: the {@code ycql.*}

@@ -9,15 +9,15 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.largekv.binding.Layout;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.run.ProcessExit;
-import io.largekv.run.RunOutcome;
-import io.largekv.run.RunCounters;
 import io.largekv.run.RunCounters.Operation;
+import io.largekv.run.RunCounters;
+import io.largekv.run.RunOutcome;
 import io.largekv.value.BufferedValue;
 import io.largekv.value.ReadValue;
-import io.largekv.ycsb.Layout;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -86,7 +86,7 @@ public class DriverDB extends DB {
       ProcessExit.badInput(e.getMessage());
     } catch (RuntimeException e) {
       ProcessExit.end(ExitStatus.ABORTED, "a client thread could not start, so the run stops (no run goes on with "
-          + "fewer threads): " + YcqlSession.describe(e));
+          + "fewer threads): " + DriverErrors.describe(e));
     }
     outcome.bindingInitialized(getProperties());
     kv = shared.config.layout == Layout.KV;
@@ -107,7 +107,7 @@ public class DriverDB extends DB {
     long start = System.nanoTime();
     try {
       PreparedStatement ps = kv || fields == null ? shared.read
-          : shared.preparedFor(selectFields(fields), shared.config.readConsistency);
+          : shared.statements.preparedFor(selectFields(fields), shared.config.readConsistency);
       Row row = shared.session.execute(ps.bind(key)).one();
       if (row == null) {
         return done(Operation.READ, start, Status.NOT_FOUND);
@@ -174,7 +174,7 @@ public class DriverDB extends DB {
       } else {
         // INSERT and UPDATE are both upserts in CQL; name only the given fields
         List<String> names = new ArrayList<>(new TreeSet<>(values.keySet()));
-        PreparedStatement ps = shared.preparedFor(insertFields(names), shared.config.writeConsistency);
+        PreparedStatement ps = shared.statements.preparedFor(insertFields(names), shared.config.writeConsistency);
         Object[] args = new Object[names.size() + 1];
         args[0] = key;
         for (int i = 0; i < names.size(); i++) {

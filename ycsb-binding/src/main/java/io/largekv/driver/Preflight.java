@@ -3,18 +3,18 @@ package io.largekv.driver;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import io.largekv.binding.SchemaStatements;
+import io.largekv.binding.ServerChecks.Check;
+import io.largekv.binding.ServerChecks.Verdict;
+import io.largekv.binding.ServerChecks;
+import io.largekv.binding.ServerFacts;
+import io.largekv.binding.YcqlConfig;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
 import io.largekv.run.ProcessExit;
 import io.largekv.run.RunProperties;
-import io.largekv.ycsb.SchemaStatements;
-import io.largekv.ycsb.ServerChecks;
-import io.largekv.ycsb.ServerChecks.Check;
-import io.largekv.ycsb.ServerChecks.Verdict;
-import io.largekv.ycsb.ServerFacts;
-import io.largekv.ycsb.YcqlConfig;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
@@ -61,7 +61,7 @@ public final class Preflight {
       return;
     } catch (RuntimeException | Error e) {
       // never left locked: YCSB's other client threads wait here, and YCSB for them
-      ProcessExit.end(ExitStatus.ABORTED, "the check could not finish: " + YcqlSession.describe(e));
+      ProcessExit.end(ExitStatus.ABORTED, "the check could not finish: " + DriverErrors.describe(e));
       return;
     }
     for (Check check : checks) {

@@ -92,4 +92,9 @@ public final class PropertyValues {
     }
     throw new UserError(key, v, String.join(", ", accepted));
   }
+
+  /** A number as a property value is written: {@code 99}, {@code 99.9}. */
+  public static String written(double d) {
+    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
+  }
 }

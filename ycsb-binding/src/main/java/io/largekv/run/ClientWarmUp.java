@@ -2,6 +2,8 @@ package io.largekv.run;
 
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
+import io.largekv.jvm.ClientJit;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.properties.PropertyValues;
 import io.largekv.results.ClientSummary.Metric;
 import java.io.PrintStream;

@@ -1,6 +1,8 @@
 package io.largekv.run;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.jvm.ClientJit;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.properties.PropertyValues;
 import java.nio.file.Path;
 import java.nio.file.Paths;

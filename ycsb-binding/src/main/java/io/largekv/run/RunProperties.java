@@ -2,6 +2,7 @@ package io.largekv.run;
 
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
+import io.largekv.jvm.EventLoopStalls;
 import io.largekv.properties.PropertyNames;
 import java.util.List;
 import java.util.Map;

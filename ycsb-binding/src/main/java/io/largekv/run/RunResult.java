@@ -1,6 +1,9 @@
 package io.largekv.run;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.jvm.ClientJit;
+import io.largekv.jvm.EventLoopStalls;
+import io.largekv.properties.PropertyValues;
 import io.largekv.results.ClientSummary.Metric;
 import io.largekv.results.ClientSummary;
 import java.io.PrintStream;
@@ -125,7 +128,7 @@ public final class RunResult {
     // repair that wrote back more than 1 % of the range would fail although every row was repaired
     if (kind == Kind.RUN && bad > 0 && bad > maxFailedFraction * (good + bad)) {
       p.add(String.format(Locale.ROOT, "%.2f %% of operations failed (%d of %d; %s=%s)",
-          100.0 * bad / (good + bad), bad, good + bad, MAX_FAILED_FRACTION, trim(maxFailedFraction)));
+          100.0 * bad / (good + bad), bad, good + bad, MAX_FAILED_FRACTION, PropertyValues.written(maxFailedFraction)));
     }
     if (kind == Kind.RUN && good + bad == 0) {
       p.add("no operation ran");
@@ -223,10 +226,5 @@ public final class RunResult {
     jit.warning().ifPresent(w -> err.println("largekv: WARNING: " + w));
     stalls.warning(operationsInFigures()).ifPresent(w -> err.println("largekv: WARNING: " + w));
     err.flush();
-  }
-
-  /** A number as a property value is written: {@code 99}, {@code 99.9}. */
-  static String trim(double d) {
-    return d == Math.rint(d) ? Long.toString((long) d) : Double.toString(d);
   }
 }

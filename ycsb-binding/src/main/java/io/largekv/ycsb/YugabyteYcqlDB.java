@@ -1,5 +1,6 @@
 package io.largekv.ycsb;
 
+import io.largekv.binding.YcqlConfig;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
 import io.largekv.run.ProcessExit;

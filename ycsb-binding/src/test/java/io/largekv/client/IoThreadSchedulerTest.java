@@ -3,7 +3,7 @@ package io.largekv.client;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.internal.core.util.concurrent.BlockingOperation;
-import io.largekv.run.EventLoopStalls;
+import io.largekv.jvm.EventLoopStalls;
 import java.util.Properties;
 import java.util.ArrayList;
 import java.util.List;

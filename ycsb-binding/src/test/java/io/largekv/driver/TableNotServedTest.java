@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Which refusals of a client's first PREPARE mean "the table is not served yet" (wait for it) and
- * which fail at once (YcqlSession.prepareWhenServed; PrepareWhenServedIT meets the window against a
+ * which fail at once (PreparedStatements.prepareWhenServed; PrepareWhenServedIT meets the window against a
  * real server).
  */
 class TableNotServedTest {
@@ -24,32 +24,32 @@ class TableNotServedTest {
 
   @Test
   void eachServersWordsForATableItDoesNotServeYet() {
-    assertThat(YcqlSession.tableNotServed(new InvalidQueryException(null, "table t does not exist"))).isTrue();
-    assertThat(YcqlSession.tableNotServed(new InvalidQueryException(null, "unconfigured table t"))).isTrue();
-    assertThat(YcqlSession.tableNotServed(new InvalidQueryException(null, "Object Not Found"))).isTrue();
+    assertThat(DriverErrors.tableNotServed(new InvalidQueryException(null, "table t does not exist"))).isTrue();
+    assertThat(DriverErrors.tableNotServed(new InvalidQueryException(null, "unconfigured table t"))).isTrue();
+    assertThat(DriverErrors.tableNotServed(new InvalidQueryException(null, "Object Not Found"))).isTrue();
     // YugabyteDB's whole message (src/yb/yql/cql/ql: ErrorCode::OBJECT_NOT_FOUND, the statement, a caret
     // line, the code). This retry is what covers a table YCQL does not serve yet: its system.local and
     // system.peers report one constant schema_version, so the driver's schema agreement passes at once
-    assertThat(YcqlSession.tableNotServed(new InvalidQueryException(null, "Object Not Found\n"
+    assertThat(DriverErrors.tableNotServed(new InvalidQueryException(null, "Object Not Found\n"
         + "SELECT v FROM largekv.kv WHERE k = ?\n              ^^^^^^^^^^\n (ql error -301)"))).isTrue();
     // Cassandra 5 a moment later: the schema row is there, the table's store is not
-    assertThat(YcqlSession.tableNotServed(new ServerError(null, UNKNOWN_CF))).isTrue();
+    assertThat(DriverErrors.tableNotServed(new ServerError(null, UNKNOWN_CF))).isTrue();
   }
 
   @Test
   void anyOtherRefusalIsNot() {
-    assertThat(YcqlSession.tableNotServed(new InvalidQueryException(null, "Undefined column name nosuch"))).isFalse();
-    assertThat(YcqlSession.tableNotServed(new ServerError(null, "java.lang.RuntimeException: boom"))).isFalse();
+    assertThat(DriverErrors.tableNotServed(new InvalidQueryException(null, "Undefined column name nosuch"))).isFalse();
+    assertThat(DriverErrors.tableNotServed(new ServerError(null, "java.lang.RuntimeException: boom"))).isFalse();
   }
 
   @Test
   void allNodesFailedCountsOnlyWhenEveryNodeSaidSo() {
-    assertThat(YcqlSession.tableNotServed(allFailed(new ServerError(null, UNKNOWN_CF),
+    assertThat(DriverErrors.tableNotServed(allFailed(new ServerError(null, UNKNOWN_CF),
         new InvalidQueryException(null, "table t does not exist")))).isTrue();
-    assertThat(YcqlSession.tableNotServed(allFailed(new ServerError(null, UNKNOWN_CF),
+    assertThat(DriverErrors.tableNotServed(allFailed(new ServerError(null, UNKNOWN_CF),
         new ServerError(null, "java.lang.RuntimeException: boom")))).isFalse();
     // no node tried: nothing says the table is missing
-    assertThat(YcqlSession.tableNotServed(AllNodesFailedException.fromErrors(List.of()))).isFalse();
+    assertThat(DriverErrors.tableNotServed(AllNodesFailedException.fromErrors(List.of()))).isFalse();
   }
 
   /** What the driver throws when it tried one node per error and each refused with it. */

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.largekv.common.Directories;
 import io.largekv.common.UserError;
+import io.largekv.jvm.ClientJit;
+import io.largekv.jvm.EventLoopStalls;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -164,4 +164,22 @@ class RunResultTest {
     assertThat(m.ranges(2)).isEqualTo("1 3-5 ...");
     assertThat(new MissingKeys(3).ranges(3)).isEmpty();
   }
+
+  @Test
+  void theRunResultPrintsTheLinesAndTheWarningWithoutFailing() {
+    RunOutcome o = new RunOutcome();
+    Properties p = new Properties();
+    p.setProperty("threadcount", "8");
+    o.eventLoopStalls().watch(p);
+    for (int i = 0; i < 200; i++) {
+      o.counters().record(Operation.READ, System.nanoTime(), true); // the first one: measuring
+    }
+    o.eventLoopStalls().record(30 * 1_000_000L);
+    assertThat(o.result().problems()).isEmpty();
+    assertThat(o.result().exitStatus()).isZero();
+    ByteArrayOutputStream b = new ByteArrayOutputStream();
+    o.result().printSummary(new PrintStream(b, true, StandardCharsets.UTF_8));
+    assertThat(b.toString(StandardCharsets.UTF_8)).contains("[LARGEKV], EventLoopStalls, 1\n")
+        .contains("[LARGEKV], EventLoopStallWarning, 1 stall(s) of the driver's I/O threads").contains("[LARGEKV], Result, ok");
+  }
 }

@@ -44,12 +44,12 @@ class PrepareWhenServedIT {
     String select = "SELECT v FROM it_served.late WHERE k = ?";
     // the server's own words for a table it does not serve are recognised
     InvalidQueryException refused = catchThrowableOfType(
-        () -> YcqlSession.prepare(cql, select, "ONE"), InvalidQueryException.class);
+        () -> PreparedStatements.prepare(cql, select, "ONE"), InvalidQueryException.class);
     assertThat(refused).isNotNull();
-    assertThat(YcqlSession.tableNotServed(refused)).as(refused.getMessage()).isTrue();
+    assertThat(DriverErrors.tableNotServed(refused)).as(refused.getMessage()).isTrue();
 
     CompletableFuture<PreparedStatement> waiting =
-        CompletableFuture.supplyAsync(() -> YcqlSession.prepareWhenServed(cql, select, "ONE"));
+        CompletableFuture.supplyAsync(() -> PreparedStatements.prepareWhenServed(cql, select, "ONE"));
     Thread.sleep(1000);
     // still waiting: the table does not exist, so the call can neither have succeeded nor given up
     assertThat(waiting).as("the first PREPARE gave up before the table was created").isNotDone();
@@ -81,7 +81,7 @@ class PrepareWhenServedIT {
           cql.refreshSchema();
         }
         String select = "SELECT v FROM it_served." + table + " WHERE k = ?";
-        assertThat(YcqlSession.prepareWhenServed(cql, select, "ONE").getQuery()).isEqualTo(select);
+        assertThat(PreparedStatements.prepareWhenServed(cql, select, "ONE").getQuery()).isEqualTo(select);
         create.get(120, TimeUnit.SECONDS);
       }
     } finally {
@@ -95,8 +95,8 @@ class PrepareWhenServedIT {
   @Test
   void anyOtherRefusalFailsAtOnce() {
     cql.execute("CREATE TABLE IF NOT EXISTS it_served.kv (k text PRIMARY KEY, v blob)");
-    assertThatThrownBy(() -> YcqlSession.prepareWhenServed(cql, "SELECT nosuch FROM it_served.kv WHERE k = ?", "ONE"))
+    assertThatThrownBy(() -> PreparedStatements.prepareWhenServed(cql, "SELECT nosuch FROM it_served.kv WHERE k = ?", "ONE"))
         .isInstanceOfSatisfying(InvalidQueryException.class,
-            e -> assertThat(YcqlSession.tableNotServed(e)).as(e.getMessage()).isFalse());
+            e -> assertThat(DriverErrors.tableNotServed(e)).as(e.getMessage()).isFalse());
   }
 }

@@ -1,4 +1,4 @@
-package io.largekv.run;
+package io.largekv.jvm;
 
 import java.lang.management.GarbageCollectorMXBean;
 import java.lang.management.ManagementFactory;

@@ -1,4 +1,4 @@
-package io.largekv.run;
+package io.largekv.jvm;
 
 import io.largekv.properties.PropertyValues;
 import io.largekv.results.ClientSummary.Metric;
@@ -41,7 +41,7 @@ import java.util.concurrent.atomic.LongAdder;
  * scheduler, and the client thread did not hold the I/O thread.
  *
  * <p>The stalls in the reported figures are those after the client's warm-up when
- * {@link ClientWarmUp} leaves it out of them (read and mixed phases, by default): there the rule
+ * {@code io.largekv.run.ClientWarmUp} leaves it out of them (read and mixed phases, by default): there the rule
  * makes the result unpublishable ({@link #problem}: exit status 1). When the figures include the
  * warm-up (a load, {@code largekv.warmup_s=0}, a run shorter than its warm-up) they include the
  * client's start-up, which has a few stalls in every run measured so far (class loading,
@@ -79,7 +79,7 @@ public final class EventLoopStalls {
   /** From the run's first operation on: before it no operation is in flight, none can be delayed. */
   private volatile boolean measuring;
 
-  /** A fresh account, for tests; a run uses {@link RunOutcome#eventLoopStalls()}. */
+  /** A fresh account, for tests; a run uses {@code io.largekv.run.RunOutcome.eventLoopStalls()}. */
   public EventLoopStalls() {}
 
   /**
@@ -190,7 +190,7 @@ public final class EventLoopStalls {
   }
 
   /** The client's warm-up ended and is left out of the reported figures: from now on a stall is in them. */
-  void warmUpEnded() {
+  public void warmUpEnded() {
     warmUpExcluded = true;
   }
 
@@ -199,8 +199,8 @@ public final class EventLoopStalls {
     return warmUpExcluded;
   }
 
-  /** The reported figures include the warm-up after all ({@link ClientWarmUp#finish}): every stall is in them. */
-  void warmUpIncluded() {
+  /** The reported figures include the warm-up after all ({@code io.largekv.run.ClientWarmUp.finish}): every stall is in them. */
+  public void warmUpIncluded() {
     warmUpExcluded = false;
   }
 
@@ -273,14 +273,14 @@ public final class EventLoopStalls {
         + " ms each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount), more than a tenth of"
         + " the %.0f above the reported p%s: that percentile may have moved", n, which, maxMs, boundMs(), STALL_MS,
         boundMs(), mayBeDelayed, clientThreads, (100 - highestPercentile) / 100 * operations,
-        RunResult.trim(highestPercentile)));
+        PropertyValues.written(highestPercentile)));
   }
 
   /**
    * The {@code [LARGEKV]} lines, when {@link #watched()}; {@code operations}: those in the reported
    * figures. The stalls after the warm-up, when it is left out of them.
    */
-  void print(PrintStream out, long operations) {
+  public void print(PrintStream out, long operations) {
     if (!watched()) {
       return;
     }

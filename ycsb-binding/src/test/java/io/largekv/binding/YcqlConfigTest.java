@@ -1,4 +1,4 @@
-package io.largekv.ycsb;
+package io.largekv.binding;
 
 import io.largekv.common.Target;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,4 +1,4 @@
-package io.largekv.ycsb;
+package io.largekv.binding;
 
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
  * comes from the databases' own sources (docs/first-contact.md): a user meets each on a first run,
  * often on a small test cluster.
  *
- * <p>The binding ({@code io.largekv.driver.YcqlSession}) refuses to start on any {@link Verdict#FAIL}
+ * <p>The binding ({@code io.largekv.driver.SchemaChecks}, as its session starts) refuses to start on any {@link Verdict#FAIL}
  * (exit status 2, nothing created) and prints every {@link Verdict#WARN}; the preflight
  * ({@code largekv.check=true}, {@code bin/largekv check}) prints them all.
  */

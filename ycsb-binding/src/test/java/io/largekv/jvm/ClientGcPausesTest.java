@@ -1,4 +1,4 @@
-package io.largekv.run;
+package io.largekv.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

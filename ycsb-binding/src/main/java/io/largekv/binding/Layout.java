@@ -1,4 +1,4 @@
-package io.largekv.ycsb;
+package io.largekv.binding;
 
 import java.util.Locale;
 

@@ -1,12 +1,12 @@
-package io.largekv.ycsb;
+package io.largekv.binding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.binding.ServerChecks.Check;
+import io.largekv.binding.ServerChecks.Verdict;
 import io.largekv.common.Target;
 import io.largekv.common.UserError;
-import io.largekv.ycsb.ServerChecks.Check;
-import io.largekv.ycsb.ServerChecks.Verdict;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

@@ -1,9 +1,8 @@
-package io.largekv.client;
+package io.largekv.workload;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.workload.LargeKeyValueWorkload;
-import io.largekv.workload.Plan;
+import io.largekv.client.YcsbClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -1,6 +1,7 @@
-package io.largekv.run;
+package io.largekv.jvm;
 
 import io.largekv.common.ProcStat;
+import io.largekv.common.WarmUp;
 import io.largekv.results.ClientSummary.Metric;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -18,7 +19,7 @@ import java.util.function.Supplier;
 
 /**
  * The CPU the client JVM's JIT compiler used in the window YCSB's figures cover, after the client's
- * warm-up ({@link ClientWarmUp}): the one owner of that figure (docs/ycsb-workload.md, "The client's
+ * warm-up ({@code io.largekv.run.ClientWarmUp}): the one owner of that figure (docs/ycsb-workload.md, "The client's
  * warm-up").
  *
  * <p>The JIT compiles the client's hot path in its first seconds, and on a client whose cores are
@@ -38,7 +39,7 @@ import java.util.function.Supplier;
  * grows and shrinks) takes the CPU it used after the warm-up with it: the figure is then a lower
  * bound. Where there is no {@code /proc} there is no figure.
  */
-final class ClientJit {
+public final class ClientJit {
 
   /** The share of the window's CPU time (%) from which the JIT's compiling is worth a warning. */
   static final double WARN_SHARE_PERCENT = 1.0;
@@ -54,7 +55,7 @@ final class ClientJit {
   private long toNanos;
 
   /** This JVM's compiler threads. */
-  static ClientJit ofThisJvm() {
+  public static ClientJit ofThisJvm() {
     return new ClientJit(ClientJit::compilerThreadsCpuMillis, System::nanoTime,
         Runtime.getRuntime().availableProcessors());
   }
@@ -70,7 +71,7 @@ final class ClientJit {
   }
 
   /** The warm-up ended: the window YCSB's figures cover begins. */
-  void warmUpEnded() {
+  public void warmUpEnded() {
     Map<Long, Long> now = compilerCpuMillis.get();
     synchronized (lock) {
       from = now;
@@ -79,14 +80,14 @@ final class ClientJit {
   }
 
   /** The warm-up is in the figures after all (nothing ran after it): there is no window of its own. */
-  void warmUpIncluded() {
+  public void warmUpIncluded() {
     synchronized (lock) {
       from = null;
     }
   }
 
   /** Every client thread finished: the window ends. */
-  void runFinished() {
+  public void runFinished() {
     Map<Long, Long> now = compilerCpuMillis.get();
     synchronized (lock) {
       if (to == null) {
@@ -100,7 +101,7 @@ final class ClientJit {
    * CPU ms the compiler threads used in the window after the warm-up: each thread's growth, a thread
    * started in it whole; empty without a window, or where the threads' CPU cannot be read.
    */
-  Optional<Long> cpuMillisAfterWarmUp() {
+  public Optional<Long> cpuMillisAfterWarmUp() {
     synchronized (lock) {
       if (from == null || to == null) {
         return Optional.empty();
@@ -114,12 +115,12 @@ final class ClientJit {
   }
 
   /** The {@code [LARGEKV]} line, when there is a window after the warm-up. */
-  void print(PrintStream out) {
+  public void print(PrintStream out) {
     cpuMillisAfterWarmUp().ifPresent(ms -> out.println(Metric.JIT_CPU_MS_AFTER_WARM_UP.line(ms)));
   }
 
   /** The warning, when the JIT's compiling after the warm-up is worth one. */
-  Optional<String> warning() {
+  public Optional<String> warning() {
     Optional<Long> ms = cpuMillisAfterWarmUp();
     long windowNanos;
     synchronized (lock) {
@@ -135,7 +136,7 @@ final class ClientJit {
     return Optional.of(String.format(Locale.ROOT, "the client JVM's JIT compiler used %.1f s of CPU in the %.1f s after"
         + " the client's warm-up (%.1f %% of the %d CPU(s) it sees): CPU taken from the driver's I/O threads, so the"
         + " reported latencies may still carry the client's warm-up; a longer %s leaves more of it out",
-        ms.get() / 1000.0, windowNanos / 1e9, share, processors, ClientWarmUp.WARMUP_S));
+        ms.get() / 1000.0, windowNanos / 1e9, share, processors, WarmUp.PROPERTY));
   }
 
   /**

@@ -1,4 +1,4 @@
-package io.largekv.run;
+package io.largekv.jvm;
 
 import com.sun.management.GarbageCollectionNotificationInfo;
 import java.lang.management.GarbageCollectorMXBean;

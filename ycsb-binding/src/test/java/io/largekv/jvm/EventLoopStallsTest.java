@@ -1,4 +1,4 @@
-package io.largekv.run;
+package io.largekv.jvm;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -80,24 +80,6 @@ class EventLoopStallsTest {
     ycsbDefault.record(20 * MS);
     assertThat(ycsbDefault.warning(10_000)).isEmpty();
     assertThat(ycsbDefault.warning(9_999)).hasValueSatisfying(p -> assertThat(p).contains("reported p99:"));
-  }
-
-  @Test
-  void theRunResultPrintsTheLinesAndTheWarningWithoutFailing() {
-    RunOutcome o = new RunOutcome();
-    Properties p = new Properties();
-    p.setProperty("threadcount", "8");
-    o.eventLoopStalls().watch(p);
-    for (int i = 0; i < 200; i++) {
-      o.counters().record(RunCounters.Operation.READ, System.nanoTime(), true); // the first one: measuring
-    }
-    o.eventLoopStalls().record(30 * MS);
-    assertThat(o.result().problems()).isEmpty();
-    assertThat(o.result().exitStatus()).isZero();
-    ByteArrayOutputStream b = new ByteArrayOutputStream();
-    o.result().printSummary(new PrintStream(b, true, StandardCharsets.UTF_8));
-    assertThat(b.toString(StandardCharsets.UTF_8)).contains("[LARGEKV], EventLoopStalls, 1\n")
-        .contains("[LARGEKV], EventLoopStallWarning, 1 stall(s) of the driver's I/O threads").contains("[LARGEKV], Result, ok");
   }
 
   @Test
