@@ -1,8 +1,5 @@
 package io.largekv.nosqlbench;
 
-import io.largekv.it.SharedCassandra;
-import io.largekv.it.TestSessions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -20,6 +17,8 @@ import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.format.KeyValueFormat;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.TestSessions;
 import io.largekv.ycsb.SchemaStatements;
 import io.largekv.ycsb.YcqlConfig;
 import java.io.File;
