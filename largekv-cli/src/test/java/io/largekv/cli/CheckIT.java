@@ -68,8 +68,8 @@ class CheckIT {
   @Test
   @Timeout(value = 10, unit = TimeUnit.MINUTES)
   void theNb5HarnessIsRefusedTheSameWayBeforeNb5Starts() throws Exception {
-    Path nb5 = io.largekv.it.Nb5Executable.configured();
-    Run r = largekv(env -> io.largekv.it.Nb5Executable.environment(env, nb5, "5.17.9"), "run", "--harness", "nb5", "--phases", "load", "--records", "100", "-p", "nb5.rf=3");
+    Path nb5 = io.largekv.testing.Nb5Executable.configured();
+    Run r = largekv(env -> io.largekv.testing.Nb5Executable.environment(env, nb5, "5.17.9"), "run", "--harness", "nb5", "--phases", "load", "--records", "100", "-p", "nb5.rf=3");
     assertThat(r.exit).as(r.toString()).isEqualTo(2);
     assertThat(r.err).contains("largekv: ycql.replication_factor=3 is more than the 1 node of datacenter datacenter1")
         .contains("largekv: stopping the local Cassandra");

@@ -2,8 +2,7 @@ package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.cli.K8sRenderTest;
-import io.largekv.it.MissingTool;
+import io.largekv.testing.MissingTool;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -9,7 +9,8 @@ import java.util.Map;
 
 /**
  * Evaluates an nb5 binding recipe such as {@code HashInterval(0L,30000000000L); Format('key:%046d')}
- * the way nb5 5.17 to 5.25 does, for the functions yb_kv_large uses. Written from the algorithm
+ * the way nb5 5.17 to 5.25 does, for the functions yb_kv_large uses and no others (BindingChainTest
+ * pins each to outputs of nb5's own code). Written from the algorithm
  * descriptions of nb5's public source (notes in docs/nosqlbench.md), not from its code; Hash() is
  * delegated to {@link KeyValueFormat#hash}, so the key/value format has one implementation.
  *
@@ -78,7 +79,7 @@ final class BindingChain {
     return recipe;
   }
 
-  /** The binding's value for this cycle; {@code state} is the thread's Save/Load map. */
+  /** The binding's value for this cycle; {@code state} is the thread's map of Save('name'). */
   Object apply(long cycle, Map<String, Object> state) {
     Object v = cycle;
     for (Step s : steps) {
@@ -141,11 +142,6 @@ final class BindingChain {
       case "Hash":
         arity(c, 0);
         return (in, s) -> KeyValueFormat.hash(asLong(c, in));
-      case "HashRange": {
-        long[] mm = minMax(c);
-        long width = a.size() == 1 ? mm[1] : mm[1] - mm[0] + 1; // (min,max): max inclusive
-        return (in, s) -> mm[0] + KeyValueFormat.hash(asLong(c, in)) % width;
-      }
       case "HashInterval": {
         long[] mm = minMax(c);
         long width = mm[1] - mm[0]; // (min,max): max exclusive; (width): [0, width)
@@ -159,21 +155,9 @@ final class BindingChain {
         long x = longArg(c, 0, 1);
         return (in, s) -> asLong(c, in) * x;
       }
-      case "Div": {
-        long x = longArg(c, 0, 1);
-        return (in, s) -> asLong(c, in) / x;
-      }
-      case "Mod": {
-        long x = longArg(c, 0, 1);
-        return (in, s) -> asLong(c, in) % x;
-      }
       case "Max": {
         long x = longArg(c, 0, 1);
         return (in, s) -> Math.max(asLong(c, in), x);
-      }
-      case "Min": {
-        long x = longArg(c, 0, 1);
-        return (in, s) -> Math.min(asLong(c, in), x);
       }
       case "Save": {
         String name = stringArg(c);
@@ -181,13 +165,6 @@ final class BindingChain {
           long v = asLong(c, in);
           s.put(name, v);
           return v;
-        };
-      }
-      case "Load": {
-        String name = stringArg(c);
-        return (in, s) -> {
-          Object v = s.getOrDefault(name, 0L);
-          return ((Number) v).longValue();
         };
       }
       case "Expr": {
@@ -202,7 +179,6 @@ final class BindingChain {
         GeometricCurve g = new GeometricCurve(((Number) a.get(0)).doubleValue());
         return (in, s) -> g.applyAsLong(asLong(c, in));
       }
-      case "HashedToByteBuffer":
       case "ByteBufferSizedHashed": {
         if (a.size() != 1 || !(a.get(0) instanceof Integer)) {
           throw new IllegalArgumentException(c + ": takes one int length");

@@ -6,7 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
-import io.largekv.it.SharedCassandra;
+import io.largekv.testing.SharedCassandra;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

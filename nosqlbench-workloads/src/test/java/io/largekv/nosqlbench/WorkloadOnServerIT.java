@@ -1,8 +1,5 @@
 package io.largekv.nosqlbench;
 
-import io.largekv.it.SharedCassandra;
-import io.largekv.it.TestSessions;
-
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -18,10 +15,12 @@ import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
-import io.largekv.cassandra.LocalCassandra;
-import io.largekv.format.KeyValueFormat;
 import io.largekv.binding.SchemaStatements;
 import io.largekv.binding.YcqlConfig;
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.format.KeyValueFormat;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.TestSessions;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.nio.ByteBuffer;

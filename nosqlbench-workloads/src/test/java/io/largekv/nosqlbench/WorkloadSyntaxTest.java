@@ -3,15 +3,14 @@ package io.largekv.nosqlbench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /** yb_kv_large.yaml is portable nb5 5.17–5.25 syntax, complete, and shaped like the seeds. */
@@ -84,11 +83,16 @@ class WorkloadSyntaxTest {
     }
   }
 
+  /**
+   * The real-nb5 tests run only 5.17.9 and 5.25.7, and no test runs the append block: for 5.21.8,
+   * and for the append block's bindings, this is the only check that nb5 knows every function.
+   */
   @Test
   void everyFunctionExistsInEverySupportedRelease() {
     Set<String> used = new TreeSet<>();
+    Pattern call = Pattern.compile("([A-Za-z]\\w*)\\(");
     for (String recipe : DEFAULTS.bindings().values()) {
-      BindingChain.parse(recipe).calls().forEach(c -> used.add(c.name()));
+      call.matcher(recipe.replaceAll("'[^']*'", "''")).results().forEach(m -> used.add(m.group(1)));
     }
     assertThat(used).contains("Format", "Hash", "ByteBufferSizedHashed", "HashInterval", "Geometric");
     for (String release : Nb5Functions.RELEASES) {
@@ -96,25 +100,6 @@ class WorkloadSyntaxTest {
       assertThat(known).as("nb5 %s function list", release).hasSizeGreaterThan(300);
       assertThat(known).as("functions of nb5 %s", release).containsAll(used);
     }
-  }
-
-  @Test
-  void everyBindingEvaluatesToAStringKeyOrA256ByteValue() {
-    DEFAULTS.bindings().forEach((name, recipe) -> {
-      BindingChain chain = BindingChain.parse(recipe);
-      Map<String, Object> state = new HashMap<>();
-      for (long c : new long[] {0, 1, 59, 60, 123456789L, 29999999999L}) {
-        Object v = chain.apply(c, state);
-        if (name.endsWith("_key")) {
-          assertThat(v).as(name).isInstanceOf(String.class);
-          assertThat((String) v).as(name).hasSize(50).startsWith("key:");
-        } else {
-          assertThat(name).endsWith("_value");
-          assertThat(v).as(name).isInstanceOf(ByteBuffer.class);
-          assertThat(((ByteBuffer) v).remaining()).as(name).isEqualTo(256);
-        }
-      }
-    });
   }
 
   @Test
@@ -193,7 +178,11 @@ class WorkloadSyntaxTest {
         .containsEntry("keycount", "1629145600");
   }
 
-  /** Each phase's default cycles: the seed's ops/s for 30 minutes, a whole number of op sequences. */
+  /**
+   * Each phase's default cycles: the seed's ops/s for 30 minutes, a whole number of op sequences.
+   * No test runs a phase at its default cycles (hundreds of millions); the smoke scenario's are run
+   * by RealNb5SmokeIT, whose exact counts hold only for whole sequences.
+   */
   @Test
   void defaultCyclesAreHalfAnHourAtTheSeedsRate() {
     Map<String, Double> seedOpsPerSecond = Map.of("uniform_read", 186_000.0, "latest_read", 391_500.0,
@@ -203,18 +192,11 @@ class WorkloadSyntaxTest {
       Workload.Step main = step(scenario, "main");
       long cycles = Long.parseLong(main.params().get("cycles"));
       assertThat(cycles / rate).as(scenario).isCloseTo(1800.0, org.assertj.core.data.Offset.offset(5.0));
-      int length = new OpSequence(FILE.workload(main.params()).opsOfBlocks(main.blockPattern())).length();
-      // nb5 runs whole strides only (stride = sequence length)
+      // nb5 runs whole strides only; a stride is one op sequence, as long as the ops' ratios add up to
+      int[] mix = mix(scenario);
+      int length = mix[0] + mix[1];
       assertThat(cycles % length).as("%s: %d cycles in sequences of %d", scenario, cycles, length).isZero();
     });
-    long smokeCycles = Long.parseLong(FILE.templateDefaults().get("smoke_cycles"));
-    for (Workload.Step s : DEFAULTS.steps("smoke")) {
-      if (!s.blockPattern().startsWith("schema_")) {
-        int length = new OpSequence(DEFAULTS.opsOfBlocks(s.blockPattern())).length();
-        assertThat(Long.parseLong(s.params().get("cycles")) % length).as("smoke." + s.name()).isZero();
-      }
-    }
-    assertThat(smokeCycles).isEqualTo(3720);
   }
 
   /** {reads, writes} per op sequence of a single-step scenario, with the step's parameters. */

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
-import io.largekv.it.SharedCassandra;
+import io.largekv.testing.SharedCassandra;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

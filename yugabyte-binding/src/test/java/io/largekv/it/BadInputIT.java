@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.Ycsb;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;

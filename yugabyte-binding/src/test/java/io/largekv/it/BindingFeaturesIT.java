@@ -4,6 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.format.KeyValueFormat;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.TestSessions;
+import io.largekv.testing.Ycsb;
 import io.largekv.ycsb.YugabyteYcqlDB;
 import java.util.HashMap;
 import java.util.List;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.JavaRuntimes;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.Ycsb;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

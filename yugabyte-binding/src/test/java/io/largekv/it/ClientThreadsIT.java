@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.common.JavaRuntimes;
+import io.largekv.testing.MissingTool;
+import io.largekv.testing.PinningDB;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.Ycsb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -338,7 +342,7 @@ class ClientThreadsIT {
     List<String> props = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
         "ycql.keyspace=" + keyspace, "recordcount=2000", "operationcount=3000", "readproportion=1",
         "updateproportion=0", "threadcount=16", "largekv.client_threads=virtual", "ycql.request_timeout_ms=30000",
-        "db=io.largekv.it.PinningDB"));
+        "db=" + PinningDB.class.getName()));
     props.addAll(List.of(more));
     return Ycsb.args("-t", SharedCassandra.get().contactPoint(), props.toArray(new String[0]));
   }

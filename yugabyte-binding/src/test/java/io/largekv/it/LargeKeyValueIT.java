@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.format.KeyValueFormat;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.Ycsb;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashSet;

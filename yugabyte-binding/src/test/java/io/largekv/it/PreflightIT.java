@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.Ycsb;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;

@@ -3,6 +3,9 @@ package io.largekv.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.Directories;
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.StockYcsbTree;
+import io.largekv.testing.Ycsb;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

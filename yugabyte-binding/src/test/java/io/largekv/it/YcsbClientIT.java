@@ -2,6 +2,8 @@ package io.largekv.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.testing.SharedCassandra;
+import io.largekv.testing.Ycsb;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package io.largekv.it;
+package io.largekv.testing;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;

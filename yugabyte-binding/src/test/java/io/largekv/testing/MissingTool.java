@@ -1,4 +1,4 @@
-package io.largekv.it;
+package io.largekv.testing;
 
 import org.junit.jupiter.api.Assertions;
 import org.junit.jupiter.api.Assumptions;

@@ -1,4 +1,4 @@
-package io.largekv.it;
+package io.largekv.testing;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

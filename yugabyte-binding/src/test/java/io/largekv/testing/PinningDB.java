@@ -1,4 +1,4 @@
-package io.largekv.it;
+package io.largekv.testing;
 
 import io.largekv.ycsb.YugabyteYcqlDB;
 import java.net.URL;
