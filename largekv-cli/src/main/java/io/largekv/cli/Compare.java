@@ -260,6 +260,9 @@ public final class Compare {
       harnesses = Harness.parse(v, true);
     }
 
+    /** YCSB's name of the rate each client keeps to, in operations per second ("target", not a target here). */
+    static final String YCSB_RATE = "target";
+
     /** The local demo's sizes: rows, seconds of a read phase, threads. */
     static final long LOCAL_RECORDS = 100_000;
     static final long LOCAL_DURATION = 30;
@@ -273,7 +276,7 @@ public final class Compare {
     List<String> phaseProperties(Phase phase, CompareTarget t) {
       List<String> p = super.phaseProperties(phase);
       if (rate != null) {
-        p.add("target=" + rate / clients);
+        p.add(YCSB_RATE + "=" + rate / clients);
         p.add("measurement.interval=both");
       }
       if (localTargets) {

@@ -1,6 +1,6 @@
 package io.largekv.cli;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,9 +24,9 @@ public final class CompareTarget {
     this.hosts = hosts;
     String first = label.toLowerCase(Locale.ROOT).split("[-_.]")[0];
     try {
-      Target.parse("ycql.target", first);
+      Database.parse("ycql.target", first);
     } catch (UserError e) {
-      throw new UserError("--target " + label + "=...: the label must start with one of " + Target.ACCEPTED
+      throw new UserError("--target " + label + "=...: the label must start with one of " + Database.ACCEPTED
           + " (e.g. cassandra-lcs=10.0.0.1); it selects ycql.target");
     }
     if (!label.matches("[A-Za-z0-9_.-]+")) {

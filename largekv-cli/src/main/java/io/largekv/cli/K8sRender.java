@@ -1,8 +1,8 @@
 package io.largekv.cli;
 
+import io.largekv.common.Database;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
-import io.largekv.common.Target;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
@@ -105,7 +105,7 @@ public final class K8sRender {
     Path repo = BenchmarkRun.repo();
     Options o = Options.parse(renderArgs);
     Path workload = repo.resolve("workloads").resolve(o.workloadFile(o.phase));
-    List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.target, o.properties));
+    List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.database, o.properties));
     props.addAll(o.phaseProperties(o.phase));
     K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase, o.image, o.clients,
         workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
@@ -186,7 +186,7 @@ public final class K8sRender {
     }
 
     Options() {
-      target = Target.YUGABYTE.propertyValue(); // the pods name their dialect (no local server here)
+      database = Database.YUGABYTE.propertyValue(); // the pods name their dialect (no local server here)
     }
 
     String resultsSize() {

@@ -1,6 +1,6 @@
 package io.largekv.cli;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -15,8 +15,11 @@ public abstract class ServerOptions extends PhaseOptions {
 
   /** {@code --hosts}; null: a local Cassandra that the command starts. */
   String hosts;
-  /** {@code --target}'s dialect; null: cassandra locally, else the binding's default (yugabyte). */
-  String target;
+  /**
+   * The database ({@code --target}, as YCSB's {@code ycql.target}: the dialect); null: cassandra
+   * locally, else the binding's default (yugabyte). Only {@code compare} has targets: labelled servers.
+   */
+  String database;
 
   @Override
   final boolean fullScaleWorkloads() {
@@ -34,8 +37,8 @@ public abstract class ServerOptions extends PhaseOptions {
   }
 
   @Option(names = "--target", paramLabel = "T")
-  void target(String v) throws UserError {
-    target = Target.parse("--target", v).propertyValue();
+  void database(String v) throws UserError {
+    database = Database.parse("--target", v).propertyValue();
   }
 
   /**
@@ -45,7 +48,7 @@ public abstract class ServerOptions extends PhaseOptions {
    */
   List<String> runProperties(String localHosts, String localDc) {
     boolean local = hosts == null;
-    return serverProperties(local, local ? localHosts : hosts, localDc, local && target == null ? "cassandra" : target,
+    return serverProperties(local, local ? localHosts : hosts, localDc, local && database == null ? "cassandra" : database,
         properties);
   }
 }

@@ -15,7 +15,7 @@ class LargekvOptionsTest {
         "scylla", "--phases", "load,latest-read", "--records", "1_000", "--duration", "30", "--threads", "8",
         "-p", "ycql.localdc=dc1"});
     assertThat(o.hosts).isEqualTo("a,b:9043");
-    assertThat(o.target).isEqualTo("scylla");
+    assertThat(o.database).isEqualTo("scylla");
     assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
     assertThat(o.records).isEqualTo(1000);
     assertThat(o.duration).isEqualTo(30);
@@ -80,16 +80,6 @@ class LargekvOptionsTest {
   void unknownCommandIsAUsageError() {
     assertThatThrownBy(() -> Largekv.run(new String[] {"launch"}, System.out, System.err))
         .hasMessageContaining("unknown command 'launch'; accepted: run");
-  }
-
-  @Test
-  void everyPhaseIsFoundByTheNameItIsListedUnder() {
-    assertThat(Phase.ACCEPTED).isEqualTo("load, uniform-read, latest-read");
-    for (Phase p : Phase.ALL) {
-      assertThat(Phase.byName(" " + p.name + " ")).isSameAs(p);
-    }
-    assertThat(Phase.LOAD.isLoad()).isTrue();
-    assertThat(Phase.UNIFORM_READ.isLoad()).isFalse();
   }
 
   @Test

@@ -1,9 +1,15 @@
 package io.largekv.phase;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.Reader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import org.junit.jupiter.api.Test;
 
 class PhaseTest {
@@ -26,5 +32,32 @@ class PhaseTest {
       assertThat(Phase.published(WORKLOADS.resolve(p.localWorkload))).as(p.localWorkload).isEmpty();
       assertThat(Phase.published(WORKLOADS.resolve(p.fullScaleWorkload))).as(p.fullScaleWorkload).isPresent();
     }
+  }
+
+  @Test
+  void eachPhaseRunsWorkloadFilesOfItsKindAtBothScales() throws Exception {
+    for (Phase p : Phase.ALL) {
+      for (String file : List.of(p.localWorkload, p.fullScaleWorkload)) {
+        Properties w = new Properties();
+        try (Reader r = Files.newBufferedReader(WORKLOADS.resolve(file), StandardCharsets.UTF_8)) {
+          w.load(r);
+        }
+        assertThat(Phase.setting(WORKLOADS.resolve(file), "recordcount")).as(file).hasValueSatisfying(
+            n -> assertThat(n).isPositive());
+        if (p.isLoad()) {
+          // a load inserts every row: YCSB's load ignores a mix, and a file that set one would mislead
+          assertThat(w.getProperty("readproportion")).as(file).isNull();
+        } else {
+          // the seeds' read-heavy mixes, keys uniform or from the latest rows as the phase's name says
+          assertThat(Double.parseDouble(w.getProperty("readproportion"))).as(file).isGreaterThan(0.98);
+          assertThat(w.getProperty("requestdistribution")).as(file)
+              .isEqualTo(p == Phase.UNIFORM_READ ? "uniform" : "latest");
+        }
+      }
+    }
+    // --phases: the user's order, one line naming a wrong name and the accepted ones
+    assertThat(Phase.list(" latest-read,load")).containsExactly(Phase.LATEST_READ, Phase.LOAD);
+    assertThatThrownBy(() -> Phase.list("load,nope"))
+        .hasMessage("--phases: unknown phase 'nope'; accepted: load, uniform-read, latest-read");
   }
 }

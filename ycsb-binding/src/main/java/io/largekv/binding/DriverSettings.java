@@ -1,6 +1,6 @@
 package io.largekv.binding;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +39,7 @@ public final class DriverSettings {
   private DriverSettings() {}
 
   /** The options for {@code c} on the driver of {@code vendor}. */
-  public static Layers of(YcqlConfig c, Target vendor) {
+  public static Layers of(YcqlConfig c, Database vendor) {
     Map<String, Object> explicit = new LinkedHashMap<>();
     Map<String, Object> defaults = new LinkedHashMap<>();
     defaults.put("basic.session-name", "largekv-" + c.target.propertyValue());
@@ -74,10 +74,10 @@ public final class DriverSettings {
     if (!c.protocolVersion.isEmpty()) {
       layer(c, YcqlConfig.PROTOCOL_VERSION, explicit, defaults).put("advanced.protocol.version", c.protocolVersion);
     }
-    boolean partitionAware = vendor == Target.YUGABYTE && c.target == Target.YUGABYTE;
+    boolean partitionAware = vendor == Database.YUGABYTE && c.target == Database.YUGABYTE;
     defaults.put("basic.load-balancing-policy.class", partitionAware ? PARTITION_AWARE_POLICY
         : c.localDatacenter.isEmpty() ? TOKEN_AWARE_DC_INFERRING_POLICY : TOKEN_AWARE_POLICY);
-    if (vendor == Target.YUGABYTE) {
+    if (vendor == Database.YUGABYTE) {
       // YugabyteDB's system.partitions; other servers have none (the driver would warn on each refresh)
       defaults.put("advanced.metadata.partition-metadata.enabled", partitionAware);
     }

@@ -1,6 +1,6 @@
 package io.largekv.binding;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,7 +27,7 @@ public final class SchemaStatements {
    */
   public static String createKeyspace(YcqlConfig c, String datacenter) {
     String replication;
-    if (c.target != Target.YUGABYTE) {
+    if (c.target != Database.YUGABYTE) {
       if (datacenter == null || datacenter.isEmpty()) {
         throw new IllegalArgumentException("a keyspace on " + c.target.product() + " names a datacenter");
       }
@@ -75,11 +75,11 @@ public final class SchemaStatements {
         sb.append(" WITH compaction = {'class': '").append(c.compaction).append("'}");
         // Cassandra 3+: {'class': ..} / {'enabled': 'false'}; Scylla: {'sstable_compression': ..} / {}
         if (c.compression.equals("none")) {
-          sb.append(c.target == Target.SCYLLA ? " AND compression = {}"
+          sb.append(c.target == Database.SCYLLA ? " AND compression = {}"
               : " AND compression = {'enabled': 'false'}");
         } else {
           sb.append(" AND compression = {'")
-              .append(c.target == Target.SCYLLA ? "sstable_compression" : "class")
+              .append(c.target == Database.SCYLLA ? "sstable_compression" : "class")
               .append("': '").append(c.compression).append("'}");
         }
         break;

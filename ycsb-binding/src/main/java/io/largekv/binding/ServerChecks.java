@@ -1,6 +1,6 @@
 package io.largekv.binding;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -182,12 +182,12 @@ public final class ServerChecks {
    * SimpleStrategy keyspace, judged as such.
    */
   private static boolean universeReplication(YcqlConfig c, ServerFacts f) {
-    return c.target == Target.YUGABYTE && f.product() != Target.CASSANDRA && f.product() != Target.SCYLLA;
+    return c.target == Database.YUGABYTE && f.product() != Database.CASSANDRA && f.product() != Database.SCYLLA;
   }
 
   /** The YugabyteDB dialect's SimpleStrategy keyspace on Cassandra or ScyllaDB. */
   private static boolean simpleStrategyKeyspace(YcqlConfig c, ServerFacts f) {
-    return c.target == Target.YUGABYTE && !universeReplication(c, f);
+    return c.target == Database.YUGABYTE && !universeReplication(c, f);
   }
 
   /**
@@ -260,7 +260,7 @@ public final class ServerChecks {
     if (simpleStrategyKeyspace(c, f)) {
       // the YugabyteDB dialect's keyspace on another server: SimpleStrategy over the whole cluster
       int all = f.allNodes();
-      if (f.product() == Target.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
+      if (f.product() == Database.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
           && f.productVersion() != null && versionAtLeast(f.productVersion(), 2026, 2)) {
         return new Check("replication", Verdict.FAIL, YcqlConfig.TARGET + "=yugabyte creates keyspace " + c.keyspace
             + " with SimpleStrategy, which ScyllaDB " + f.productVersion() + " refuses under tablets; accepted: "
@@ -286,7 +286,7 @@ public final class ServerChecks {
     if (c.replicationFactor > nodes) {
       return new Check("replication", Verdict.FAIL, YcqlConfig.REPLICATION_FACTOR + "=" + c.replicationFactor
           + " is more than the " + nodes(nodes) + " of datacenter " + dc + ": "
-          + (f.product() == Target.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
+          + (f.product() == Database.SCYLLA && Boolean.TRUE.equals(f.tabletsForNewKeyspaces())
               ? "ScyllaDB with tablets refuses the table"
               : "the server would accept the keyspace and hold fewer copies than that, and fail every QUORUM write"
                   + " it cannot place")
@@ -299,7 +299,7 @@ public final class ServerChecks {
 
   /** ", on tablets" / ", on vnodes" for ScyllaDB where known; "" elsewhere. */
   private static String placement(YcqlConfig c, ServerFacts f) {
-    if (f.product() != Target.SCYLLA || f.tabletsForNewKeyspaces() == null) {
+    if (f.product() != Database.SCYLLA || f.tabletsForNewKeyspaces() == null) {
       return "";
     }
     return f.tabletsForNewKeyspaces() ? ", on tablets (the server's default for new keyspaces)"
@@ -408,7 +408,7 @@ public final class ServerChecks {
       }
       case SCYLLA -> {
         if (c.compaction.equals(INCREMENTAL)) {
-          if (f.productVersion() == null || f.product() != Target.SCYLLA || major(f.productVersion()) == 0) {
+          if (f.productVersion() == null || f.product() != Database.SCYLLA || major(f.productVersion()) == 0) {
             return new Check("table options", Verdict.UNCHECKED, YcqlConfig.COMPACTION + "=" + INCREMENTAL
                 + ": the server's version is not known (ScyllaDB has it from " + SCYLLA_ICS_SINCE + " on)");
           }
@@ -422,7 +422,7 @@ public final class ServerChecks {
         return new Check("table options", Verdict.OK, "compaction " + c.compaction + ", compression " + c.compression);
       }
       default -> {
-        if (c.compaction.equals(UNIFIED) && f.product() == Target.CASSANDRA) {
+        if (c.compaction.equals(UNIFIED) && f.product() == Database.CASSANDRA) {
           int major = major(f.releaseVersion());
           if (major > 0 && major < 5) {
             return new Check("table options", Verdict.FAIL, YcqlConfig.COMPACTION + "=" + UNIFIED + ": Apache Cassandra "

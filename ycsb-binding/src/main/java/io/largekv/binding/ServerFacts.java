@@ -1,6 +1,6 @@
 package io.largekv.binding;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import java.util.Collections;
 import java.util.Map;
 import java.util.TreeMap;
@@ -30,7 +30,7 @@ import java.util.TreeMap;
  *     driver counts as local: the one it infers when {@code ycql.localdc} is not set); null when
  *     unknown
  */
-public record ServerFacts(Target product, String releaseVersion, String productVersion, String clusterName,
+public record ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
     Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
     Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists,
     String contactDatacenter) {
@@ -43,7 +43,7 @@ public record ServerFacts(Target product, String releaseVersion, String productV
   }
 
   /** Without the contact node's datacenter (one datacenter, or tests). */
-  public ServerFacts(Target product, String releaseVersion, String productVersion, String clusterName,
+  public ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
       Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
       Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists) {
     this(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
@@ -85,11 +85,11 @@ public record ServerFacts(Target product, String releaseVersion, String productV
     if (productVersion != null) {
       return name + " " + productVersion + " (release_version " + releaseVersion + ")";
     }
-    if (product == Target.YUGABYTE) {
+    if (product == Database.YUGABYTE) {
       return name + " (release_version " + releaseVersion + ", a compatibility version: YCQL does not report"
           + " YugabyteDB's own)";
     }
-    return name + " " + (product == Target.CASSANDRA ? releaseVersion : "(release_version " + releaseVersion + ")");
+    return name + " " + (product == Database.CASSANDRA ? releaseVersion : "(release_version " + releaseVersion + ")");
   }
 
   /** E.g. "datacenter1: 3 (3 up), dc2: 1 (0 up)". */

@@ -1,6 +1,6 @@
 package io.largekv.binding;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyNames;
@@ -71,12 +71,12 @@ public final class YcqlConfig {
       COMPRESSION, PROTOCOL_VERSION, RECONNECT_BASE_DELAY_MS, RECONNECT_MAX_DELAY_MS, BACKOFF_MAX_MS, DRIVER);
 
   /** Compaction classes by short name; a fully qualified class name is passed through. */
-  private static final Map<Target, List<String>> COMPACTIONS = Map.of(
-      Target.CASSANDRA, List.of("SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
+  private static final Map<Database, List<String>> COMPACTIONS = Map.of(
+      Database.CASSANDRA, List.of("SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
           "TimeWindowCompactionStrategy", "UnifiedCompactionStrategy"),
-      Target.SCYLLA, List.of("SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
+      Database.SCYLLA, List.of("SizeTieredCompactionStrategy", "LeveledCompactionStrategy",
           "TimeWindowCompactionStrategy", "IncrementalCompactionStrategy"),
-      Target.YUGABYTE, List.of());
+      Database.YUGABYTE, List.of());
   private static final List<String> COMPRESSORS = List.of("LZ4Compressor", "ZstdCompressor", "SnappyCompressor",
       "DeflateCompressor");
   private static final List<String> READ_LEVELS = List.of(
@@ -89,7 +89,7 @@ public final class YcqlConfig {
   private static final Pattern COMPACTION_CLASS = Pattern.compile("[A-Za-z][A-Za-z0-9_.]*");
 
   public final List<InetSocketAddress> contactPoints;
-  public final Target target;
+  public final Database target;
   public final String localDatacenter;
   public final String keyspace;
   public final String table;
@@ -114,7 +114,7 @@ public final class YcqlConfig {
   public final Path keystore;
   public final String keystorePassword;
   /** The driver that runs: {@code ycql.driver}, by default the target's own vendor's. */
-  public final Target driver;
+  public final Database driver;
   public final int reconnectBaseDelayMs;
   public final int reconnectMaxDelayMs;
   public final int backoffMaxMs;
@@ -136,8 +136,8 @@ public final class YcqlConfig {
     PropertyNames.check(properties, "ycql.", ALL, Map.of());
     this.given = properties.stringPropertyNames();
     PropertyValues p = new PropertyValues(properties);
-    this.target = Target.parse(TARGET, p.string(TARGET, Target.YUGABYTE.propertyValue()));
-    this.driver = Target.parse(DRIVER, p.string(DRIVER, target.propertyValue()));
+    this.target = Database.parse(TARGET, p.string(TARGET, Database.YUGABYTE.propertyValue()));
+    this.driver = Database.parse(DRIVER, p.string(DRIVER, target.propertyValue()));
     int port = p.intRange(PORT, 9042, 1, 65535);
     this.contactPoints = parseHosts(p.string(HOSTS, "127.0.0.1"), port);
     String dc = properties.getProperty(LOCAL_DC, "").trim();
@@ -159,7 +159,7 @@ public final class YcqlConfig {
     this.readConsistency = consistency(p, READ_CONSISTENCY, "QUORUM", READ_LEVELS);
     this.writeConsistency = consistency(p, WRITE_CONSISTENCY, "QUORUM", WRITE_LEVELS);
     this.scanConsistency = consistency(p, SCAN_CONSISTENCY, readConsistency, READ_LEVELS);
-    if (target == Target.SCYLLA) {
+    if (target == Database.SCYLLA) {
       // ScyllaDB refuses EACH_QUORUM for reads ("only supported for writes"): every read would fail
       for (String key : List.of(READ_CONSISTENCY, SCAN_CONSISTENCY)) {
         String level = key.equals(READ_CONSISTENCY) ? readConsistency : scanConsistency;
@@ -191,23 +191,23 @@ public final class YcqlConfig {
     }
     this.driverConfig = path(properties, DRIVER_CONFIG);
     this.tablets = p.intRange(TABLETS, 0, 0, 100_000);
-    if (tablets > 0 && target != Target.YUGABYTE) {
+    if (tablets > 0 && target != Database.YUGABYTE) {
       throw new UserError(TABLETS + " applies to " + TARGET + "=yugabyte only, not "
           + target.propertyValue());
     }
     String compactionValue = properties.getProperty(COMPACTION);
-    if (compactionValue != null && target == Target.YUGABYTE) {
+    if (compactionValue != null && target == Database.YUGABYTE) {
       throw new UserError(COMPACTION + " applies to " + TARGET
           + "=cassandra or scylla; YugabyteDB YCQL has no compaction options");
     }
     this.compaction = compactionValue == null ? "SizeTieredCompactionStrategy" : compactionValue.trim();
-    if (target != Target.YUGABYTE && !(COMPACTIONS.get(target).contains(compaction)
+    if (target != Database.YUGABYTE && !(COMPACTIONS.get(target).contains(compaction)
         || compaction.contains(".") && COMPACTION_CLASS.matcher(compaction).matches())) {
       throw new UserError(COMPACTION, compaction, String.join(", ", COMPACTIONS.get(target))
           + " (" + TARGET + "=" + target.propertyValue() + "), or a fully qualified class name");
     }
     String compressionValue = properties.getProperty(COMPRESSION);
-    if (compressionValue != null && target == Target.YUGABYTE) {
+    if (compressionValue != null && target == Database.YUGABYTE) {
       throw new UserError(COMPRESSION + " applies to " + TARGET
           + "=cassandra or scylla; YugabyteDB YCQL has no compression options");
     }
@@ -217,7 +217,7 @@ public final class YcqlConfig {
       throw new UserError(COMPRESSION, compression, "none, " + String.join(", ", COMPRESSORS)
           + ", or a fully qualified class name");
     }
-    String defaultProtocol = target == Target.CASSANDRA ? "" : "V4";
+    String defaultProtocol = target == Database.CASSANDRA ? "" : "V4";
     String proto = p.string(PROTOCOL_VERSION, defaultProtocol.isEmpty() ? "auto" : defaultProtocol)
         .toUpperCase(Locale.ROOT);
     if (!List.of("AUTO", "V3", "V4", "V5").contains(proto)) {

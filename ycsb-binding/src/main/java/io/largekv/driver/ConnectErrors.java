@@ -4,7 +4,7 @@ import static io.largekv.driver.DriverErrors.oneLine;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import io.largekv.binding.YcqlConfig;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import java.util.List;
 
@@ -17,7 +17,7 @@ final class ConnectErrors {
   private ConnectErrors() {}
 
   /** The driver {@code ycql.driver} asks for is not the one on this classpath ({@code vendor}'s). */
-  static UserError driverNotHere(YcqlConfig config, Target vendor) {
+  static UserError driverNotHere(YcqlConfig config, Database vendor) {
     return new UserError(YcqlConfig.DRIVER + "=" + config.driver.propertyValue() + " (the driver of "
         + YcqlConfig.TARGET + "=" + config.target.propertyValue() + " unless set) is not here: this classpath has "
         + DriverInfo.describe() + "; accepted: " + vendor.propertyValue() + ", or largekv's shaded jar, which has all three");

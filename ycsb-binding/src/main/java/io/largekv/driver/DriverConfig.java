@@ -6,7 +6,7 @@ import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigRenderOptions;
 import io.largekv.binding.DriverSettings;
 import io.largekv.binding.YcqlConfig;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 
 /**
  * The driver's configuration, in the order docs/ycsb-binding.md documents: the {@code ycql.*}
@@ -19,12 +19,12 @@ public final class DriverConfig {
   private DriverConfig() {}
 
   /** The loader for {@code config} on the driver of {@code vendor}. */
-  public static DriverConfigLoader loader(YcqlConfig config, Target vendor) {
+  public static DriverConfigLoader loader(YcqlConfig config, Database vendor) {
     return DriverConfigLoader.fromString("datastax-java-driver " + render(config, vendor));
   }
 
   /** The merged settings above the driver's reference.conf, as HOCON. */
-  static String render(YcqlConfig config, Target vendor) {
+  static String render(YcqlConfig config, Database vendor) {
     DriverSettings.Layers layers = DriverSettings.of(config, vendor);
     Config file = ConfigFactory.empty();
     if (config.driverConfig != null) {

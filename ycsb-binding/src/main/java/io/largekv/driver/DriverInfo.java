@@ -2,7 +2,7 @@ package io.largekv.driver;
 
 import com.datastax.oss.driver.api.core.MavenCoordinates;
 import com.datastax.oss.driver.api.core.session.Session;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 
 /**
  * Which vendor's driver this copy of the binding runs on. The shaded jar holds three copies of this
@@ -16,15 +16,15 @@ public final class DriverInfo {
    * from the driver's name ("Java driver for YugabyteDB", "ScyllaDB Java Driver", ...). Not from a
    * package-like literal such as its group id: relocation rewrites those in this class too.
    */
-  public static Target vendor() {
+  public static Database vendor() {
     String name = Session.OSS_DRIVER_COORDINATES.getName().toLowerCase(java.util.Locale.ROOT);
     if (name.contains("yugabyte")) {
-      return Target.YUGABYTE;
+      return Database.YUGABYTE;
     }
     if (name.contains("scylla")) {
-      return Target.SCYLLA;
+      return Database.SCYLLA;
     }
-    return Target.CASSANDRA; // Apache Cassandra (4.18+) or DataStax
+    return Database.CASSANDRA; // Apache Cassandra (4.18+) or DataStax
   }
 
   /** E.g. {@code Apache Cassandra Java Driver org.apache.cassandra:java-driver-core:4.19.3}. */

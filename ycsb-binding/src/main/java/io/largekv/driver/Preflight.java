@@ -9,8 +9,8 @@ import io.largekv.binding.ServerChecks.Verdict;
 import io.largekv.binding.ServerChecks;
 import io.largekv.binding.ServerFacts;
 import io.largekv.binding.YcqlConfig;
+import io.largekv.common.Database;
 import io.largekv.common.ExitStatus;
-import io.largekv.common.Target;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
 import io.largekv.run.ProcessExit;
@@ -91,7 +91,7 @@ public final class Preflight {
       if (facts.keyspaceExists()) {
         line(out, "keyspace", config.keyspace + " exists: replication " + facts.keyspaceReplication());
       } else {
-        line(out, "keyspace", !dc.isEmpty() || config.target == Target.YUGABYTE
+        line(out, "keyspace", !dc.isEmpty() || config.target == Database.YUGABYTE
             ? "would run: " + SchemaStatements.createKeyspace(config, dc) : "cannot be created: no datacenter");
       }
       boolean tableCreated = !facts.tableExists() || config.dropTable;
@@ -117,11 +117,11 @@ public final class Preflight {
 
   /** Where rows would live: tablets or vnodes and the replication factor. */
   private static String placement(YcqlConfig c, ServerFacts f) {
-    if (c.target == Target.YUGABYTE) {
+    if (c.target == Database.YUGABYTE) {
       return "YugabyteDB tablets" + (c.tablets > 0 ? " (" + c.tablets + " for the table)" : " (the server's default count)")
           + ", the universe's replication factor";
     }
-    String tablets = f.product() != Target.SCYLLA ? "vnodes (token ranges)"
+    String tablets = f.product() != Database.SCYLLA ? "vnodes (token ranges)"
         : f.keyspaceExists() ? (f.keyspaceUsesTablets() == null ? "tablets or vnodes (not readable)"
             : f.keyspaceUsesTablets() ? "tablets" : "vnodes")
         : f.tabletsForNewKeyspaces() == null ? "tablets or vnodes (the server's setting is not readable)"

@@ -12,7 +12,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import io.largekv.binding.ServerFacts;
 import io.largekv.binding.YcqlConfig;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
@@ -56,14 +56,14 @@ final class ServerProbe {
     Reply versions = query(session, "SELECT version FROM system.versions WHERE key = 'local'");
     Answer scylla = versions.answer();
     if (scylla == Answer.ROWS) {
-      return new ServerFacts(Target.SCYLLA, releaseVersion, versions.row().getString("version"),
+      return new ServerFacts(Database.SCYLLA, releaseVersion, versions.row().getString("version"),
           clusterName, nodes, up, scyllaTabletsForNewKeyspaces(session), replication,
           replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace), tableExists, contactDatacenter);
     }
     Answer yugabyte = query(session, "SELECT * FROM system.partitions LIMIT 1").answer();
     // only a refusal ("no such table") tells; a timeout or a server error tells nothing
-    Target product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Target.YUGABYTE
-        : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Target.CASSANDRA : null;
+    Database product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Database.YUGABYTE
+        : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Database.CASSANDRA : null;
     return new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null, tableExists,
         contactDatacenter);
   }

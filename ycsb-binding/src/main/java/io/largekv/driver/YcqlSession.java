@@ -11,7 +11,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
 import io.largekv.binding.ServerFacts;
 import io.largekv.binding.YcqlConfig;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.YcsbOutput;
 import io.largekv.jvm.StartUpCollection;
 import java.time.Duration;
@@ -159,7 +159,7 @@ public final class YcqlSession {
 
   /** A driver session to {@code config}'s cluster; a {@link io.largekv.common.UserError} ({@link ConnectErrors}) when none. */
   static CqlSession connect(YcqlConfig config) {
-    Target vendor = DriverInfo.vendor();
+    Database vendor = DriverInfo.vendor();
     if (vendor != config.driver) {
       throw ConnectErrors.driverNotHere(config, vendor);
     }

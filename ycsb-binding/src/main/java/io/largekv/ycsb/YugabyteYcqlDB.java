@@ -1,7 +1,7 @@
 package io.largekv.ycsb;
 
 import io.largekv.binding.YcqlConfig;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import io.largekv.run.ProcessExit;
 import java.util.HashMap;
@@ -43,8 +43,8 @@ public class YugabyteYcqlDB extends DB {
    * the classpath has, which refuses to run when that is not the one asked for.
    */
   static DB newDriverDB(Properties p) {
-    Target target = Target.parse(YcqlConfig.TARGET, p.getProperty(YcqlConfig.TARGET, Target.YUGABYTE.propertyValue()));
-    Target driver = Target.parse(YcqlConfig.DRIVER, p.getProperty(YcqlConfig.DRIVER, target.propertyValue()));
+    Database target = Database.parse(YcqlConfig.TARGET, p.getProperty(YcqlConfig.TARGET, Database.YUGABYTE.propertyValue()));
+    Database driver = Database.parse(YcqlConfig.DRIVER, p.getProperty(YcqlConfig.DRIVER, target.propertyValue()));
     for (String name : new String[] {relocated(driver), "io.largekv.driver.DriverDB"}) {
       try {
         return (DB) Class.forName(name).getDeclaredConstructor().newInstance();
@@ -59,7 +59,7 @@ public class YugabyteYcqlDB extends DB {
   }
 
   /** The class name of the binding relocated with the driver of {@code vendor} in the shaded jar. */
-  public static String relocated(Target vendor) {
+  public static String relocated(Database vendor) {
     return "io.largekv.shaded." + vendor.propertyValue() + ".driver.DriverDB";
   }
 

@@ -2,7 +2,7 @@ package io.largekv.binding;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import java.util.Map;
 import java.util.Properties;
 import org.junit.jupiter.api.Test;
@@ -53,12 +53,12 @@ class DriverSettingsTest {
   void routingFollowsTheDriverNotOnlyTheTarget() {
     // YugabyteDB's driver on Cassandra: token-aware, no system.partitions to read
     YcqlConfig cassandraOnYbDriver = config("ycql.target=cassandra", "ycql.driver=yugabyte");
-    assertThat(cassandraOnYbDriver.driver).isEqualTo(Target.YUGABYTE);
-    assertThat(DriverSettings.of(cassandraOnYbDriver, Target.YUGABYTE).merged())
+    assertThat(cassandraOnYbDriver.driver).isEqualTo(Database.YUGABYTE);
+    assertThat(DriverSettings.of(cassandraOnYbDriver, Database.YUGABYTE).merged())
         .containsEntry("basic.load-balancing-policy.class", "DcInferringLoadBalancingPolicy")
         .containsEntry("advanced.metadata.partition-metadata.enabled", false);
     // YugabyteDB on Apache Cassandra's driver (the "same driver everywhere" control): token-aware
-    assertThat(DriverSettings.of(config("ycql.target=yugabyte", "ycql.driver=cassandra"), Target.CASSANDRA).merged())
+    assertThat(DriverSettings.of(config("ycql.target=yugabyte", "ycql.driver=cassandra"), Database.CASSANDRA).merged())
         .containsEntry("basic.load-balancing-policy.class", "DcInferringLoadBalancingPolicy")
         .doesNotContainKey("advanced.metadata.partition-metadata.enabled")
         .containsEntry("advanced.protocol.version", "V4");
@@ -66,12 +66,12 @@ class DriverSettingsTest {
 
   @Test
   void optionsFromPropertiesTheUserSetAreExplicitTheRestDefaults() {
-    DriverSettings.Layers unset = DriverSettings.of(config("ycql.target=cassandra"), Target.CASSANDRA);
+    DriverSettings.Layers unset = DriverSettings.of(config("ycql.target=cassandra"), Database.CASSANDRA);
     assertThat(unset.defaults()).containsEntry("basic.request.timeout", "2000 milliseconds")
         .containsEntry("advanced.reconnection-policy.max-delay", "2000 milliseconds");
     assertThat(unset.explicit()).isEmpty();
     DriverSettings.Layers set = DriverSettings.of(config("ycql.target=cassandra", "ycql.request_timeout_ms=750",
-        "ycql.localdc=dc1"), Target.CASSANDRA);
+        "ycql.localdc=dc1"), Database.CASSANDRA);
     assertThat(set.explicit()).containsEntry("basic.request.timeout", "750 milliseconds")
         .containsEntry("basic.load-balancing-policy.local-datacenter", "dc1");
     assertThat(set.defaults()).doesNotContainKey("basic.request.timeout");

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.largekv.binding.ServerChecks.Check;
 import io.largekv.binding.ServerChecks.Verdict;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import java.util.List;
 import java.util.Map;
@@ -24,9 +24,9 @@ class ServerChecksTest {
   }
 
   /** A cluster of one datacenter with {@code n} nodes, all up, no keyspace yet. */
-  private static ServerFacts cluster(Target product, String version, String dc, int n, Boolean tablets) {
-    return new ServerFacts(product, product == Target.CASSANDRA ? version : "3.0.8",
-        product == Target.SCYLLA ? version : null, "c1", Map.of(dc, n), Map.of(dc, n), tablets, null, null, false);
+  private static ServerFacts cluster(Database product, String version, String dc, int n, Boolean tablets) {
+    return new ServerFacts(product, product == Database.CASSANDRA ? version : "3.0.8",
+        product == Database.SCYLLA ? version : null, "c1", Map.of(dc, n), Map.of(dc, n), tablets, null, null, false);
   }
 
   private static ServerFacts withKeyspace(ServerFacts f, Map<String, String> replication, boolean table) {
@@ -40,8 +40,8 @@ class ServerChecksTest {
 
   @Test
   void aReplicationFactorAboveTheDatacentersNodesIsRefusedBeforeAnyDdlOnEveryTarget() {
-    for (Target t : List.of(Target.SCYLLA, Target.CASSANDRA)) {
-      ServerFacts oneNode = cluster(t, t == Target.SCYLLA ? "2025.1.2" : "5.0.6", "dc1", 1, t == Target.SCYLLA);
+    for (Database t : List.of(Database.SCYLLA, Database.CASSANDRA)) {
+      ServerFacts oneNode = cluster(t, t == Database.SCYLLA ? "2025.1.2" : "5.0.6", "dc1", 1, t == Database.SCYLLA);
       YcqlConfig c = config("ycql.target=" + t.propertyValue());
       Check rf = check(ServerChecks.checks(c, oneNode), "replication");
       assertThat(rf.verdict()).isEqualTo(Verdict.FAIL);
@@ -53,13 +53,13 @@ class ServerChecksTest {
           .isEqualTo(Verdict.OK);
     }
     assertThat(check(ServerChecks.checks(config("ycql.target=scylla"),
-        cluster(Target.SCYLLA, "2025.1.2", "dc1", 2, true)), "replication").line())
+        cluster(Database.SCYLLA, "2025.1.2", "dc1", 2, true)), "replication").line())
         .contains("ScyllaDB with tablets refuses the table");
   }
 
   @Test
   void noDatacenterMeansNoSimpleStrategyFallbackButOneLine() {
-    ServerFacts noDc = cluster(Target.SCYLLA, "2026.2.0", "", 3, true);
+    ServerFacts noDc = cluster(Database.SCYLLA, "2026.2.0", "", 3, true);
     Check rf = check(ServerChecks.checks(config("ycql.target=scylla"), noDc), "replication");
     assertThat(rf.verdict()).isEqualTo(Verdict.FAIL);
     assertThat(rf.line()).contains("no node of the cluster reports its datacenter").endsWith("accepted: ycql.localdc=DC");
@@ -69,7 +69,7 @@ class ServerChecksTest {
 
   @Test
   void aLocalDatacenterTheClusterDoesNotHaveNamesTheOnesItHas() {
-    ServerFacts two = new ServerFacts(Target.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
+    ServerFacts two = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
         Map.of("dc1", 3, "dc2", 3), null, null, null, false);
     Check dc = check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=us-east"), two), "local datacenter");
     assertThat(dc.verdict()).isEqualTo(Verdict.FAIL);
@@ -80,7 +80,7 @@ class ServerChecksTest {
   @Test
   void aConsistencyLevelTheReplicasCannotMeetIsRefusedWithTheLevelsTheyCan() {
     // an existing keyspace of RF 1 and QUORUM: 1 replica, QUORUM of 1 is 1: fine; ALL on RF 2 over 1 node is not
-    ServerFacts f = withKeyspace(cluster(Target.CASSANDRA, "5.0.6", "dc1", 1, null),
+    ServerFacts f = withKeyspace(cluster(Database.CASSANDRA, "5.0.6", "dc1", 1, null),
         Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "2"), false);
     List<Check> checks = ServerChecks.checks(config("ycql.target=cassandra", "ycql.read_consistency=ALL"), f);
     assertThat(check(checks, "replication").verdict()).isEqualTo(Verdict.WARN);
@@ -90,14 +90,14 @@ class ServerChecksTest {
         + " answer (RF 2 in dc1 on 1 node)").contains("accepted: ONE, LOCAL_ONE");
     assertThat(check(checks, "write consistency").verdict()).isEqualTo(Verdict.FAIL); // QUORUM of 2 is 2
     // LOCAL_QUORUM in a datacenter the keyspace does not replicate to
-    ServerFacts twoDc = new ServerFacts(Target.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
+    ServerFacts twoDc = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
         Map.of("dc1", 3, "dc2", 3), null, Map.of("class", "NetworkTopologyStrategy", "dc1", "3"), null, true);
     Check local = check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=dc2",
         "ycql.read_consistency=LOCAL_QUORUM"), twoDc), "read consistency");
     assertThat(local.verdict()).isEqualTo(Verdict.FAIL);
     assertThat(local.line()).contains("needs 1 replica in datacenter dc2 and it has 0");
     // SimpleStrategy counts the whole cluster; Scylla's "3/0"-style factors are read
-    ServerFacts simple = withKeyspace(cluster(Target.CASSANDRA, "5.0.6", "dc1", 3, null),
+    ServerFacts simple = withKeyspace(cluster(Database.CASSANDRA, "5.0.6", "dc1", 3, null),
         Map.of("class", "org.apache.cassandra.locator.SimpleStrategy", "replication_factor", "3"), true);
     assertThat(ServerChecks.checks(config("ycql.target=cassandra"), simple)).allMatch(c -> c.verdict() == Verdict.OK);
   }
@@ -120,19 +120,19 @@ class ServerChecksTest {
   void incrementalCompactionNeedsAScyllaReleaseThatHasIt() {
     YcqlConfig ics = config("ycql.target=scylla", "ycql.compaction=IncrementalCompactionStrategy",
         "ycql.replication_factor=1");
-    Check old = check(ServerChecks.checks(ics, cluster(Target.SCYLLA, "6.2.3", "dc1", 1, true)), "table options");
+    Check old = check(ServerChecks.checks(ics, cluster(Database.SCYLLA, "6.2.3", "dc1", 1, true)), "table options");
     assertThat(old.verdict()).isEqualTo(Verdict.FAIL);
     assertThat(old.line()).startsWith("ycql.compaction=IncrementalCompactionStrategy: ScyllaDB 6.2.3 has no such class")
         .endsWith("accepted: SizeTieredCompactionStrategy, LeveledCompactionStrategy, TimeWindowCompactionStrategy");
     for (String has : List.of("2025.1.0", "2025.3.1", "2026.2.0", "2024.1.9")) {
-      assertThat(check(ServerChecks.checks(ics, cluster(Target.SCYLLA, has, "dc1", 1, true)), "table options")
+      assertThat(check(ServerChecks.checks(ics, cluster(Database.SCYLLA, has, "dc1", 1, true)), "table options")
           .verdict()).as(has).isEqualTo(Verdict.OK);
     }
     // unknown version: said, not guessed
-    assertThat(check(ServerChecks.checks(ics, cluster(Target.SCYLLA, null, "dc1", 1, true)), "table options")
+    assertThat(check(ServerChecks.checks(ics, cluster(Database.SCYLLA, null, "dc1", 1, true)), "table options")
         .verdict()).isEqualTo(Verdict.UNCHECKED);
     // an existing table keeps its options: nothing to check
-    assertThat(check(ServerChecks.checks(ics, withKeyspace(cluster(Target.SCYLLA, "6.2.3", "dc1", 1, true),
+    assertThat(check(ServerChecks.checks(ics, withKeyspace(cluster(Database.SCYLLA, "6.2.3", "dc1", 1, true),
         Map.of("class", "NetworkTopologyStrategy", "dc1", "1"), true)), "table options").verdict()).isEqualTo(Verdict.OK);
   }
 
@@ -140,15 +140,15 @@ class ServerChecksTest {
   void unifiedCompactionNeedsCassandraFive() {
     YcqlConfig ucs = config("ycql.target=cassandra", "ycql.compaction=UnifiedCompactionStrategy",
         "ycql.replication_factor=1");
-    assertThat(check(ServerChecks.checks(ucs, cluster(Target.CASSANDRA, "4.1.7", "dc1", 1, null)), "table options")
+    assertThat(check(ServerChecks.checks(ucs, cluster(Database.CASSANDRA, "4.1.7", "dc1", 1, null)), "table options")
         .line()).startsWith("ycql.compaction=UnifiedCompactionStrategy: Apache Cassandra 4.1.7 has no such class");
-    assertThat(check(ServerChecks.checks(ucs, cluster(Target.CASSANDRA, "5.0.6", "dc1", 1, null)), "table options")
+    assertThat(check(ServerChecks.checks(ucs, cluster(Database.CASSANDRA, "5.0.6", "dc1", 1, null)), "table options")
         .verdict()).isEqualTo(Verdict.OK);
   }
 
   @Test
   void yugabyteTabletsAboveTheDefaultCapAreAWarningAndItsReplicationIsTheUniverses() {
-    ServerFacts yb = new ServerFacts(Target.YUGABYTE, "3.9-SNAPSHOT", null, "local cluster", Map.of("dc1", 3),
+    ServerFacts yb = new ServerFacts(Database.YUGABYTE, "3.9-SNAPSHOT", null, "local cluster", Map.of("dc1", 3),
         Map.of("dc1", 3), null, null, null, false);
     List<Check> checks = ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=8000"), yb);
     Check tablets = check(checks, "table options");
@@ -162,7 +162,7 @@ class ServerChecksTest {
 
   @Test
   void aTargetOtherThanTheServerIsAWarningAndAnUnknownServerIsSaid() {
-    ServerFacts cassandra = cluster(Target.CASSANDRA, "5.0.6", "datacenter1", 1, null);
+    ServerFacts cassandra = cluster(Database.CASSANDRA, "5.0.6", "datacenter1", 1, null);
     Check product = check(ServerChecks.checks(config("ycql.target=yugabyte"), cassandra), "server");
     assertThat(product.verdict()).isEqualTo(Verdict.WARN);
     assertThat(product.line()).contains("the server is Apache Cassandra 5.0.6");
@@ -219,7 +219,7 @@ class ServerChecksTest {
   @Test
   void theYugabyteDialectOnCassandraOrScyllaIsJudgedAsTheSimpleStrategyKeyspaceItCreates() {
     // ycql.target's default is yugabyte: on a Cassandra its keyspace is a real SimpleStrategy one
-    ServerFacts oneNode = cluster(Target.CASSANDRA, "5.0.6", "datacenter1", 1, null);
+    ServerFacts oneNode = cluster(Database.CASSANDRA, "5.0.6", "datacenter1", 1, null);
     List<Check> checks = ServerChecks.checks(config("ycql.target=yugabyte"), oneNode);
     assertThat(check(checks, "replication").verdict()).isEqualTo(Verdict.FAIL);
     assertThat(check(checks, "replication").line()).startsWith("ycql.replication_factor=3 is more than the 1 node of"
@@ -230,15 +230,15 @@ class ServerChecksTest {
         .filteredOn(c -> c.verdict() == Verdict.FAIL).isEmpty();
     // ScyllaDB 2026.2 and later refuse SimpleStrategy under tablets; 2026.1 gives it vnodes
     assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.replication_factor=1"),
-        cluster(Target.SCYLLA, "2026.2.0", "dc1", 3, true)), "replication").line())
+        cluster(Database.SCYLLA, "2026.2.0", "dc1", 3, true)), "replication").line())
         .contains("SimpleStrategy, which ScyllaDB 2026.2.0 refuses under tablets");
     assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.replication_factor=1"),
-        cluster(Target.SCYLLA, "2026.1.3", "dc1", 3, true)), "replication").verdict()).isEqualTo(Verdict.OK);
+        cluster(Database.SCYLLA, "2026.1.3", "dc1", 3, true)), "replication").verdict()).isEqualTo(Verdict.OK);
   }
 
   @Test
   void withSeveralDatacentersTheKeyspaceNamesTheOneTheDriverTakesAsLocal() {
-    ServerFacts twoDc = new ServerFacts(Target.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
+    ServerFacts twoDc = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
         Map.of("dc1", 3, "dc2", 3), null, null, null, false, "dc2");
     assertThat(ServerChecks.keyspaceDatacenter(config("ycql.target=cassandra"), twoDc)).isEqualTo("dc2");
     assertThat(ServerChecks.keyspaceDatacenter(config("ycql.target=cassandra", "ycql.localdc=dc1"), twoDc)).isEqualTo("dc1");
@@ -246,7 +246,7 @@ class ServerChecksTest {
 
   @Test
   void nodesWithoutADatacenterAreNoDatacenterToChoose() {
-    ServerFacts mixed = new ServerFacts(Target.CASSANDRA, "5.0.6", null, "c1", Map.of("", 1, "dc1", 2),
+    ServerFacts mixed = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("", 1, "dc1", 2),
         Map.of("", 1, "dc1", 2), null, null, null, false);
     assertThat(check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=dc1",
         "ycql.replication_factor=2"), mixed), "local datacenter").verdict()).isEqualTo(Verdict.OK);
@@ -258,14 +258,14 @@ class ServerChecksTest {
   void aScyllaVersionThatCannotBeReadIsUncheckedNotRefused() {
     YcqlConfig ics = config("ycql.target=scylla", "ycql.compaction=IncrementalCompactionStrategy",
         "ycql.replication_factor=1");
-    assertThat(check(ServerChecks.checks(ics, cluster(Target.SCYLLA, "unknown-build", "dc1", 1, true)), "table options")
+    assertThat(check(ServerChecks.checks(ics, cluster(Database.SCYLLA, "unknown-build", "dc1", 1, true)), "table options")
         .verdict()).isEqualTo(Verdict.UNCHECKED);
   }
 
   @Test
   void withoutCreateSchemaTheKeyspaceAndTableMustBeThere() {
     YcqlConfig noCreate = config("ycql.target=cassandra", "ycql.create_schema=false", "ycql.replication_factor=1");
-    ServerFacts none = cluster(Target.CASSANDRA, "5.0.6", "dc1", 1, null);
+    ServerFacts none = cluster(Database.CASSANDRA, "5.0.6", "dc1", 1, null);
     assertThat(check(ServerChecks.checks(noCreate, none), "schema").line()).isEqualTo(
         "ycql.keyspace=largekv does not exist and ycql.create_schema=false; accepted: an existing keyspace, or"
             + " ycql.create_schema=true");

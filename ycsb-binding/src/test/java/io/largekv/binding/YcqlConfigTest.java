@@ -1,9 +1,9 @@
 package io.largekv.binding;
 
-import io.largekv.common.Target;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -26,7 +26,7 @@ class YcqlConfigTest {
   @Test
   void defaultsAreTheSeedsSettings() {
     YcqlConfig c = YcqlConfig.from(new Properties());
-    assertThat(c.target).isEqualTo(Target.YUGABYTE);
+    assertThat(c.target).isEqualTo(Database.YUGABYTE);
     assertThat(c.contactPoints).containsExactly(InetSocketAddress.createUnresolved("127.0.0.1", 9042));
     assertThat(c.keyspace).isEqualTo("largekv");
     assertThat(c.table).isEqualTo("kv");

@@ -6,7 +6,7 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import io.largekv.binding.YcqlConfig;
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -43,7 +43,7 @@ class DriverConfigTest {
     for (String s : kv) {
       p.setProperty(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
     }
-    try (DriverConfigLoader loader = DriverConfig.loader(YcqlConfig.from(p), Target.CASSANDRA)) {
+    try (DriverConfigLoader loader = DriverConfig.loader(YcqlConfig.from(p), Database.CASSANDRA)) {
       return loader.getInitialConfig().getDefaultProfile();
     }
   }

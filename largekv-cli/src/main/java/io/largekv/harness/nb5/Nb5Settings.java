@@ -1,6 +1,6 @@
 package io.largekv.harness.nb5;
 
-import io.largekv.common.Target;
+import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
 import io.largekv.phase.Counts;
@@ -122,7 +122,7 @@ public final class Nb5Settings {
             + ACCEPTED);
       }
     }
-    String dialect = Target.parse("ycql.target", last.getOrDefault("ycql.target", "yugabyte")).propertyValue();
+    String dialect = Database.parse("ycql.target", last.getOrDefault("ycql.target", "yugabyte")).propertyValue();
     if (dialect.equals("yugabyte")) {
       for (String p : List.of("ycql.compaction", "ycql.compression")) {
         if (last.containsKey(p)) {

@@ -7,9 +7,9 @@ import java.util.stream.Collectors;
 /**
  * The CQL database a run talks to ({@code ycql.target}, {@code bin/largekv --target}, the first
  * word of a {@code compare} label). It decides the DDL dialect, the native-protocol version and the
- * driver's routing; the one list of targets.
+ * driver's routing; the one list of databases (a "target" is a labelled set of servers a run measures).
  */
-public enum Target {
+public enum Database {
   /** YugabyteDB YCQL: protocol V4, partition-aware routing, no compaction/compression options. */
   YUGABYTE("YugabyteDB YCQL"),
   /** Apache Cassandra: negotiated protocol, token-aware routing, replication and compaction. */
@@ -18,12 +18,12 @@ public enum Target {
   SCYLLA("ScyllaDB");
 
   /** The accepted values, as users write them: {@code yugabyte, cassandra, scylla}. */
-  public static final String ACCEPTED = Arrays.stream(values()).map(Target::propertyValue)
+  public static final String ACCEPTED = Arrays.stream(values()).map(Database::propertyValue)
       .collect(Collectors.joining(", "));
 
   private final String product;
 
-  Target(String product) {
+  Database(String product) {
     this.product = product;
   }
 
@@ -38,13 +38,13 @@ public enum Target {
   }
 
   /**
-   * The target named {@code value} (case-insensitive).
+   * The database named {@code value} (case-insensitive).
    *
    * @param setting what the user set, for the error: {@code ycql.target}, {@code --target}
    * @throws UserError for any other value
    */
-  public static Target parse(String setting, String value) {
-    for (Target t : values()) {
+  public static Database parse(String setting, String value) {
+    for (Database t : values()) {
       if (t.propertyValue().equalsIgnoreCase(value == null ? "" : value.trim())) {
         return t;
       }
