@@ -1,8 +1,8 @@
 package io.largekv.bench;
 
 import io.largekv.common.Nb5Output;
-import io.largekv.report.HdrLog;
-import io.largekv.report.Nb5Histograms;
+import io.largekv.report.files.HdrLog;
+import io.largekv.report.files.Nb5Histograms;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

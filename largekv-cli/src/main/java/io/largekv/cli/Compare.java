@@ -16,7 +16,7 @@ import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
 import io.largekv.report.Report;
-import io.largekv.report.RunSetupFile;
+import io.largekv.report.files.RunSetupFile;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.RunSetup;

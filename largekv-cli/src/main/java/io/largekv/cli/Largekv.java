@@ -113,7 +113,7 @@ public final class Largekv {
         out.println(Nb5PodClient.USAGE);
         return ExitStatus.OK;
       }
-      return Nb5PodClient.run(o, args, err);
+      return Nb5PodClient.run(o, BenchmarkRun.repo(), args, err);
     }
     if (args[0].equals("report")) {
       return ReportCommand.run(args, out, err);

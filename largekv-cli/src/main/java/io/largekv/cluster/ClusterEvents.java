@@ -2,7 +2,7 @@ package io.largekv.cluster;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.phase.Phase;
-import io.largekv.report.EventRecord;
+import io.largekv.report.files.EventRecord;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;

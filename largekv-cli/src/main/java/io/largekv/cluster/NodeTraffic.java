@@ -2,7 +2,7 @@ package io.largekv.cluster;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cassandra.LocalNode;
-import io.largekv.report.NodeRecord;
+import io.largekv.report.files.NodeRecord;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

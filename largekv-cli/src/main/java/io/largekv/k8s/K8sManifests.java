@@ -1,6 +1,5 @@
 package io.largekv.k8s;
 
-import io.largekv.cli.K8sRender;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.YcsbCommandLine;
@@ -19,7 +18,7 @@ import org.yaml.snakeyaml.Yaml;
 
 /**
  * The Kubernetes manifests of one phase's YCSB (or nb5) clients, as {@code bin/largekv k8s render} writes
- * them ({@link K8sRender} decides the settings, this class what each manifest holds):
+ * them ({@code bin/largekv k8s render} decides the settings, this class what each manifest holds):
  *
  * <ul>
  *   <li>{@code job.yaml}: an Indexed Job ({@code completionMode: Indexed}, completions = parallelism =

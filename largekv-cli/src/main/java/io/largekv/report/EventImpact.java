@@ -1,5 +1,6 @@
 package io.largekv.report;
 
+import io.largekv.report.files.EventRecord;
 import io.largekv.results.Timeline;
 import java.util.Arrays;
 import java.util.List;

@@ -2,6 +2,10 @@ package io.largekv.report;
 
 import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.files.ClientFiles;
+import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.HdrLog;
+import io.largekv.report.files.NodeRecord;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.Timeline;
@@ -10,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -24,26 +29,23 @@ import org.HdrHistogram.Histogram;
  */
 public final class PhaseResult {
 
-  /** Operation logs YCSB writes that are not operations of the benchmark. */
-  private static final List<String> NOT_OPERATIONS = List.of("CLEANUP", "VERIFY", "ERRORS");
-
   public final Path dir;
   public final int clients;
   /** Operation name → one interval log per client. */
-  public final Map<String, List<List<HdrLog.Interval>>> logs = new TreeMap<>();
+  public final Map<String, List<List<HdrLog.Interval>>> logs;
   /** Each client's summary, client-0 first. */
-  public final List<ClientSummary> summaries = new ArrayList<>();
-  public final List<Integer> exitCodes = new ArrayList<>();
+  public final List<ClientSummary> summaries;
+  public final List<Integer> exitCodes;
   /**
    * The {@code client.index}es that the clients' commands ({@code client-<i>/command.txt},
    * {@code client.count=N}) say ran, but whose {@code client-<i>} directory is not here: a phase
    * with a client missing is failed, never the others' sum.
    */
-  public final List<Integer> missingClients = new ArrayList<>();
+  public final List<Integer> missingClients;
   /** Client directories that the commands do not count, or commands that disagree on client.count. */
-  public final List<String> clientProblems = new ArrayList<>();
+  public final List<String> clientProblems;
   /** Each failed client's own reason: its {@code [LARGEKV], Result}, else its last {@code largekv:} line. */
-  public final List<String> failureReasons = new ArrayList<>();
+  public final List<String> failureReasons;
   public final long startMs;
   public final long endMs;
   /** The warm-up asked for (ms). */
@@ -59,13 +61,11 @@ public final class PhaseResult {
   /** A local cluster's nodes at the end of the run ({@code nodes.tsv}); empty otherwise. */
   public final List<NodeRecord> nodes;
   /** Each client's seconds ({@code client-<i>/timeline.csv}). */
-  public final List<List<Timeline.Second>> timelines = new ArrayList<>();
-  /** Each client's first interval start and last interval end (ms since 1970), {0, 0} without any. */
+  public final List<List<Timeline.Second>> timelines;
+  /** Each client's files, client-0 first. */
+  private final List<ClientFiles> clientFiles;
+  /** Each client's first interval start and last interval end (ms since 1970), {MAX, MIN} without any. */
   private final List<long[]> clientSpans = new ArrayList<>();
-  /** Each client's own logs, operation → intervals (the same intervals as in {@link #logs}). */
-  private final List<Map<String, List<HdrLog.Interval>>> clientLogs = new ArrayList<>();
-  /** Each client's earlier attempts' logs (included in {@link #clientLogs}), null without any. */
-  private final List<Map<String, List<HdrLog.Interval>>> earlierAttempts = new ArrayList<>();
   /** Operations that failed in the clients' earlier attempts (their timelines), and by error class. */
   private long earlierFailed;
   private final Map<String, Long> earlierErrorClasses = new TreeMap<>();
@@ -75,138 +75,82 @@ public final class PhaseResult {
    * Clients run again (a load pod the Job replaced): how many times, how the earlier attempts
    * ended, and the rows the last one counted as acknowledged before it. Not a failure.
    */
-  public final List<String> reruns = new ArrayList<>();
+  public final List<String> reruns;
 
   private PhaseResult(Path dir, long warmupSeconds) throws IOException {
     this.dir = dir;
-    List<Path> clientDirs;
-    try (Stream<Path> s = Files.list(dir)) {
-      clientDirs = s.filter(p -> p.getFileName().toString().startsWith(ResultsLayout.CLIENT_PREFIX)).sorted().toList();
+    List<ClientFiles> files = new ArrayList<>();
+    for (Path c : ClientFiles.clientDirs(dir)) {
+      files.add(ClientFiles.read(c));
     }
-    this.clients = clientDirs.size();
+    this.clientFiles = List.copyOf(files);
+    this.clients = files.size();
+    Map<String, List<List<HdrLog.Interval>>> logs = new TreeMap<>();
+    List<String> problems = new ArrayList<>();
+    List<String> reruns = new ArrayList<>();
     long start = Long.MAX_VALUE;
     long end = Long.MIN_VALUE;
-    List<List<Path>> clientAttempts = new ArrayList<>();
-    for (Path c : clientDirs) {
-      try {
-        summaries.add(ClientSummaryFile.read(c));
-      } catch (IOException e) {
-        // a summary that cannot be read (a file cut short): the client's figures are unknown, the phase fails
-        summaries.add(ClientSummary.NONE);
-        clientProblems.add(c.getFileName() + "'s summary cannot be read: " + e.getMessage().lines().findFirst()
-            .orElse(""));
+    long first = Long.MAX_VALUE;
+    for (ClientFiles c : files) {
+      if (c.summaryProblem() != null) {
+        // the client's figures are unknown: the phase fails
+        problems.add(c.name() + "'s summary cannot be read: " + c.summaryProblem());
       }
-      Path exit = c.resolve(ResultsLayout.EXIT);
-      exitCodes.add(Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1);
-      long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
-      clientSpans.add(span);
       // a client run again (a load pod the Job replaced) kept its earlier attempts' files in
       // attempt-<k>/: their intervals are the client's too (every operation measured), and the
-      // rows they acknowledged are counted once (earlierInserts)
-      Map<String, List<HdrLog.Interval>> earlier = new TreeMap<>();
-      List<Path> attempts = attempts(c);
-      clientAttempts.add(attempts);
-      List<Timeline.Second> timeline = new ArrayList<>();
+      // rows they acknowledged are counted once (attemptCorrection)
       long failedBefore = 0;
-      for (Path a : attempts) {
-        readLogs(a.resolve(ResultsLayout.HDR), earlier, true);
-        // its failed operations, a second at a time (a killed attempt printed no summary)
-        for (Timeline.Second sec : Timeline.readKilled(a.resolve(ResultsLayout.TIMELINE))) {
-          timeline.add(sec);
-          failedBefore += sec.failed();
-          sec.classes().forEach((k, v) -> earlierErrorClasses.merge(k, v, Long::sum));
-        }
+      for (ClientFiles.Attempt a : c.attempts()) {
+        failedBefore += a.failed();
+        a.errorClasses().forEach((k, v) -> earlierErrorClasses.merge(k, v, Long::sum));
       }
       earlierFailed += failedBefore;
-      timeline.addAll(Timeline.read(c.resolve(ResultsLayout.TIMELINE)));
-      timelines.add(timeline);
-      Map<String, List<HdrLog.Interval>> own = new TreeMap<>();
-      earlier.forEach((op, intervals) -> own.put(op, new ArrayList<>(intervals)));
-      Map<String, List<HdrLog.Interval>> last = new TreeMap<>();
-      readLogs(c.resolve(ResultsLayout.HDR), last, false);
-      last.forEach((op, intervals) -> own.computeIfAbsent(op, k -> new ArrayList<>()).addAll(intervals));
-      clientLogs.add(own);
-      earlierAttempts.add(attempts.isEmpty() ? null : earlier);
-      if (!attempts.isEmpty()) {
-        Long before = summaries.get(summaries.size() - 1).loadRowsBefore();
+      if (!c.attempts().isEmpty()) {
+        Long before = c.summary().loadRowsBefore();
         rowsBefore.add(before == null ? 0 : before);
-        if (before == null && exitCodes.get(exitCodes.size() - 1) == 0) {
+        if (before == null && c.exitCode() == 0) {
           // only a load's client is run again, and its last attempt continues the checkpoint
-          clientProblems.add(c.getFileName() + " holds earlier attempts (attempt-<k>/) but its last did not continue a"
+          problems.add(c.name() + " holds earlier attempts (attempt-<k>/) but its last did not continue a"
               + " load's checkpoint (no LoadRowsBefore): its operations cannot be counted once");
         }
-        List<String> ended = new ArrayList<>();
-        for (Path a : attempts) {
-          ended.add(a.getFileName() + " " + exitOf(a));
-        }
-        reruns.add(c.getFileName() + " ran " + (attempts.size() + 1) + " times (" + String.join(", ", ended)
-            + "); its last continued with " + rowsBefore.get(rowsBefore.size() - 1) + " rows acknowledged before"
+        reruns.add(c.name() + " ran " + (c.attempts().size() + 1) + " times (" + String.join(", ",
+            c.attempts().stream().map(a -> a.name() + " " + a.ended()).toList()) + "); its last continued with "
+            + rowsBefore.get(rowsBefore.size() - 1) + " rows acknowledged before"
             + (failedBefore > 0 ? "; " + failedBefore + " operations failed in the earlier attempts" : ""));
       } else {
         rowsBefore.add(0L);
       }
-      for (Map.Entry<String, List<HdrLog.Interval>> e : own.entrySet()) {
+      long[] span = {Long.MAX_VALUE, Long.MIN_VALUE};
+      for (Map.Entry<String, List<HdrLog.Interval>> e : c.logs().entrySet()) {
         logs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(e.getValue());
         for (HdrLog.Interval i : e.getValue()) {
           span[0] = Math.min(span[0], i.startMs);
           span[1] = Math.max(span[1], i.endMs);
         }
       }
+      clientSpans.add(span);
       start = Math.min(start, span[0]);
       end = Math.max(end, span[1]);
+      first = Math.min(first, c.firstOperationMs());
     }
+    this.logs = Collections.unmodifiableMap(logs);
+    this.summaries = files.stream().map(ClientFiles::summary).toList();
+    this.exitCodes = files.stream().map(ClientFiles::exitCode).toList();
+    this.timelines = files.stream().map(ClientFiles::timeline).toList();
     // time zero is the clients' common start when they had one (largekv.start_barrier: the warm-up
     // counts from it), else the first operation a client reported (the events' time zero), else the
     // first interval's start
-    long first = Long.MAX_VALUE;
-    for (int i = 0; i < clientDirs.size(); i++) {
-      first = Math.min(first, firstOperation(clientDirs.get(i).resolve(ResultsLayout.STDERR)));
-      for (Path a : clientAttempts.get(i)) {
-        first = Math.min(first, firstOperation(a.resolve(ResultsLayout.STDERR)));
-      }
-    }
     long common = summaries.stream().map(ClientSummary::commonStartEpochMs).filter(ms -> ms != null && ms > 0)
         .mapToLong(Long::longValue).min().orElse(Long.MAX_VALUE);
     // (a phase without a warm-up, a load, measures from its first operation: connecting is not in it;
     // but clients that operated before the common start, nb5's read pods, which read while they wait
     // for it, are measured from the common start whatever the warm-up)
     start = common != Long.MAX_VALUE && (warmupSeconds > 0 || start < common) ? common : Math.min(start, first);
-    // the clients their commands count: each states client.count (YCSB takes the last -p); they
-    // must agree, and each client-<i> must be one of them
-    java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
-    List<Integer> present = new ArrayList<>();
-    for (Path c : clientDirs) {
-      int count = clientCount(c.resolve(ResultsLayout.COMMAND));
-      if (count > 0) {
-        counts.add(count);
-      }
-      int index = ResultsLayout.clientIndex(c.getFileName().toString());
-      if (index >= 0) {
-        present.add(index);
-      } else {
-        clientProblems.add(c.getFileName() + " is not " + ResultsLayout.CLIENT_PREFIX + "<index>");
-      }
-    }
-    if (counts.size() > 1) {
-      clientProblems.add("the clients' commands disagree on client.count " + counts);
-    }
-    int expected = counts.isEmpty() ? 0 : counts.last();
-    for (int i = 0; i < expected; i++) {
-      if (!present.contains(i)) {
-        missingClients.add(i);
-      }
-    }
-    for (int i : present) {
-      if (expected > 0 && i >= expected) {
-        clientProblems.add(ResultsLayout.CLIENT_PREFIX + i + " is beyond client.count=" + expected);
-      }
-    }
-    for (int i = 0; i < clientDirs.size(); i++) {
-      if (exitCodes.get(i) != 0) {
-        failureReasons.add(clientDirs.get(i).getFileName() + ": " + failureReason(summaries.get(i),
-            clientDirs.get(i).resolve(ResultsLayout.STDERR)));
-      }
-    }
+    this.missingClients = checkClientCount(files, problems);
+    this.clientProblems = List.copyOf(problems);
+    this.failureReasons = files.stream().filter(c -> c.exitCode() != 0)
+        .map(c -> c.name() + ": " + failureReason(c)).toList();
+    this.reruns = List.copyOf(reruns);
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
     this.endMs = end == Long.MIN_VALUE ? 0 : end;
     this.warmupMs = warmupSeconds * 1000;
@@ -218,80 +162,49 @@ public final class PhaseResult {
     this.nodes = NodeRecord.read(dir.resolve(ResultsLayout.NODES));
   }
 
-  /** A client's earlier attempts ({@code attempt-<k>/}, kept by the pod's script), oldest first. */
-  private static List<Path> attempts(Path client) throws IOException {
-    try (Stream<Path> s = Files.list(client)) {
-      return s.filter(p -> p.getFileName().toString().matches(ResultsLayout.ATTEMPT_PREFIX + "\\d{1,4}")
-              && Files.isDirectory(p))
-          .sorted(java.util.Comparator.comparingInt(p -> Integer.parseInt(p.getFileName().toString()
-              .substring(ResultsLayout.ATTEMPT_PREFIX.length()))))
-          .toList();
-    }
-  }
-
-  /** An attempt's exit status in words: {@code exit 137}, or {@code killed} when it wrote none. */
-  private static String exitOf(Path attempt) throws IOException {
-    Path exit = attempt.resolve(ResultsLayout.EXIT);
-    return Files.exists(exit) ? "exit " + Files.readString(exit).trim() : "killed (no exit status)";
-  }
-
   /**
-   * The operations' interval logs of a client's {@code hdr/} directory, added to {@code into};
-   * {@code killed}: an earlier attempt's, whose last line may be half written.
+   * The clients their commands count: each states client.count (YCSB takes the last -p); they must
+   * agree, and each client-<i> must be one of them. Returns the indexes counted but not here;
+   * adds to {@code problems} what does not add up.
    */
-  private static void readLogs(Path hdr, Map<String, List<HdrLog.Interval>> into, boolean killed) throws IOException {
-    if (!Files.isDirectory(hdr)) {
-      return;
-    }
-    try (Stream<Path> files = Files.list(hdr)) {
-      for (Path f : files.filter(p -> p.toString().endsWith(".hdr")).sorted().toList()) {
-        String op = f.getFileName().toString().replace(".hdr", "");
-        if (!NOT_OPERATIONS.contains(op)) {
-          into.computeIfAbsent(op, k -> new ArrayList<>()).addAll(killed ? HdrLog.readKilled(f.toFile())
-              : HdrLog.read(f.toFile()));
-        }
+  private static List<Integer> checkClientCount(List<ClientFiles> files, List<String> problems) {
+    java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
+    List<Integer> present = new ArrayList<>();
+    for (ClientFiles c : files) {
+      if (c.clientCount() > 0) {
+        counts.add(c.clientCount());
+      }
+      if (c.index() >= 0) {
+        present.add(c.index());
+      } else {
+        problems.add(c.name() + " is not " + ResultsLayout.CLIENT_PREFIX + "<index>");
       }
     }
-  }
-
-  /** The {@code client.count=N} of a client's command line, 0 when it has none (or no command.txt). */
-  private static int clientCount(Path command) throws IOException {
-    if (!Files.exists(command)) {
-      return 0;
+    if (counts.size() > 1) {
+      problems.add("the clients' commands disagree on client.count " + counts);
     }
-    java.util.regex.Matcher m = CLIENT_COUNT.matcher(Files.readString(command, StandardCharsets.UTF_8));
-    int count = 0;
-    while (m.find()) { // the last one: YCSB's -p
-      count = Integer.parseInt(m.group(1));
+    int expected = counts.isEmpty() ? 0 : counts.last();
+    List<Integer> missing = new ArrayList<>();
+    for (int i = 0; i < expected; i++) {
+      if (!present.contains(i)) {
+        missing.add(i);
+      }
     }
-    return count;
+    for (int i : present) {
+      if (expected > 0 && i >= expected) {
+        problems.add(ResultsLayout.CLIENT_PREFIX + i + " is beyond client.count=" + expected);
+      }
+    }
+    return List.copyOf(missing);
   }
 
   /** Why a client failed: its result line, else the last line it wrote on stderr, shortened. */
-  private static String failureReason(ClientSummary summary, Path stderr) throws IOException {
-    String why = summary.saysFailed() ? summary.result() : null;
-    if (why == null && Files.exists(stderr)) {
-      try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
-        why = lines.filter(l -> l.startsWith("largekv: ")).reduce((a, b) -> b).map(l -> l.substring(9)).orElse(null);
-      }
-    }
+  private static String failureReason(ClientFiles c) {
+    String why = c.summary().saysFailed() ? c.summary().result() : c.lastLine();
     if (why == null) {
       return "no reason written";
     }
     return why.length() > 300 ? why.substring(0, 300) + "..." : why;
-  }
-
-  private static final java.util.regex.Pattern CLIENT_COUNT = java.util.regex.Pattern.compile(
-      "(?:^|\\s)client\\.count=(\\d{1,9})(?:\\s|$)");
-
-  /** The client's "largekv: first operation at MS" line's time, or Long.MAX_VALUE. */
-  private static long firstOperation(Path stderr) throws IOException {
-    if (!Files.exists(stderr)) {
-      return Long.MAX_VALUE;
-    }
-    try (Stream<String> lines = Files.lines(stderr, StandardCharsets.UTF_8)) {
-      return lines.mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).findFirst().orElse(Long.MAX_VALUE);
-    }
   }
 
   public static PhaseResult load(Path dir, long warmupSeconds) throws IOException {
@@ -425,10 +338,10 @@ public final class PhaseResult {
    */
   public double[] clientThroughputs() {
     double[] seconds = clientMeasuredSeconds();
-    double[] tp = new double[clientLogs.size()];
+    double[] tp = new double[clientFiles.size()];
     for (int i = 0; i < tp.length; i++) {
       long ops = 0;
-      for (Map.Entry<String, List<HdrLog.Interval>> e : clientLogs.get(i).entrySet()) {
+      for (Map.Entry<String, List<HdrLog.Interval>> e : clientFiles.get(i).logs().entrySet()) {
         if (operations().contains(e.getKey())) {
           ops += HdrLog.merge(List.of(e.getValue()), cutMs).getTotalCount() + attemptCorrection(i, e.getKey());
         }
@@ -448,7 +361,7 @@ public final class PhaseResult {
    */
   public long count(String op) {
     long n = histogram(op).getTotalCount();
-    for (int i = 0; i < clientLogs.size(); i++) {
+    for (int i = 0; i < clientFiles.size(); i++) {
       n += attemptCorrection(i, op);
     }
     return n;
@@ -456,7 +369,7 @@ public final class PhaseResult {
 
   /** What client {@code i}'s earlier attempts add to its count of {@code op} beyond their logs. */
   private long attemptCorrection(int i, String op) {
-    Map<String, List<HdrLog.Interval>> earlier = earlierAttempts.get(i);
+    Map<String, List<HdrLog.Interval>> earlier = clientFiles.get(i).earlierLogs();
     if (earlier == null || !op.equals("INSERT")) {
       return 0;
     }

@@ -2,6 +2,8 @@ package io.largekv.report;
 
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.files.ClientsLayout;
+import io.largekv.report.files.RunSetupFile;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
@@ -24,8 +26,8 @@ import org.HdrHistogram.Histogram;
  * events' and the local cluster's tables, the caveat, the notes and the setup (each harness and its
  * version among it). Latency
  * figures come from the HdrHistogram logs of every client and repeat, merged after the warm-up;
- * percentiles are never averaged. Rendered by {@link ReportCharts}, {@link MarkdownReport} and
- * {@link HtmlReport}; written by {@link ReportFiles}.
+ * percentiles are never averaged. Rendered and written by the package
+ * {@code io.largekv.report.render}, which reads this one.
  */
 public final class Report {
 
@@ -319,73 +321,13 @@ public final class Report {
     return failed;
   }
 
-  // ------------------------------------------------------------------ tables
-
-  /** Rows of a phase's table: label → one value per column, rendered from {@link #results()}. */
-  public Map<String, List<String>> table(String phase) {
-    return ReportTables.main(results(), phase);
-  }
-
-  /** A phase's events, per column and repeat: what each did to the run (docs/comparison.md#events). */
-  public List<List<String>> eventTable(String phase) {
-    return ReportTables.events(results(), phase);
-  }
-
-  /**
-   * A phase's local clusters at the end of each run: which node took how much traffic, and when
-   * each node last started, in seconds from the phase's time zero ("-" when the run has none: no
-   * client recorded an operation).
-   */
-  public List<List<String>> nodeTable(String phase) {
-    return ReportTables.nodes(results(), phase);
-  }
-
-  /** The node table's columns. */
-  public static final List<String> NODE_COLUMNS = List.of("target", "repeat", "node", "address", "state at the end",
-      "last started at (s)", "reads coordinated since", "writes coordinated since");
-
-  /** The event table's columns. */
-  public static final List<String> EVENT_COLUMNS = List.of("target", "repeat", "event", "started at (s)",
-      "took (s)", "result", "before (ops/s)", "lowest (ops/s)", "recovered after (s)", "window (s)",
-      "failed ops in window", "p99 in window (ms)", "verification failures");
-
   static String trim(double p) {
     return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
   }
 
   // ------------------------------------------------------------------ what both documents say
 
-  /** The main table's header: a column per target (and harness). */
-  List<String> header() {
-    List<String> header = new ArrayList<>(List.of(""));
-    header.addAll(columns);
-    return header;
-  }
-
-  /** The main table's rows: the row's name, then a value per target. */
-  List<List<String>> rows(String phase) {
-    List<List<String>> rows = new ArrayList<>();
-    table(phase).forEach((name, values) -> {
-      List<String> r = new ArrayList<>(List.of(name));
-      r.addAll(values);
-      rows.add(r);
-    });
-    return rows;
-  }
-
-  /** The tables under a phase's main one that it has: title → columns (events, local cluster). */
-  Map<String, List<String>> subTables(String phase) {
-    Map<String, List<String>> t = new LinkedHashMap<>();
-    if (!eventTable(phase).isEmpty()) {
-      t.put("Events in " + phase, EVENT_COLUMNS);
-    }
-    if (!nodeTable(phase).isEmpty()) {
-      t.put("Local cluster at the end of " + phase, NODE_COLUMNS);
-    }
-    return t;
-  }
-
-  String notes() {
+  public String notes() {
     if (!parts.isEmpty()) {
       List<String> runs = parts.stream().map(r -> r.label + " (" + r.dir + ")").toList();
       return "A report across runs: " + String.join(", ", runs) + "; columns are COLUMN" + ACROSS + "RUN. "
@@ -397,7 +339,7 @@ public final class Report {
         + "last operation (a client that connected late measured less: its range is shown). Latency: each operation's "
         + "HdrHistogram logs of every client and repeat merged after the warm-up (never averaged), service time "
         + "unless marked intended time. Counters (errors, verification) cover the whole phase.";
-    if (phases.stream().anyMatch(p -> !eventTable(p).isEmpty())) {
+    if (results().phases().stream().anyMatch(p -> !p.events().isEmpty())) {
       n += " Events: started at, seconds after the run's first operation; before, the median 1-second throughput "
           + "of the " + EventImpact.BEFORE_SECONDS + " s before the event; lowest, the lowest second in the window; "
           + "recovered after, seconds from the event's start until " + EventImpact.RECOVERED_SECONDS + " seconds in a "
@@ -414,7 +356,7 @@ public final class Report {
   }
 
   /** A setup row holding a command line: code in both documents. */
-  boolean commandRow(String key) {
+  public boolean commandRow(String key) {
     if (!parts.isEmpty()) {
       int at = key.indexOf(": ");
       Report run = at < 0 ? null : parts.stream().filter(r -> r.label.equals(key.substring(0, at))).findFirst()
@@ -471,7 +413,7 @@ public final class Report {
   }
 
   /** The setup section, row by row; across runs, each run's rows as {@code RUN: row}. */
-  Map<String, String> setupRows() {
+  public Map<String, String> setupRows() {
     Map<String, String> rows = new LinkedHashMap<>();
     if (!parts.isEmpty()) {
       parts.forEach(r -> r.setupRows().forEach((k, v) -> rows.put(r.label + ": " + k, v)));

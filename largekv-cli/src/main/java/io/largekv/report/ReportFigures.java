@@ -1,6 +1,8 @@
 package io.largekv.report;
 
 import io.largekv.common.Version;
+import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.ResultsJson;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
@@ -15,7 +17,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * The report's analysis: the figures of a {@link Report}'s raw data as {@link Results}, computed once.
- * The tables ({@link ReportTables}) and results.json ({@link ResultsJson}) are both written from them.
+ * The tables ({@code render.ReportTables}) and results.json ({@link ResultsJson}) are both written from them.
  */
 final class ReportFigures {
 

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
-import io.largekv.report.EventRecord;
-import io.largekv.report.HdrLog;
-import io.largekv.report.NodeRecord;
+import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.HdrLog;
+import io.largekv.report.files.NodeRecord;
 import io.largekv.results.Timeline;
 import java.io.File;
 import java.nio.charset.StandardCharsets;

@@ -152,9 +152,9 @@ class CompareOptionsTest {
 
   @Test
   void repeatsShowTheirSpread() {
-    assertThat(io.largekv.report.ReportFormat.throughput(java.util.List.of(1000.0, 1200.0, 1100.0)))
+    assertThat(io.largekv.report.render.ReportFormat.throughput(java.util.List.of(1000.0, 1200.0, 1100.0)))
         .isEqualTo("1,100 (1,000–1,200, 3 runs)");
-    assertThat(io.largekv.report.ReportFormat.throughput(java.util.List.of(1234.4))).isEqualTo("1,234");
+    assertThat(io.largekv.report.render.ReportFormat.throughput(java.util.List.of(1234.4))).isEqualTo("1,234");
   }
 
   @Test

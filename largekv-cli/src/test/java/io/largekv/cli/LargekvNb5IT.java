@@ -7,7 +7,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.Nb5Output;
 import io.largekv.format.KeyValueFormat;
-import io.largekv.report.HdrLog;
+import io.largekv.report.files.HdrLog;
 import io.largekv.testing.Nb5Executable;
 import io.largekv.testing.TestSessions;
 import java.nio.ByteBuffer;
@@ -73,7 +73,7 @@ class LargekvNb5IT {
       }
       // the load: every row inserted, as nb5 counted it; the report's count is its log's, never more
       Path load = cmp.resolve(nb5Column + "/load/rep-1/client-0");
-      io.largekv.results.ClientSummary loadSummary = io.largekv.report.ClientSummaryFile.read(load);
+      io.largekv.results.ClientSummary loadSummary = io.largekv.report.files.ClientSummaryFile.read(load);
       assertThat(load.resolve("client-summary.json")).isRegularFile();
       assertThat(load.resolve("nb5-summary.txt")).doesNotExist();
       assertThat(loadSummary.nb5().completedOperations()).isEqualTo(ROWS);

@@ -3,7 +3,7 @@ package io.largekv.cluster;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.phase.Phase;
-import io.largekv.report.EventRecord;
+import io.largekv.report.files.EventRecord;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

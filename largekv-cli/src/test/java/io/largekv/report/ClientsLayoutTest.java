@@ -3,6 +3,10 @@ package io.largekv.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.Directories;
+import io.largekv.report.files.ClientsLayout;
+import io.largekv.report.render.HtmlReport;
+import io.largekv.report.render.MarkdownReport;
+import io.largekv.report.render.ReportFiles;
 import io.largekv.results.RunSetup;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -150,7 +154,7 @@ class ClientsLayoutTest {
     Report r = Report.load(dir, List.of("load", "uniform-read"));
     assertThat(r.phases).containsExactly("load", "uniform-read");
     assertThat(r.failedCells()).containsExactly("uniform-read on yb30b");
-    assertThat(r.table("uniform-read").get("status")).containsExactly("FAILED (not run)");
+    assertThat(io.largekv.report.render.ReportTables.main(r.results(), "uniform-read").get("status")).containsExactly("FAILED (not run)");
     assertThat(MarkdownReport.render(r)).contains("uniform-read");
     ReportFiles.write(r, dir);
     assertThat(ResultsCheck.check(dir).runs().get(0).setup().layout()).isEqualTo("clients");

@@ -2,6 +2,11 @@ package io.largekv.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.report.files.NodeRecord;
+import io.largekv.report.render.HtmlReport;
+import io.largekv.report.render.MarkdownReport;
+import io.largekv.report.render.ReportCharts;
+import io.largekv.report.render.ReportFiles;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -92,7 +97,7 @@ class EventReportTest {
         "command.cassandra.uniform-read.rep-1.client-0=bin/ycsb run yugabyte-ycql -P workloads/local-uniform-read",
         "events=uniform-read@30\\:kill-node\\:2"), StandardCharsets.ISO_8859_1);
     Report report = Report.load(dir);
-    List<List<String>> events = report.eventTable("uniform-read");
+    List<List<String>> events = io.largekv.report.render.ReportTables.events(report.results(), "uniform-read");
     assertThat(events).hasSize(3);
     assertThat(events.get(0)).containsExactly("cassandra", "1", "30:kill-node:2", "30.0", "0.2", "ok", "1,000", "200",
         "3", "30–36", "47 {READ:DriverTimeoutException=47}", String.format(java.util.Locale.ROOT, "%.2f",
@@ -138,11 +143,11 @@ class EventReportTest {
     Files.write(dir.resolve("compare.properties"), List.of("targets=cassandra", "phases=uniform-read,latest-read",
         "warmup=0", "repeat=1", "target.cassandra.hosts=local", "machine=2 cores"), StandardCharsets.ISO_8859_1);
     Report report = Report.load(dir);
-    assertThat(report.nodeTable("uniform-read")).containsExactly(
+    assertThat(io.largekv.report.render.ReportTables.nodes(report.results(), "uniform-read")).containsExactly(
         List.of("cassandra", "1", "1", "127.0.0.1", "running", "-40.0", "100", "5"),
         List.of("cassandra", "1", "2", "127.0.0.2", "running", "31.5", "20", "1"));
     assertThat(PhaseResult.load(failed, 0).hasTimeZero()).isFalse();
-    assertThat(report.nodeTable("latest-read")).containsExactly(
+    assertThat(io.largekv.report.render.ReportTables.nodes(report.results(), "latest-read")).containsExactly(
         List.of("cassandra", "1", "1", "127.0.0.1", "running", "-", "0", "0"),
         List.of("cassandra", "1", "2", "127.0.0.2", "down", "-", "-", "-"));
   }

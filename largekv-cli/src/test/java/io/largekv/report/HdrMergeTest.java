@@ -2,6 +2,7 @@ package io.largekv.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.report.files.HdrLog;
 import java.io.File;
 import java.io.PrintStream;
 import java.nio.file.Path;

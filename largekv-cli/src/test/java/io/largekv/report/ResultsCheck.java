@@ -8,6 +8,7 @@ import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.ValidationMessage;
+import io.largekv.report.files.ResultsJson;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;

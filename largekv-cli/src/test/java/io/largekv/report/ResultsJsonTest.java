@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.largekv.report.files.RunSetupFile;
+import io.largekv.report.render.ReportFiles;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.RunSetup;

@@ -91,10 +91,12 @@ public final class Nb5PodClient {
     }
   }
 
-  /** Runs the client {@code o} ({@code args}: its command line, {@code args[0]} is {@code nb5-client}). */
-  public static int run(Options o, String[] args, PrintStream err) throws IOException, InterruptedException {
+  /**
+   * Runs the client {@code o} of the installation at {@code repo} ({@code args}: its command line,
+   * {@code args[0]} is {@code nb5-client}).
+   */
+  public static int run(Options o, Path repo, String[] args, PrintStream err) throws IOException, InterruptedException {
     Nb5Settings s = o.settings();
-    Path repo = io.largekv.harness.Installation.current().home();
     Nb5 nb5 = Nb5.find(repo);
     Path dir = Files.createDirectories(o.dir());
     long rows = Nb5PhaseRunner.share(s.records, o.count(), o.index());

@@ -2,7 +2,6 @@ package io.largekv.harness.nb5;
 
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
 import java.nio.file.Path;
@@ -41,7 +40,7 @@ public final class Nb5Settings {
   /**
    * The yb_kv_large parameters the translation sets, and the mix: beside YCSB
    * ({@code --harness ycsb,nb5}) a {@code -p nb5.NAME} must not set them, or the nb5 column would
-   * run other settings than the YCSB column beside it ({@link Harness#checkProperties}).
+   * run other settings than the YCSB column beside it ({@code Harness.checkProperties}).
    */
   public static final List<String> SAME_AS_YCSB = List.of("rf", "read_cl", "write_cl", "keyspace", "table",
       "table_compaction", "table_compression", "table_compression_option", "uniform_reads_per_write",
@@ -165,7 +164,7 @@ public final class Nb5Settings {
   /**
    * The properties as the YCSB binding takes them, with every {@code -p nb5.NAME} that stands for a
    * binding property ({@code rf}, {@code read_cl}, {@code keyspace}, ...) turned back into it, in
-   * order: what nb5 will run, for the binding's preflight ({@link Harness}). Other nb5 parameters
+   * order: what nb5 will run, for the binding's preflight ({@code Harness}). Other nb5 parameters
    * are left out.
    */
   public static List<String> asYcsbProperties(List<String> properties) {

@@ -1,6 +1,5 @@
 package io.largekv.harness.ycsb;
 
-import io.largekv.cli.Check;
 import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.Directories;
 import io.largekv.common.ExitStatus;

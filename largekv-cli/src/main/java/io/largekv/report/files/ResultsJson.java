@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.report.files;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

@@ -1,5 +1,8 @@
-package io.largekv.report;
+package io.largekv.report.render;
 
+import io.largekv.report.PhaseResult;
+import io.largekv.report.Report;
+import io.largekv.report.files.EventRecord;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

@@ -1,8 +1,9 @@
-package io.largekv.report;
+package io.largekv.report.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.Directories;
+import io.largekv.report.PhaseResult;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

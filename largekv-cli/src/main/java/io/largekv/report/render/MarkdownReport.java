@@ -1,5 +1,6 @@
-package io.largekv.report;
+package io.largekv.report.render;
 
+import io.largekv.report.Report;
 import java.util.List;
 import java.util.Map;
 
@@ -15,9 +16,9 @@ public final class MarkdownReport {
     for (String phase : report.phases) {
       sb.append("## ").append(phase).append("\n\n");
       report.published(phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
-      table(sb, report.header(), report.rows(phase));
-      for (Map.Entry<String, List<String>> t : report.subTables(phase).entrySet()) {
-        List<List<String>> body = t.getKey().startsWith("Events") ? report.eventTable(phase) : report.nodeTable(phase);
+      table(sb, ReportTables.header(report), ReportTables.rows(report, phase));
+      for (Map.Entry<String, List<String>> t : ReportTables.subTables(report, phase).entrySet()) {
+        List<List<String>> body = t.getKey().startsWith("Events") ? ReportTables.events(report.results(), phase) : ReportTables.nodes(report.results(), phase);
         sb.append("### ").append(t.getKey()).append("\n\n");
         table(sb, t.getValue(), body);
       }

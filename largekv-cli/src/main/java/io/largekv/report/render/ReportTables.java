@@ -1,5 +1,6 @@
-package io.largekv.report;
+package io.largekv.report.render;
 
+import io.largekv.report.Report;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import java.util.ArrayList;
@@ -13,12 +14,12 @@ import java.util.Objects;
  * The report's tables as text, rendered from its {@link Results} alone: a cell of report.md or
  * report.html is its value in results.json, formatted ({@link ReportFormat}).
  */
-final class ReportTables {
+public final class ReportTables {
 
   private ReportTables() {}
 
   /** A phase's main table: row name → one value per column. */
-  static Map<String, List<String>> main(Results results, String phase) {
+  public static Map<String, List<String>> main(Results results, String phase) {
     Results.Phase p = phase(results, phase);
     Map<String, List<String>> rows = new LinkedHashMap<>();
     List<Results.Cell> cells = p.cells();
@@ -75,8 +76,8 @@ final class ReportTables {
     return rows;
   }
 
-  /** A phase's events: a row per event of each column's repeat ({@link Report#EVENT_COLUMNS}). */
-  static List<List<String>> events(Results results, String phase) {
+  /** A phase's events: a row per event of each column's repeat ({@link #EVENT_COLUMNS}). */
+  public static List<List<String>> events(Results results, String phase) {
     List<List<String>> rows = new ArrayList<>();
     for (Results.Event e : phase(results, phase).events()) {
       List<String> cells = new ArrayList<>(List.of(e.column(), Integer.toString(e.repeat()), e.event(),
@@ -101,8 +102,8 @@ final class ReportTables {
     return rows;
   }
 
-  /** A phase's local clusters at the end of each repeat ({@link Report#NODE_COLUMNS}). */
-  static List<List<String>> nodes(Results results, String phase) {
+  /** A phase's local clusters at the end of each repeat ({@link #NODE_COLUMNS}). */
+  public static List<List<String>> nodes(Results results, String phase) {
     return phase(results, phase).nodes().stream().map(n -> List.of(n.column(), Integer.toString(n.repeat()),
         Integer.toString(n.node()), n.address(), n.state(),
         n.lastStartedAtSeconds() == null ? "-" : secs(n.lastStartedAtSeconds()),
@@ -177,5 +178,44 @@ final class ReportTables {
       case Results.Change.CHANGED -> "changed: " + ratio + " (" + test + ")";
       default -> "unavailable: " + ch.reason();
     };
+  }
+
+  /** The node table's columns. */
+  public static final List<String> NODE_COLUMNS = List.of("target", "repeat", "node", "address", "state at the end",
+      "last started at (s)", "reads coordinated since", "writes coordinated since");
+
+  /** The event table's columns. */
+  public static final List<String> EVENT_COLUMNS = List.of("target", "repeat", "event", "started at (s)",
+      "took (s)", "result", "before (ops/s)", "lowest (ops/s)", "recovered after (s)", "window (s)",
+      "failed ops in window", "p99 in window (ms)", "verification failures");
+
+  /** The main table's header: a column per target (and harness). */
+  public static List<String> header(Report report) {
+    List<String> header = new ArrayList<>(List.of(""));
+    header.addAll(report.columns);
+    return header;
+  }
+
+  /** The main table's rows: the row's name, then a value per column. */
+  public static List<List<String>> rows(Report report, String phase) {
+    List<List<String>> rows = new ArrayList<>();
+    main(report.results(), phase).forEach((name, values) -> {
+      List<String> r = new ArrayList<>(List.of(name));
+      r.addAll(values);
+      rows.add(r);
+    });
+    return rows;
+  }
+
+  /** The tables under a phase's main one that it has: title → columns (events, local cluster). */
+  public static Map<String, List<String>> subTables(Report report, String phase) {
+    Map<String, List<String>> t = new LinkedHashMap<>();
+    if (!events(report.results(), phase).isEmpty()) {
+      t.put("Events in " + phase, EVENT_COLUMNS);
+    }
+    if (!nodes(report.results(), phase).isEmpty()) {
+      t.put("Local cluster at the end of " + phase, NODE_COLUMNS);
+    }
+    return t;
   }
 }

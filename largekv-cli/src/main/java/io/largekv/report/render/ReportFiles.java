@@ -1,11 +1,13 @@
-package io.largekv.report;
+package io.largekv.report.render;
 
+import io.largekv.report.Report;
+import io.largekv.report.files.ResultsJson;
+import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import io.largekv.results.ResultsLayout;
 
 /** The report's files in a results directory. */
 public final class ReportFiles {

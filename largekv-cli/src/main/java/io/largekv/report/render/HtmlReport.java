@@ -1,5 +1,6 @@
-package io.largekv.report;
+package io.largekv.report.render;
 
+import io.largekv.report.Report;
 import java.util.List;
 import java.util.Map;
 
@@ -24,11 +25,11 @@ public final class HtmlReport {
       sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n");
       report.published(phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
           .append("</p>\n"));
-      table(sb, "phase", report.header(), report.rows(phase));
-      for (Map.Entry<String, List<String>> t : report.subTables(phase).entrySet()) {
+      table(sb, "phase", ReportTables.header(report), ReportTables.rows(report, phase));
+      for (Map.Entry<String, List<String>> t : ReportTables.subTables(report, phase).entrySet()) {
         boolean events = t.getKey().startsWith("Events");
         sb.append("<h3>").append(Svg.esc(t.getKey())).append("</h3>\n");
-        table(sb, events ? "events" : "nodes", t.getValue(), events ? report.eventTable(phase) : report.nodeTable(phase));
+        table(sb, events ? "events" : "nodes", t.getValue(), events ? ReportTables.events(report.results(), phase) : ReportTables.nodes(report.results(), phase));
       }
       sb.append("<div class=\"charts\">\n");
       ReportCharts.of(report, phase).values().forEach(svg -> sb.append(svg));

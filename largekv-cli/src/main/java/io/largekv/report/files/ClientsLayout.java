@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.report.files;
 
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
@@ -26,7 +26,7 @@ import java.util.stream.Stream;
  * It has no setup.json: its {@link RunSetup} is read from the clients' own files, as one column named
  * after the directory.
  */
-final class ClientsLayout {
+public final class ClientsLayout {
 
   private static final Pattern WORKLOAD_FILE = Pattern.compile("(?:^|\\s)-P\\s+(\\S+)");
   private static final Pattern PROPERTY = Pattern.compile("(?:^|\\s)-p\\s+([A-Za-z0-9_.]+)=(\\S*)");
@@ -34,7 +34,7 @@ final class ClientsLayout {
   private ClientsLayout() {}
 
   /** The report's setup of {@code dir}, or null when it has no {@code PHASE/client-<i>/} directory. */
-  static RunSetup setup(Path dir) throws IOException {
+  public static RunSetup setup(Path dir) throws IOException {
     if (!Files.isDirectory(dir)) {
       return null;
     }
@@ -131,7 +131,7 @@ final class ClientsLayout {
    * The setup of a clients' results directory in which no client ran (every expected phase: not
    * run).
    */
-  static RunSetup empty(Path dir) {
+  public static RunSetup empty(Path dir) {
     String label = dir.getFileName().toString();
     return new RunSetup(RunSetup.CLIENTS, null, null, List.of(), List.of(new RunSetup.Target(label, null, null, null,
         null)), List.of("ycsb"), List.of(label), Map.of(), 1, 0, 0, Map.of(), new RunSetup.Sizes("", "", ""), null,

@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.report.files;
 
 import java.io.IOException;
 import java.nio.file.Path;

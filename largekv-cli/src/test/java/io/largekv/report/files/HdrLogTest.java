@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.report.files;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.report.render;
 
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package io.largekv.report;
+package io.largekv.report.files;
 
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
