@@ -105,10 +105,10 @@ public final class K8sLocal {
     List<String> props = new ArrayList<>(server);
     props.addAll(o.phaseProperties(phase));
     Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
-    return new K8sManifests.Settings("default", o.run, phase, "local", o.clients, workload.getFileName().toString(),
+    return new K8sManifests.Settings("default", o.run, phase.name, phase.isLoad(), "local", o.clients, workload.getFileName().toString(),
         Files.readString(workload, StandardCharsets.UTF_8), props, null, null, null, null, K8sRender.Options.DEFAULT_CPU,
         6 * 1024, phase.isLoad() ? o.retries : 0, Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts,
-        o.harness, null);
+        o.harness, null, K8sRender.ycsbClient(phase));
   }
 
   /**
@@ -133,7 +133,7 @@ public final class K8sLocal {
       for (int i = 0; i < s.clients(); i++) {
         processes[i] = startPod(pod, i, s, phaseDir);
       }
-      err.println("largekv: [" + s.phase().name + "] " + s.clients() + " client processes started (the pods' command;"
+      err.println("largekv: [" + s.phase() + "] " + s.clients() + " client processes started (the pods' command;"
           + " logs: " + phaseDir + "/pod-<i>.log)");
       // a client runs its phase; far longer than that is a hung client, stopped and counted as aborted
       long deadline = System.nanoTime() + TimeUnit.DAYS.toNanos(7);
@@ -149,7 +149,7 @@ public final class K8sLocal {
             continue;
           }
           int code = p.isAlive() ? ExitStatus.ABORTED : p.exitValue();
-          String client = "largekv: [" + s.phase().name + " client " + i + "] exit status " + code + " ("
+          String client = "largekv: [" + s.phase() + " client " + i + "] exit status " + code + " ("
               + ExitStatus.describe(code) + ")";
           if (code != ExitStatus.OK && !K8sManifests.FINAL_EXIT_STATUSES.contains(code) && !p.isAlive()
               && retried[i] < s.retries()) {

@@ -7,6 +7,7 @@ import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5PodClient;
+import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.k8s.K8sManifests;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
@@ -107,10 +108,12 @@ public final class K8sRender {
     Path workload = repo.resolve("workloads").resolve(o.workloadFile(o.phase));
     List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.database, o.properties));
     props.addAll(o.phaseProperties(o.phase));
-    K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase, o.image, o.clients,
+    K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase.name, o.phase.isLoad(), o.image,
+        o.clients,
         workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
         o.passwordSecret, o.resultsClaim, o.resultsSize(), o.storageClass, o.cpu, o.memoryMib, o.retries,
-        Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD, o.harness, o.nb5Jar);
+        Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD, o.harness, o.nb5Jar,
+        ycsbClient(o.phase));
     if (s.nb5()) {
       // what nb5 cannot apply is refused here, not in N pods
       Nb5PodClient.Options.of(o.phase, Path.of(s.clientDir("0")), workload, K8sManifests.nb5Properties(s));
@@ -147,6 +150,12 @@ public final class K8sRender {
     out.println("  results: " + K8sManifests.RESULTS_DIR + "/" + o.run + "/" + o.phase.name
         + "/client-<i>/ on claim " + s.claimName() + " (docs/kubernetes.md: collecting them)");
     return ExitStatus.OK;
+  }
+
+  /** How a YCSB pod of {@code phase} runs its client: the command line a local client runs. */
+  static K8sManifests.YcsbClient ycsbClient(Phase phase) {
+    return (home, workload, props, clients, index, dir) -> PhaseRunner.clientCommand(home, phase, workload, props,
+        clients, index, dir);
   }
 
   /** Parsed options of {@code k8s render}: {@link PhaseOptions} and the cluster's. */

@@ -7,6 +7,7 @@ import io.largekv.harness.nb5.Nb5PhaseRunner;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
+import io.largekv.results.RunSetup;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -22,8 +23,8 @@ import java.util.function.Function;
  */
 public final class Harness {
 
-  public static final String YCSB = "ycsb";
-  public static final String NB5 = "nb5";
+  public static final String YCSB = RunSetup.YCSB;
+  public static final String NB5 = RunSetup.NB5;
   static final List<String> ALL = List.of(YCSB, NB5);
 
   private Harness() {}

@@ -425,7 +425,7 @@ public final class Report {
         + (setup.finished() == null ? "(unfinished)" : setup.finished()));
     rows.put("phases", String.join(",", phases) + ", repeat " + setup.repeat());
     rows.put("workload files", text(setup.workloadFiles())
-        + (harnesses.contains("nb5") ? " (YCSB: consistency levels, proportions and distributions as in the files; "
+        + (harnesses.contains(RunSetup.NB5) ? " (YCSB: consistency levels, proportions and distributions as in the files; "
             + "nb5: yb_kv_large's, with the files' rows, threads and read-phase durations)"
             : " (consistency levels, proportions and distributions as in the files)"));
     rows.put("properties for every target", text(setup.commonProperties()));

@@ -39,6 +39,12 @@ public record RunSetup(String layout, String started, String finished, List<Stri
     String command, String commonProperties, String workloadFiles, String machine,
     Map<String, String> publishedFigures, int nodes, List<String> events, List<Results.Command> commands) {
 
+  /** The harness of YCSB with largekv's binding: bin/ycsb. */
+  public static final String YCSB = "ycsb";
+  /** The harness of the user's nb5 on yb_kv_large. */
+  public static final String NB5 = "nb5";
+
+
   public static final String COMPARE = "compare";
   public static final String CLIENTS = "clients";
 

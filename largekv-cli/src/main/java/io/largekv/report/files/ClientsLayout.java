@@ -111,14 +111,14 @@ public final class ClientsLayout {
     ordered.sort(Comparator.comparing(phases::get));
     String label = dir.getFileName().toString();
     // nb5's pods (bin/largekv nb5-client) leave client-summary.json where YCSB's leave ycsb.txt
-    Map<String, String> harness = nb5 ? Map.of("nb5", "nb5 " + (nb5Version == null ? "(version not recorded)"
+    Map<String, String> harness = nb5 ? Map.of(RunSetup.NB5, "nb5 " + (nb5Version == null ? "(version not recorded)"
         : nb5Version) + " (bin/largekv nb5-client; cqld4) on nosqlbench-workloads/yb_kv_large.yaml, every read"
         + " verified") : Map.of();
     RunSetup.Target target = new RunSetup.Target(label, command.getOrDefault("ycql.target", "yugabyte"),
         command.getOrDefault("hosts", ""), "client.count=" + command.getOrDefault("client.count", "1"), null);
     // the warm-up: what the clients' summaries left out (their largekv.warmup_s), each phase's own
     return new RunSetup(RunSetup.CLIENTS, phases.get(ordered.get(0)).toString(),
-        finished == null ? null : finished.toString(), ordered, List.of(target), List.of(nb5 ? "nb5" : "ycsb"),
+        finished == null ? null : finished.toString(), ordered, List.of(target), List.of(nb5 ? RunSetup.NB5 : RunSetup.YCSB),
         List.of(label), harness, 1, clients, warmup, warmups,
         new RunSetup.Sizes(command.getOrDefault("recordcount", "-"), command.containsKey("maxexecutiontime")
             ? command.get("maxexecutiontime") + " s" : "-", command.getOrDefault("threadcount", "-")),
@@ -134,7 +134,7 @@ public final class ClientsLayout {
   public static RunSetup empty(Path dir) {
     String label = dir.getFileName().toString();
     return new RunSetup(RunSetup.CLIENTS, null, null, List.of(), List.of(new RunSetup.Target(label, null, null, null,
-        null)), List.of("ycsb"), List.of(label), Map.of(), 1, 0, 0, Map.of(), new RunSetup.Sizes("", "", ""), null,
+        null)), List.of(RunSetup.YCSB), List.of(label), Map.of(), 1, 0, 0, Map.of(), new RunSetup.Sizes("", "", ""), null,
         null, "bin/largekv report " + dir + " (no client's files: PHASE/client-<i>/)", null, null, "-", Map.of(), 1,
         List.of(), List.of());
   }

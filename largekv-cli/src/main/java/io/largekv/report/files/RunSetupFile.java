@@ -78,7 +78,7 @@ public final class RunSetupFile {
     }
     String targetsList = p.getProperty("targets", "");
     return new RunSetup(RunSetup.COMPARE, p.getProperty("started"), p.getProperty("finished"),
-        split(p.getProperty("phases", ""), ","), targets, split(p.getProperty("harnesses", "ycsb"), ","),
+        split(p.getProperty("phases", ""), ","), targets, split(p.getProperty("harnesses", RunSetup.YCSB), ","),
         split(p.getProperty("columns", targetsList), ","), harnesses,
         Integer.parseInt(p.getProperty("repeat", "1")), Integer.parseInt(p.getProperty("clients", "1")),
         Long.parseLong(p.getProperty("warmup", "0")), Map.of(),

@@ -3,10 +3,7 @@ package io.largekv.k8s;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.YcsbCommandLine;
-import io.largekv.harness.Harness;
-import io.largekv.harness.nb5.Nb5PodClient;
-import io.largekv.harness.ycsb.PhaseRunner;
-import io.largekv.phase.Phase;
+import io.largekv.results.RunSetup;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -24,7 +21,7 @@ import org.yaml.snakeyaml.Yaml;
  *   <li>{@code job.yaml}: an Indexed Job ({@code completionMode: Indexed}, completions = parallelism =
  *       the clients), one pod a client, each on its own node (required pod anti-affinity on
  *       {@code kubernetes.io/hostname}); each pod runs the command line a local client of
- *       {@code bin/largekv compare --clients N} runs ({@link PhaseRunner#clientCommand}), with
+ *       {@code bin/largekv compare --clients N} runs ({@link YcsbClient}), with
  *       {@code client.index} the pod's {@code $(JOB_COMPLETION_INDEX)} and {@code client.count} N,
  *       and keeps its raw output in {@code /results/RUN/PHASE/client-<i>/}, the layout a local run
  *       writes; the password, if any, from a Kubernetes Secret through an environment variable
@@ -69,7 +66,7 @@ public final class K8sManifests {
    * attempt's files in {@code attempt-<k>/} and continues its checkpoint (the report counts each
    * row once: {@link io.largekv.report.PhaseResult}); it
    * keeps the client's stdout in {@code stdout} (YCSB's: ycsb.txt), its stderr in stderr.txt and the
-   * pod's log, and the exit status in exit.txt, as {@link PhaseRunner} does. {@code resumes}: a load
+   * pod's log, and the exit status in exit.txt, as a local client's runner does. {@code resumes}: a load
    * of YCSB, which continues a checkpoint (nb5's load has none: its client refuses an earlier
    * attempt's files, as a read client does). No {@code $(} in it: the kubelet would read that as a
    * variable reference.
@@ -141,13 +138,16 @@ public final class K8sManifests {
    * @param retries retries of a failed pod of the same index (a load only)
    * @param command the render command, for the Job's annotation (secrets redacted)
    * @param mounts where the client's command finds largekv, the workload and the results ({@link #POD})
-   * @param harness the client: {@link Harness#YCSB} (bin/ycsb) or {@link Harness#NB5} (bin/largekv nb5-client)
+   * @param harness the client: {@link RunSetup#YCSB} (bin/ycsb) or {@link RunSetup#NB5} (bin/largekv nb5-client)
    * @param nb5Jar with nb5: where the image holds nb5.jar ({@code NB5_JAR}); null: as bin/nb5 finds it
+   * @param ycsbClient a YCSB pod's bin/ycsb command line from its settings (the harness's, as a local
+   *     client's); unused with nb5
    */
   public record Settings(
       String namespace,
       String run,
-      Phase phase,
+      String phase,
+      boolean load,
       String image,
       int clients,
       String workloadFile,
@@ -163,10 +163,11 @@ public final class K8sManifests {
       String command,
       Mounts mounts,
       String harness,
-      String nb5Jar) {
+      String nb5Jar,
+      YcsbClient ycsbClient) {
 
     public boolean nb5() {
-      return harness.equals(Harness.NB5);
+      return harness.equals(RunSetup.NB5);
     }
 
     /** The client container's name (the Job's pod failure policy names it): the harness. */
@@ -180,7 +181,7 @@ public final class K8sManifests {
     }
 
     public String jobName() {
-      return "largekv-" + run + "-" + phase.name;
+      return "largekv-" + run + "-" + phase;
     }
 
     String configMapName() {
@@ -193,12 +194,12 @@ public final class K8sManifests {
 
     /** The results volume's directory the phase's clients meet in before they start ({@code largekv.start_barrier}). */
     String barrierDir() {
-      return mounts.results() + "/" + run + "/" + phase.name + "/barrier";
+      return mounts.results() + "/" + run + "/" + phase + "/barrier";
     }
 
     /** The results directory of client {@code index} in the pod. */
     public String clientDir(String index) {
-      return mounts.results() + "/" + run + "/" + phase.name + "/client-" + index;
+      return mounts.results() + "/" + run + "/" + phase + "/client-" + index;
     }
   }
 
@@ -215,7 +216,18 @@ public final class K8sManifests {
     return files;
   }
 
-  /** The client pod's bin/ycsb command line: a local client's ({@link PhaseRunner#clientCommand}). */
+  /**
+   * How a YCSB pod's client command line is made: as a local client's, by the harness that runs
+   * YCSB, from the installation's {@code home}, the phase's workload file, its properties in order,
+   * the clients, the client's index (here {@link #INDEX}) and its results directory.
+   */
+  @FunctionalInterface
+  public interface YcsbClient {
+    YcsbCommandLine command(Path home, Path workloadFile, List<String> properties, int clients, String index,
+        Path clientDir);
+  }
+
+  /** The client pod's bin/ycsb command line: a local client's ({@link YcsbClient}). */
   static YcsbCommandLine ycsbCommand(Settings s) {
     List<String> props = new ArrayList<>(s.properties());
     // the pods begin together, once every one is scheduled and connected (a -p of the user's comes later and wins)
@@ -223,18 +235,17 @@ public final class K8sManifests {
     if (s.passwordSecret() != null) {
       props.add(0, "ycql.password=env:" + PASSWORD_ENV);
     }
-    return PhaseRunner.clientCommand(Paths.get(s.mounts().home()), s.phase(), Paths.get(s.mounts().workloads(),
-        s.workloadFile()),
+    return s.ycsbClient().command(Paths.get(s.mounts().home()), Paths.get(s.mounts().workloads(), s.workloadFile()),
         props, s.clients(), INDEX, Path.of(s.clientDir(INDEX)));
   }
 
   /**
-   * The client pod's {@code bin/largekv nb5-client} command line ({@link Nb5PodClient}): the same
+   * The client pod's {@code bin/largekv nb5-client} command line: the same
    * -P and -p as a YCSB pod's, so that the report reads both alike.
    */
   static List<String> nb5Command(Settings s) {
     List<String> c = new ArrayList<>(List.of(s.mounts().home() + "/bin/largekv", "nb5-client", "--phase",
-        s.phase().name, "--dir", s.clientDir(INDEX), "-P", s.mounts().workloads() + "/" + s.workloadFile()));
+        s.phase(), "--dir", s.clientDir(INDEX), "-P", s.mounts().workloads() + "/" + s.workloadFile()));
     List<String> props = nb5Properties(s);
     props.add("client.index=" + INDEX);
     for (String p : props) {
@@ -246,7 +257,7 @@ public final class K8sManifests {
 
   /**
    * An nb5 pod's properties but its index, in a YCSB pod's order: the start barrier first (a user's
-   * -p after it wins), then the phase's, then the clients (they win, as in {@link PhaseRunner#clientCommand}).
+   * -p after it wins), then the phase's, then the clients (they win, as in a local client's command).
    */
   public static List<String> nb5Properties(Settings s) {
     List<String> props = new ArrayList<>(List.of(StartBarrier.DIR + "=" + s.barrierDir()));
@@ -268,7 +279,7 @@ public final class K8sManifests {
     Map<String, Object> l = map("app.kubernetes.io/name", "largekv");
     l.put("app.kubernetes.io/component", s.harness() + "-client");
     l.put("largekv/run", s.run());
-    l.put("largekv/phase", s.phase().name);
+    l.put("largekv/phase", s.phase());
     return l;
   }
 
@@ -362,7 +373,7 @@ public final class K8sManifests {
    * kubelet expands it).
    */
   public static List<String> podCommand(Settings s) {
-    List<String> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.phase().isLoad() && !s.nb5(),
+    List<String> command = new ArrayList<>(List.of("bash", "-c", clientScript(s.load() && !s.nb5(),
         s.stdoutFile()), "largekv-client", s.clientDir(INDEX)));
     command.addAll(s.nb5() ? nb5Command(s) : ycsbCommand(s).arguments());
     return command;
