@@ -234,9 +234,4 @@ final class WorkloadFile {
     }
     return names;
   }
-
-  /** The statement with each {@code {name}} bind point replaced by a {@code ?} marker. */
-  static String withMarkers(String statement) {
-    return statement.replaceAll("\\{(\\w+)}", "?");
-  }
 }

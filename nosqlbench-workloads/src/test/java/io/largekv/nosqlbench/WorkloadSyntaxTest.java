@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
@@ -84,8 +86,9 @@ class WorkloadSyntaxTest {
   }
 
   /**
-   * The real-nb5 tests run only 5.17.9 and 5.25.7, and no test runs the append block: for 5.21.8,
-   * and for the append block's bindings, this is the only check that nb5 knows every function.
+   * The real-nb5 tests run only 5.17.9 and 5.25.7 (RealNb5StdoutFarCyclesIT every binding, the
+   * append block's too): for 5.21.8, which no test can run (the shared nb5 has no 5.21 release),
+   * this is the only check that nb5 knows every function.
    */
   @Test
   void everyFunctionExistsInEverySupportedRelease() {
@@ -99,6 +102,44 @@ class WorkloadSyntaxTest {
       Set<String> known = Nb5Functions.of(release);
       assertThat(known).as("nb5 %s function list", release).hasSizeGreaterThan(300);
       assertThat(known).as("functions of nb5 %s", release).containsAll(used);
+    }
+  }
+
+  /**
+   * Every read checks its row: its verifier calls verifyRow with its own phase name, the key it
+   * reads and a value binding (RealNb5StdoutFarCyclesIT shows, with nb5's own values, that it is the
+   * value of the key read); latest_read's inserts report their acknowledgement; every scenario that
+   * reads, also those no test runs, ends with the step that prints the counts and fails the run on
+   * a bad row.
+   */
+  @Test
+  void everyReadVerifiesItsRowAndEveryReadingScenarioEndsWithTheCounts() {
+    Pattern call = Pattern.compile("verification\\.verifyRow\\('(\\w+)', result, \\{(\\w+)}, \\{(\\w+)}, (true|false)\\)");
+    List<String> verified = new ArrayList<>();
+    for (Workload.Op op : DEFAULTS.ops()) {
+      String where = op.block() + "." + op.name();
+      if (!op.isRead()) {
+        if (op.block().equals("latest_insert")) {
+          assertThat(op.verifier().strip()).isEqualTo("verification.acknowledged({" + op.bindPoints().get(0) + "})");
+        }
+        continue;
+      }
+      assertThat(op.verifierInit()).as(where).contains("@CompileStatic", "class YbKvLargeVerification",
+          "verification = new YbKvLargeVerification(", "on_bad_row");
+      Matcher m = call.matcher(op.verifier().strip());
+      assertThat(m.matches()).as("%s verifier: %s", where, op.verifier()).isTrue();
+      assertThat(m.group(1)).as(where).isEqualTo(op.block());
+      assertThat(m.group(2)).as("%s checks the key it reads", where).isEqualTo(op.bindPoints().get(0));
+      assertThat(m.group(4)).as("%s: only latest_read reads keys its own phase inserts", where)
+          .isEqualTo(String.valueOf(op.block().equals("latest_read")));
+      verified.add(op.block());
+    }
+    assertThat(verified).containsExactlyInAnyOrder("uniform_read", "latest_read", "fixed_latest_read");
+    for (String scenario : DEFAULTS.scenarioNames()) {
+      List<Workload.Step> steps = DEFAULTS.steps(scenario);
+      boolean reads = steps.stream().anyMatch(s -> !s.blockPattern().startsWith("schema_")
+          && DEFAULTS.opsOfBlocks(s.blockPattern()).stream().anyMatch(Workload.Op::isRead));
+      assertThat(steps.get(steps.size() - 1).blockPattern().equals("verified_reads")).as(scenario).isEqualTo(reads);
     }
   }
 
