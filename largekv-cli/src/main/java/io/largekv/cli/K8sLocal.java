@@ -222,7 +222,6 @@ public final class K8sLocal {
     int clients = 3;
     String run = K8sRender.Options.defaultRun();
     int retries;
-    String harness = Harness.YCSB;
 
     @Override
     public String help() {
@@ -242,11 +241,6 @@ public final class K8sLocal {
     @Option(names = "--retries", paramLabel = "N")
     void retries(String v) throws UserError {
       retries = (int) Counts.between("--retries", v, 0, 100);
-    }
-
-    @Option(names = "--harness", paramLabel = "ycsb|nb5")
-    void harness(String v) throws UserError {
-      harness = Harness.parse(v, false).get(0);
     }
 
     static Options parse(String[] args) throws UserError {

@@ -186,7 +186,6 @@ public final class K8sRender {
     String cpu = DEFAULT_CPU;
     int memoryMib = 6 * 1024;
     int retries;
-    String harness = Harness.YCSB;
     String nb5Jar;
 
     @Override
@@ -206,16 +205,6 @@ public final class K8sRender {
     void phase(String v) throws UserError {
       phase = Phase.find(v)
           .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
-    }
-
-    @Option(names = "--harness", paramLabel = "ycsb|nb5")
-    void harness(String v) throws UserError {
-      List<String> h = Harness.parse(v, false);
-      if (h.size() != 1) {
-        throw new UserError("--harness " + v + ": a Job runs one harness; accepted: --harness ycsb or --harness nb5"
-            + " (render each into its own --run to compare them)");
-      }
-      harness = h.get(0);
     }
 
     @Option(names = "--nb5-jar", paramLabel = "PATH")

@@ -132,16 +132,10 @@ final class RunCommand {
 
   /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
   static final class RunOptions extends ServerOptions {
-    String harness = Harness.YCSB;
 
     @Override
     public String help() {
       return "bin/largekv --help";
-    }
-
-    @Option(names = "--harness", paramLabel = "ycsb|nb5")
-    void harness(String v) throws UserError {
-      harness = Harness.parse(v, false).get(0);
     }
 
     static RunOptions parse(String[] args) throws UserError {

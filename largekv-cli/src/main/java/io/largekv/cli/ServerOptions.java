@@ -2,6 +2,7 @@ package io.largekv.cli;
 
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -24,6 +25,14 @@ public abstract class ServerOptions extends PhaseOptions {
   @Override
   final boolean fullScaleWorkloads() {
     return fullScale;
+  }
+
+  /** {@code --harness}: the client, one of {@link Harness#ALL} (compare takes several). */
+  String harness = Harness.YCSB;
+
+  @Option(names = "--harness", paramLabel = "ycsb|nb5")
+  void harness(String v) throws UserError {
+    harness = Harness.parse(v, false).get(0);
   }
 
   @Option(names = "--full-scale")

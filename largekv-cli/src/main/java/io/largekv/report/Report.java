@@ -71,7 +71,7 @@ public final class Report {
     }
 
     public String mainOperation() {
-      return runs.stream().filter(r -> !r.logs.isEmpty()).map(PhaseResult::mainOperation).findFirst().orElse(null);
+      return runs.stream().map(PhaseResult::mainOperation).filter(java.util.Objects::nonNull).findFirst().orElse(null);
     }
 
     /** Latency histogram of the main operation (intended time when recorded), all repeats merged. */
