@@ -3,6 +3,7 @@ package io.largekv.report;
 import io.largekv.common.Version;
 import io.largekv.report.files.EventRecord;
 import io.largekv.report.files.ResultsJson;
+import io.largekv.report.files.ServerLines;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
@@ -59,7 +60,7 @@ final class ReportFigures {
         nodes.addAll(nodes(column, rep + 1, c.runs.get(rep)));
       }
     }
-    return new Results.Phase(phase, report.published(phase).orElse(null), cells, events, nodes);
+    return new Results.Phase(phase, RunDescription.published(report, phase).orElse(null), cells, events, nodes);
   }
 
   /** Across runs: the column against the same column of the first earlier run that has the phase. */
@@ -178,8 +179,8 @@ final class ReportFigures {
 
   private static Results.Run run(Report r) {
     Map<String, String> servers = new LinkedHashMap<>();
-    r.targets.forEach(t -> servers.put(t, r.serverLines(t)));
-    return new Results.Run(r.label, r.dir.toString(), r.setup, servers, r.setupRows());
+    r.targets.forEach(t -> servers.put(t, ServerLines.of(r.dir, r.setup, r.phases, RunDescription.columnsOf(r, t))));
+    return new Results.Run(r.label, r.dir.toString(), r.setup, servers, RunDescription.setupRows(r));
   }
 
   // ------------------------------------------------------------------ numbers

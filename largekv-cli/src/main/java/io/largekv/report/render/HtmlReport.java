@@ -1,6 +1,7 @@
 package io.largekv.report.render;
 
 import io.largekv.report.Report;
+import io.largekv.report.RunDescription;
 import java.util.List;
 import java.util.Map;
 
@@ -18,12 +19,12 @@ public final class HtmlReport {
         + "th{background:#f4f4f4}.failed{color:#b00;font-weight:bold}.charts{display:flex;flex-wrap:wrap;gap:12px}"
         + ".caveat{background:#fff4d6;border:1px solid #e0b84c;padding:8px 12px}"
         + "code{font-size:12px}</style></head>\n<body>\n<h1>largekv comparison</h1>\n");
-    report.caveat().ifPresent(c -> sb.append("<p class=\"caveat\"><b>Caveat:</b> ").append(Svg.esc(c)).append("</p>\n"));
-    sb.append(report.harnesses.size() > 1 ? "<p>Targets and harnesses: " : "<p>Targets: ").append(Svg.esc(String.join(", ", report.columns))).append(". ").append(Svg.esc(report.notes()))
+    RunDescription.caveat(report).ifPresent(c -> sb.append("<p class=\"caveat\"><b>Caveat:</b> ").append(Svg.esc(c)).append("</p>\n"));
+    sb.append(report.harnesses.size() > 1 ? "<p>Targets and harnesses: " : "<p>Targets: ").append(Svg.esc(String.join(", ", report.columns))).append(". ").append(Svg.esc(RunDescription.notes(report)))
         .append("</p>\n");
     for (String phase : report.phases) {
       sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n");
-      report.published(phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
+      RunDescription.published(report, phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
           .append("</p>\n"));
       table(sb, "phase", ReportTables.header(report), ReportTables.rows(report, phase));
       for (Map.Entry<String, List<String>> t : ReportTables.subTables(report, phase).entrySet()) {
@@ -36,8 +37,8 @@ public final class HtmlReport {
       sb.append("</div>\n");
     }
     sb.append("<h2>Setup</h2>\n<table>\n");
-    report.setupRows().forEach((k, v) -> sb.append("<tr><td>").append(Svg.esc(k)).append("</td><td style=\"text-align:left\">")
-        .append(report.commandRow(k) ? "<code>" + Svg.esc(v) + "</code>" : Svg.esc(v).replace("\n", "<br>"))
+    RunDescription.setupRows(report).forEach((k, v) -> sb.append("<tr><td>").append(Svg.esc(k)).append("</td><td style=\"text-align:left\">")
+        .append(RunDescription.commandRow(report, k) ? "<code>" + Svg.esc(v) + "</code>" : Svg.esc(v).replace("\n", "<br>"))
         .append("</td></tr>\n"));
     sb.append("</table>\n<p>Raw data: each target/phase/rep-N/client-M directory holds YCSB's output (ycsb.txt, "
         + "stderr.txt), the exact command (command.txt) and HdrHistogram interval logs (hdr/*.hdr). Re-render with "

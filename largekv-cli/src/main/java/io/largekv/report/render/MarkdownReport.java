@@ -1,6 +1,7 @@
 package io.largekv.report.render;
 
 import io.largekv.report.Report;
+import io.largekv.report.RunDescription;
 import java.util.List;
 import java.util.Map;
 
@@ -12,10 +13,10 @@ public final class MarkdownReport {
   /** report.md: the same tables, notes and setup as the HTML page, without the charts. */
   public static String render(Report report) {
     StringBuilder sb = new StringBuilder("# largekv comparison\n\n");
-    report.caveat().ifPresent(c -> sb.append("**Caveat:** ").append(c).append("\n\n"));
+    RunDescription.caveat(report).ifPresent(c -> sb.append("**Caveat:** ").append(c).append("\n\n"));
     for (String phase : report.phases) {
       sb.append("## ").append(phase).append("\n\n");
-      report.published(phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
+      RunDescription.published(report, phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
       table(sb, ReportTables.header(report), ReportTables.rows(report, phase));
       for (Map.Entry<String, List<String>> t : ReportTables.subTables(report, phase).entrySet()) {
         List<List<String>> body = t.getKey().startsWith("Events") ? ReportTables.events(report.results(), phase) : ReportTables.nodes(report.results(), phase);
@@ -23,9 +24,9 @@ public final class MarkdownReport {
         table(sb, t.getValue(), body);
       }
     }
-    sb.append(report.notes()).append("\n## Setup\n\n");
-    report.setupRows().forEach((k, v) -> sb.append("- **").append(k).append("**: ")
-        .append(report.commandRow(k) ? "`" + v + "`" : v.replace("\n", "; ")).append('\n'));
+    sb.append(RunDescription.notes(report)).append("\n## Setup\n\n");
+    RunDescription.setupRows(report).forEach((k, v) -> sb.append("- **").append(k).append("**: ")
+        .append(RunDescription.commandRow(report, k) ? "`" + v + "`" : v.replace("\n", "; ")).append('\n'));
     return sb.toString();
   }
 
