@@ -41,23 +41,21 @@ final class BenchmarkRun {
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)));
   }
 
-  /** What a check of one phase's settings for nb5 does: a setting nb5 cannot apply is a {@link UserError}. */
+  /** A check of every phase's settings for nb5: a setting nb5 cannot apply is a {@link UserError}. */
   @FunctionalInterface
   interface Nb5Check {
-    void check(Phase phase) throws IOException;
+    void check() throws IOException;
   }
 
   /**
    * With nb5: every phase's settings checked ({@code check}), then nb5 found, before a directory is
    * made or a server starts, so that what nb5 cannot do ends the command at once; null without nb5.
    */
-  static Nb5 nb5(boolean used, Path repo, List<Phase> phases, Nb5Check check) throws IOException, InterruptedException {
+  static Nb5 nb5(boolean used, Path repo, Nb5Check check) throws IOException, InterruptedException {
     if (!used) {
       return null;
     }
-    for (Phase phase : phases) {
-      check.check(phase);
-    }
+    check.check();
     return Nb5.find(repo);
   }
 

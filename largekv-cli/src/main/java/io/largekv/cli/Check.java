@@ -36,7 +36,7 @@ public final class Check {
   private Check() {}
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (args.length > 1 && (args[1].equals("--help") || args[1].equals("-h"))) {
+    if (java.util.Arrays.asList(args).contains("--help") || java.util.Arrays.asList(args).contains("-h")) {
       out.println(USAGE);
       return ExitStatus.OK;
     }
@@ -76,14 +76,16 @@ public final class Check {
   }
 
   /** {@code compare}'s form: a {@code --target LABEL=HOSTS}. */
-  private static boolean comparing(String[] args) {
-    for (int i = 1; i + 1 < args.length; i++) {
-      if (args[i].equals("--target") && args[i + 1].contains("=")) {
+  static boolean comparing(String[] args) {
+    for (int i = 1; i < args.length; i++) {
+      if (args[i].startsWith("--target=") && args[i].substring("--target=".length()).contains("=")
+          || args[i].equals("--target") && i + 1 < args.length && args[i + 1].contains("=")) {
         return true;
       }
     }
     return false;
   }
+
 
   /**
    * One target's preflight for each phase: the first phase's report whole, a later phase's lines

@@ -93,10 +93,12 @@ public final class Compare {
       return ExitStatus.OK;
     }
     // every target's phases translated for nb5, and nb5 asked for, before a directory or a server
-    Nb5 nb5 = BenchmarkRun.nb5(o.harnesses.contains(Harness.NB5), repo, o.phases, phase -> {
+    Nb5 nb5 = BenchmarkRun.nb5(o.harnesses.contains(Harness.NB5), repo, () -> {
       for (CompareTarget t : o.targets) {
         List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts, PLANNED_LOCAL_DC);
-        Harness.nb5Settings(repo, o.phaseProperties(phase, t, props), o.workloadFile(phase));
+        for (Phase phase : o.phases) {
+          Harness.nb5Settings(repo, o.phaseProperties(phase, t, props), o.workloadFile(phase));
+        }
       }
     });
     Path dir = BenchmarkRun.resultsDir(o.out, "compare");

@@ -68,10 +68,12 @@ public final class K8sLocal {
         volume.toString());
     // what the pods' nb5 cannot apply, and a missing nb5, are refused before a server starts
     List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-    BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, o.phases, phase -> {
-      K8sManifests.Settings s = settings(o, phase, planned, repo, mounts, args);
-      Nb5PodClient.Options.of(phase, Path.of(s.clientDir("0")), repo.resolve("workloads").resolve(
-          s.workloadFile()), K8sManifests.nb5Properties(s));
+    BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, () -> {
+      for (Phase phase : o.phases) {
+        K8sManifests.Settings s = settings(o, phase, planned, repo, mounts, args);
+        Nb5PodClient.Options.of(phase, Path.of(s.clientDir("0")), repo.resolve("workloads").resolve(
+            s.workloadFile()), K8sManifests.nb5Properties(s));
+      }
     });
     int status = BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> server = local == null ? o.runProperties(null, null)

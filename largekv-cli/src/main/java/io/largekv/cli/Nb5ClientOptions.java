@@ -25,6 +25,16 @@ final class Nb5ClientOptions implements OptionParser.Options {
     return "bin/largekv nb5-client --help";
   }
 
+  @Override
+  public String unknownOption(String name) {
+    return "unknown option " + name + "; accepted: --phase, --dir, -P, -p (see bin/largekv nb5-client --help)";
+  }
+
+  @Override
+  public String missingValue(String name) {
+    return name + " needs a value; see bin/largekv nb5-client --help";
+  }
+
   @Option(names = "--phase", paramLabel = "PHASE")
   void phase(String v) throws UserError {
     phase = Phase.find(v)

@@ -16,7 +16,8 @@ import picocli.CommandLine;
  * accepted values (a value's own check keeps its text), never a stack trace or picocli's usage.
  *
  * <p>As before picocli: an option given twice takes its last value; a value may begin with
- * {@code -} or {@code @} (a negative number, an {@code --event} spec); options are not abbreviated.
+ * {@code -} or {@code @} (a negative number, an {@code --event} spec); {@code --} ends nothing;
+ * options are not abbreviated. New with it: {@code --name=value} is taken as {@code --name value}.
  */
 final class OptionParser {
 
@@ -29,7 +30,15 @@ final class OptionParser {
     default String unknownOption(String name) {
       return "unknown option " + name + " (see " + help() + ")";
     }
+
+    /** The line for an option given without its value. */
+    default String missingValue(String name) {
+      return name + " needs a value, or is not an option (see " + help() + ")";
+    }
   }
+
+  /** What picocli would take for "--": nothing a user types. */
+  private static final String NO_DELIMITER = "\u0000";
 
   private OptionParser() {}
 
@@ -42,7 +51,9 @@ final class OptionParser {
         .setPosixClusteredShortOptionsAllowed(false)
         .setUnmatchedOptionsArePositionalParams(false)
         .setAllowOptionsAsOptionParameters(true)
-        .setAllowSubcommandsAsOptionParameters(true);
+        .setAllowSubcommandsAsOptionParameters(true)
+        // no end-of-options marker: "--" is a value or an unknown option, as it always was
+        .setEndOfOptionsDelimiter(NO_DELIMITER);
     try {
       cl.parseArgs(Arrays.copyOfRange(args, Math.min(from, args.length), args.length));
     } catch (ParameterException e) {
@@ -64,7 +75,7 @@ final class OptionParser {
     if (e instanceof MissingParameterException m && !m.getMissing().isEmpty()) {
       ArgSpec missing = m.getMissing().get(0);
       String name = missing instanceof OptionSpec o ? o.longestName() : missing.paramLabel();
-      return new UserError(name + " needs a value, or is not an option (see " + options.help() + ")");
+      return new UserError(options.missingValue(name));
     }
     return new UserError(e.getMessage() + " (see " + options.help() + ")");
   }

@@ -111,6 +111,11 @@ final class ReportCommand {
       return "unknown report option '" + name + "'; accepted: --phases LIST (one directory), --out DIR (several)";
     }
 
+    @Override
+    public String missingValue(String name) {
+      return name + " needs a value: " + help();
+    }
+
     @Parameters(paramLabel = "DIR")
     private final List<String> dirNames = new ArrayList<>();
 

@@ -58,8 +58,11 @@ final class RunCommand {
     }
     // every phase's settings are translated, and nb5 is asked for, before a server starts
     List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-    Nb5 nb5 = BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, o.phases,
-        phase -> Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase)));
+    Nb5 nb5 = BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, () -> {
+      for (Phase phase : o.phases) {
+        Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase));
+      }
+    });
     return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());

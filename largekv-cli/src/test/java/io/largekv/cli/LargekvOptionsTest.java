@@ -119,4 +119,31 @@ class LargekvOptionsTest {
         a.resolve("x/..").resolve("across").toString()}, System.out, System.err))
         .isInstanceOf(io.largekv.common.UserError.class).hasMessageContaining("is inside the run " + a);
   }
+
+  @Test
+  void everyCommandSaysWhatItRefusesInItsOwnLine() throws Exception {
+    java.io.ByteArrayOutputStream shown = new java.io.ByteArrayOutputStream();
+    java.io.PrintStream out = new java.io.PrintStream(shown, true, java.nio.charset.StandardCharsets.UTF_8);
+    // --help anywhere in check's options: its usage, nothing connected or started
+    assertThat(Largekv.run(new String[] {"check", "--hosts", "h1", "--nodes", "3", "--help"}, out, System.err))
+        .isZero();
+    assertThat(shown.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("bin/largekv check");
+    // compare's form of check, either way of writing the option
+    assertThat(Check.comparing(new String[] {"check", "--target", "cassandra-a=h1"})).isTrue();
+    assertThat(Check.comparing(new String[] {"check", "--target=cassandra-a=h1"})).isTrue();
+    assertThat(Check.comparing(new String[] {"check", "--target", "cassandra", "--hosts", "h1"})).isFalse();
+    // nb5-client's and report's lines as they always were
+    assertThatThrownBy(() -> Largekv.run(new String[] {"nb5-client", "--phase", "load", "--bogus", "x"}, out,
+        System.err)).hasMessage("unknown option --bogus; accepted: --phase, --dir, -P, -p (see bin/largekv nb5-client"
+        + " --help)");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"nb5-client", "--phase"}, out, System.err))
+        .hasMessage("--phase needs a value; see bin/largekv nb5-client --help");
+    assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/a", "--out"}, out, System.err))
+        .hasMessage("--out needs a value: bin/largekv report DIR [--phases LIST] | DIR1 DIR2... [--out DIR]");
+    // "--" is no end of options: a value, or an unknown option
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--", "x"}))
+        .hasMessage("unknown option -- (see bin/largekv --help)");
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--out", "--"}).out.getFileName().toString())
+        .isEqualTo("--");
+  }
 }

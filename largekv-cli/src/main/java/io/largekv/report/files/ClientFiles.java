@@ -35,7 +35,8 @@ import java.util.stream.Stream;
  * @param attempts the earlier attempts, oldest first; empty for a client run once
  * @param timeline its seconds: the earlier attempts' (killed ones' cut at their last whole line), then the last's
  * @param firstOperationMs the earliest "first operation at" line of its attempts, Long.MAX_VALUE without
- * @param lastLine its last {@code largekv:} line on stderr without the prefix; null without
+ * @param lastLine a failed client's last {@code largekv:} line on stderr without the prefix; null without one,
+ *     and for a client that exited 0 (its stderr is not read to the end)
  */
 public record ClientFiles(Path dir, String name, int index, ClientSummary summary, String summaryProblem, int exitCode,
     int clientCount, Map<String, List<HdrLog.Interval>> logs, Map<String, List<HdrLog.Interval>> earlierLogs,
@@ -105,11 +106,11 @@ public record ClientFiles(Path dir, String name, int index, ClientSummary summar
     timeline.addAll(Timeline.read(c.resolve(ResultsLayout.TIMELINE)));
     first = Math.min(first, firstOperation(c.resolve(ResultsLayout.STDERR)));
     Path exit = c.resolve(ResultsLayout.EXIT);
+    int exitCode = Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1;
     String name = c.getFileName().toString();
-    return new ClientFiles(c, name, ResultsLayout.clientIndex(name), summary, problem,
-        Files.exists(exit) ? Integer.parseInt(Files.readString(exit).trim()) : -1, clientCount(c.resolve(
-        ResultsLayout.COMMAND)), logs, earlier, List.copyOf(attempts), List.copyOf(timeline), first,
-        lastLargekvLine(c.resolve(ResultsLayout.STDERR)));
+    return new ClientFiles(c, name, ResultsLayout.clientIndex(name), summary, problem, exitCode,
+        clientCount(c.resolve(ResultsLayout.COMMAND)), logs, earlier, List.copyOf(attempts), List.copyOf(timeline),
+        first, exitCode == 0 ? null : lastLargekvLine(c.resolve(ResultsLayout.STDERR)));
   }
 
   /** A client's earlier attempts ({@code attempt-<k>/}, kept by the pod's script), oldest first. */
