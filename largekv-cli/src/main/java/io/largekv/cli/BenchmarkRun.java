@@ -1,7 +1,11 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.cluster.ClusterEvent;
+import io.largekv.cluster.ClusterEvents;
+import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
@@ -9,6 +13,7 @@ import io.largekv.phase.Phase;
 import io.largekv.report.Report;
 import io.largekv.report.render.MarkdownReport;
 import io.largekv.report.render.ReportFiles;
+import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -23,7 +28,8 @@ import java.util.function.Function;
  * The steps every command that runs phases shares ({@code run}, {@code compare}, {@code k8s local},
  * and {@code check} for its server), written once: the installation's directory, the results
  * directory, nb5 checked before any server starts, a local Cassandra started and stopped around
- * the phases, the plan of {@code --plan}, and the report written and printed at the end. A new
+ * the phases, a phase run with its timed events, the plan of {@code --plan}, and the report written
+ * and printed at the end. A new
  * command of that kind is its options and its own loop over targets and phases between these steps.
  */
 final class BenchmarkRun {
@@ -85,6 +91,21 @@ final class BenchmarkRun {
         cassandra.close();
       }
     }
+  }
+
+  /**
+   * One run of {@code phase} by {@code clients} into {@code dir}, its timed {@code events} beside it
+   * (on the local cluster {@code local}, or null), then the local nodes' traffic ({@code nodes.tsv});
+   * {@code label} names it in the progress lines. Returns its clients' results once every one ended.
+   */
+  static List<PhaseRunner.Result> runPhase(Harness.PhaseClients clients, List<ClusterEvent> events, Phase phase,
+      LocalCassandra local, Path dir, String label, PrintStream err) throws IOException, InterruptedException {
+    List<PhaseRunner.Result> results;
+    try (ClusterEvents timed = new ClusterEvents(events, phase, local, dir, "", err, "largekv: [" + label + "] ")) {
+      results = clients.run(phase, dir, timed, label);
+    }
+    NodeTraffic.write(local, dir.resolve(ResultsLayout.NODES));
+    return results;
   }
 
   /**

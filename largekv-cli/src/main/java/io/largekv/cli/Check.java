@@ -36,7 +36,7 @@ public final class Check {
   private Check() {}
 
   static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (java.util.Arrays.asList(args).contains("--help") || java.util.Arrays.asList(args).contains("-h")) {
+    if (OptionParser.asksForHelp(args, 1)) {
       out.println(USAGE);
       return ExitStatus.OK;
     }

@@ -5,8 +5,6 @@ import static io.largekv.cli.PhaseOptions.PLANNED_LOCAL_HOST;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
-import io.largekv.cluster.ClusterEvents;
-import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
@@ -178,11 +176,7 @@ public final class Compare {
       int rep, Path runDir, PrintStream err, LocalCassandra local) throws IOException, InterruptedException {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", column, phase.name, rep);
-    List<PhaseRunner.Result> results;
-    try (ClusterEvents events = new ClusterEvents(o.events, phase, local, runDir, "", err, "largekv: [" + label + "] ")) {
-      results = clients.run(phase, runDir, events, label);
-    }
-    NodeTraffic.write(local, runDir.resolve(ResultsLayout.NODES));
+    List<PhaseRunner.Result> results = BenchmarkRun.runPhase(clients, o.events, phase, local, runDir, label, err);
     List<Results.Command> commands = new ArrayList<>();
     for (int c = 0; c < results.size(); c++) {
       commands.add(new Results.Command(column, phase.name, rep, c, results.get(c).command));

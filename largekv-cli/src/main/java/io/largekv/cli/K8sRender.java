@@ -83,7 +83,7 @@ public final class K8sRender {
     }
     if (args[1].equals("local")) {
       String[] localArgs = Arrays.copyOfRange(args, 1, args.length);
-      if (Arrays.asList(localArgs).contains("--help") || Arrays.asList(localArgs).contains("-h")) {
+      if (OptionParser.asksForHelp(localArgs, 1)) {
         out.println(K8sLocal.USAGE);
         return ExitStatus.OK;
       }
@@ -99,7 +99,7 @@ public final class K8sRender {
           + " --help)");
     }
     String[] renderArgs = Arrays.copyOfRange(args, 1, args.length);
-    if (Arrays.asList(renderArgs).contains("--help") || Arrays.asList(renderArgs).contains("-h")) {
+    if (OptionParser.asksForHelp(renderArgs, 1)) {
       out.println(USAGE);
       return ExitStatus.OK;
     }
@@ -203,8 +203,7 @@ public final class K8sRender {
 
     @Option(names = "--phase", paramLabel = "PHASE")
     void phase(String v) throws UserError {
-      phase = Phase.find(v)
-          .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
+      phase = Phase.named("--phase", v);
     }
 
     @Option(names = "--nb5-jar", paramLabel = "PATH")

@@ -37,8 +37,7 @@ final class Nb5ClientOptions implements OptionParser.Options {
 
   @Option(names = "--phase", paramLabel = "PHASE")
   void phase(String v) throws UserError {
-    phase = Phase.find(v)
-        .orElseThrow(() -> new UserError("--phase " + v + " is not accepted; accepted values: " + Phase.ACCEPTED));
+    phase = Phase.named("--phase", v);
   }
 
   @Option(names = "--dir", paramLabel = "DIR")

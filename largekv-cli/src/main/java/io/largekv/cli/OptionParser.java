@@ -42,6 +42,19 @@ final class OptionParser {
 
   private OptionParser() {}
 
+  /**
+   * Whether {@code -h} or {@code --help} stands anywhere in {@code args[from..]}: commands that print
+   * their usage then whatever else the line says ({@code check}, {@code k8s render}, {@code k8s local}).
+   */
+  static boolean asksForHelp(String[] args, int from) {
+    for (int i = Math.max(from, 0); i < args.length; i++) {
+      if (args[i].equals("-h") || args[i].equals("--help")) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** Parses {@code args[from..]} into {@code options}; a wrong option or value is a {@link UserError}. */
   static <T extends Options> T parse(T options, String[] args, int from) throws UserError {
     CommandLine cl = new CommandLine(options)

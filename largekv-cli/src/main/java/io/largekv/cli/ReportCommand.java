@@ -1,19 +1,8 @@
 package io.largekv.cli;
 
-import io.largekv.cassandra.LocalCassandra;
-import io.largekv.cluster.ClusterEvent;
-import io.largekv.cluster.ClusterEvents;
-import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
-import io.largekv.harness.Installation;
-import io.largekv.harness.nb5.Nb5;
-import io.largekv.harness.nb5.Nb5PodClient;
-import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
-import io.largekv.report.PhaseResult;
-import io.largekv.results.ResultsLayout;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;

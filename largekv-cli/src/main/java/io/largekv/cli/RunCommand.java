@@ -2,14 +2,10 @@ package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
-import io.largekv.cluster.ClusterEvents;
-import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
-import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5;
-import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
@@ -17,10 +13,8 @@ import io.largekv.results.ResultsLayout;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
 
 /**
  * {@code bin/largekv}: the benchmark's main job.
@@ -95,12 +89,8 @@ final class RunCommand {
     long warmup = o.warmupOr(o.hosts == null);
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
-      List<PhaseRunner.Result> clients;
-      try (ClusterEvents events = new ClusterEvents(o.events, phase, local, phaseDir, "", err,
-          "largekv: [" + phase.name + "] ")) {
-        clients = phaseClients.run(phase, phaseDir, events, phase.name);
-      }
-      NodeTraffic.write(local, phaseDir.resolve(ResultsLayout.NODES));
+      List<PhaseRunner.Result> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, phaseDir,
+          phase.name, err);
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
       results.add(r);
       if (r.exitCode() != 0) {

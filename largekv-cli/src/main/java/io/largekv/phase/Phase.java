@@ -82,6 +82,11 @@ public final class Phase {
     return find(name).orElseThrow(() -> new UserError("--phases: unknown phase '" + name + "'; accepted: " + ACCEPTED));
   }
 
+  /** The one phase an option names ({@code --phase PHASE}); one line naming the accepted ones otherwise. */
+  public static Phase named(String option, String v) {
+    return find(v).orElseThrow(() -> new UserError(option + " " + v + " is not accepted; accepted values: " + ACCEPTED));
+  }
+
   /** The phase named {@code name} (spaces around it ignored), if there is one. */
   public static Optional<Phase> find(String name) {
     return ALL.stream().filter(p -> p.name.equals(name.trim())).findFirst();

@@ -1,7 +1,6 @@
 package io.largekv.report;
 
 import io.largekv.common.WarmUp;
-import io.largekv.common.YcsbOutput;
 import io.largekv.report.files.ClientFiles;
 import io.largekv.report.files.EventRecord;
 import io.largekv.report.files.HdrLog;
@@ -10,15 +9,12 @@ import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.Timeline;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import org.HdrHistogram.Histogram;
 
 /**

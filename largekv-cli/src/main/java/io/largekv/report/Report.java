@@ -1,7 +1,6 @@
 package io.largekv.report;
 
 import io.largekv.common.UserError;
-import io.largekv.common.YcsbOutput;
 import io.largekv.report.files.ClientsLayout;
 import io.largekv.report.files.RunSetupFile;
 import io.largekv.results.ClientSummary;
