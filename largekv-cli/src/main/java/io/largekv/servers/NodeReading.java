@@ -1,0 +1,74 @@
+package io.largekv.servers;
+
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
+
+/**
+ * What one source read on one node at one time: a value for each figure it has, the reason for each
+ * figure it should have and could not read, and the node's state as the database names it (e.g.
+ * {@code NORMAL}, {@code JOINING}; null when the source does not know). A figure in neither map is
+ * not this source's to give.
+ *
+ * @param node the node's host (address or name, no port): sources are merged on it
+ */
+public record NodeReading(String node, Map<ServerFigure, Double> values, Map<ServerFigure, String> unavailable,
+    String state) {
+
+  public NodeReading {
+    values = Collections.unmodifiableMap(copy(values));
+    unavailable = Collections.unmodifiableMap(copy(unavailable));
+  }
+
+  private static <V> EnumMap<ServerFigure, V> copy(Map<ServerFigure, V> m) {
+    return m.isEmpty() ? new EnumMap<>(ServerFigure.class) : new EnumMap<>(m);
+  }
+
+  /** A reading to fill: {@link Builder#value}, {@link Builder#unavailable}, {@link Builder#state}. */
+  public static Builder of(String node) {
+    return new Builder(node);
+  }
+
+  /** Every one of {@code figures} unavailable on {@code node} for {@code reason}. */
+  public static NodeReading failed(String node, Iterable<ServerFigure> figures, String reason) {
+    Builder b = of(node);
+    for (ServerFigure f : figures) {
+      b.unavailable(f, reason);
+    }
+    return b.build();
+  }
+
+  /** Builds a {@link NodeReading}. */
+  public static final class Builder {
+    private final String node;
+    private final EnumMap<ServerFigure, Double> values = new EnumMap<>(ServerFigure.class);
+    private final EnumMap<ServerFigure, String> unavailable = new EnumMap<>(ServerFigure.class);
+    private String state;
+
+    private Builder(String node) {
+      this.node = node;
+    }
+
+    public Builder value(ServerFigure f, double v) {
+      values.put(f, v);
+      unavailable.remove(f);
+      return this;
+    }
+
+    public Builder unavailable(ServerFigure f, String reason) {
+      if (!values.containsKey(f)) {
+        unavailable.put(f, reason);
+      }
+      return this;
+    }
+
+    public Builder state(String s) {
+      state = s;
+      return this;
+    }
+
+    public NodeReading build() {
+      return new NodeReading(node, values, unavailable, state);
+    }
+  }
+}

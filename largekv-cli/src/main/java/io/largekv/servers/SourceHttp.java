@@ -1,0 +1,46 @@
+package io.largekv.servers;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** The HTTP GET of every source that reads over HTTP: bounded in time, one line on failure naming the URL. */
+public final class SourceHttp {
+
+  /** How long one request may take, connecting included. */
+  public static final Duration TIMEOUT = Duration.ofSeconds(5);
+
+  private static final HttpClient CLIENT = HttpClient.newBuilder().connectTimeout(TIMEOUT)
+      .followRedirects(HttpClient.Redirect.NORMAL).build();
+
+  private SourceHttp() {}
+
+  /**
+   * The body of {@code uri}'s answer.
+   *
+   * @throws IOException when it cannot be reached, takes longer than {@link #TIMEOUT} or answers with
+   *     a status other than 200; the message names the URL
+   */
+  public static String get(URI uri) throws IOException {
+    HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
+    HttpResponse<String> response;
+    try {
+      response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException(uri + ": interrupted");
+    } catch (IOException e) {
+      String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      throw new IOException(uri + ": " + why, e);
+    }
+    if (response.statusCode() != 200) {
+      String body = response.body() == null ? "" : response.body().strip();
+      throw new IOException(uri + ": HTTP " + response.statusCode()
+          + (body.isEmpty() ? "" : " (" + (body.length() > 200 ? body.substring(0, 200) + "…" : body) + ")"));
+    }
+    return response.body();
+  }
+}
