@@ -18,11 +18,32 @@ public final class SourceHttp {
 
   private SourceHttp() {}
 
+  /** An answer with a status other than 200: its status and body, for a source that reads the server's error from it. */
+  public static final class StatusException extends IOException {
+    private final int status;
+    private final String body;
+
+    StatusException(String message, int status, String body) {
+      super(message);
+      this.status = status;
+      this.body = body;
+    }
+
+    public int status() {
+      return status;
+    }
+
+    /** The answer's body, whole ("" for none). */
+    public String body() {
+      return body;
+    }
+  }
+
   /**
    * The body of {@code uri}'s answer.
    *
    * @throws IOException when it cannot be reached, takes longer than {@link #TIMEOUT} or answers with
-   *     a status other than 200; the message names the URL
+   *     a status other than 200 (then a {@link StatusException}); the message names the URL
    */
   public static String get(URI uri) throws IOException {
     HttpRequest request = HttpRequest.newBuilder(uri).timeout(TIMEOUT).GET().build();
@@ -38,8 +59,9 @@ public final class SourceHttp {
     }
     if (response.statusCode() != 200) {
       String body = response.body() == null ? "" : response.body().strip();
-      throw new IOException(uri + ": HTTP " + response.statusCode()
-          + (body.isEmpty() ? "" : " (" + (body.length() > 200 ? body.substring(0, 200) + "…" : body) + ")"));
+      throw new StatusException(uri + ": HTTP " + response.statusCode()
+          + (body.isEmpty() ? "" : " (" + (body.length() > 200 ? body.substring(0, 200) + "…" : body) + ")"),
+          response.statusCode(), body);
     }
     return response.body();
   }
