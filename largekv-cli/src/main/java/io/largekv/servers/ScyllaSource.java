@@ -1,0 +1,164 @@
+package io.largekv.servers;
+
+import io.largekv.servers.PrometheusText.Sample;
+import java.io.IOException;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * ScyllaDB's own view of the benchmark table (docs/servers.md), read from each node's Prometheus
+ * endpoint ({@code http://HOST:9180/metrics}; seastar names a metric {@code scylla_GROUP_NAME} and
+ * writes a {@code shard} label unless the series is aggregated over the node's shards):
+ *
+ * <ul>
+ *   <li>{@code scylla_column_family_live_disk_space{ks,cf}}, summed over the node's shards, is
+ *       {@link ServerFigure#TABLE_BYTES}: the table's live SSTables;
+ *   <li>{@code scylla_column_family_total_disk_space_before_compression{ks,cf}} is
+ *       {@link ServerFigure#UNCOMPRESSED_BYTES}: what the table's SSTables would take uncompressed. It
+ *       counts every SSTable on disk, those compaction replaced and not yet deleted too (ScyllaDB
+ *       gives no uncompressed size of the live ones alone), so it may exceed the live figure's
+ *       uncompressed size while compactions finish;
+ *   <li>{@link ServerFigure#MEMTABLE_BYTES} is unavailable: ScyllaDB counts memtable writes per
+ *       table but sizes memtables only per node, every table together ({@code scylla_memory_dirty_bytes});
+ *   <li>{@code scylla_node_operation_mode} is the node's state ({@link ScyllaOperationMode}).
+ * </ul>
+ *
+ * CPU and disk are the machines' sources' (node_exporter). {@link #balance} is {@link ScyllaBalance}.
+ */
+public final class ScyllaSource implements ServerSource {
+
+  /** ScyllaDB's Prometheus port ({@code prometheus_port}). */
+  public static final int PROMETHEUS_PORT = 9180;
+  /** Its page. */
+  public static final String PATH = "/metrics";
+
+  static final String LIVE = "scylla_column_family_live_disk_space";
+  static final String UNCOMPRESSED = "scylla_column_family_total_disk_space_before_compression";
+  static final String MODE = "scylla_node_operation_mode";
+  private static final Set<String> METRICS = Set.of(LIVE, UNCOMPRESSED, MODE);
+  private static final Set<ServerFigure> FIGURES = Collections.unmodifiableSet(EnumSet.of(
+      ServerFigure.TABLE_BYTES, ServerFigure.UNCOMPRESSED_BYTES, ServerFigure.MEMTABLE_BYTES));
+  static final String NO_MEMTABLE = "ScyllaDB sizes memtables per node only, every table together"
+      + " (scylla_memory_dirty_bytes), not per table";
+
+  private final List<String> hosts;
+  private final int port;
+  private final String keyspace;
+  private final String table;
+  private final ScyllaBalance balance = new ScyllaBalance();
+
+  /** The nodes {@code hosts} at port 9180. */
+  public ScyllaSource(List<String> hosts, String keyspace, String table) {
+    this(hosts, PROMETHEUS_PORT, keyspace, table);
+  }
+
+  /**
+   * @param hosts the nodes (names or addresses, no port)
+   * @param prometheusPort their Prometheus port (9180 by default)
+   */
+  public ScyllaSource(List<String> hosts, int prometheusPort, String keyspace, String table) {
+    if (hosts.isEmpty()) {
+      throw new IllegalArgumentException("ScyllaDB source: no host");
+    }
+    this.hosts = List.copyOf(hosts);
+    this.port = prometheusPort;
+    this.keyspace = keyspace;
+    this.table = table;
+  }
+
+  @Override
+  public String describe() {
+    return "ScyllaDB nodes " + String.join(",", hosts) + " at port " + port + PATH + " (" + keyspace + "." + table + ")";
+  }
+
+  @Override
+  public Set<ServerFigure> figures() {
+    return FIGURES;
+  }
+
+  @Override
+  public void check() throws IOException {
+    List<String> failures = new ArrayList<>();
+    for (String host : hosts) {
+      URI uri = page(host);
+      try {
+        if (PrometheusPage.read(uri, MODE::equals).isEmpty()) {
+          failures.add(uri + ": no " + MODE + " series (is this ScyllaDB's Prometheus port?)");
+        }
+      } catch (IOException e) {
+        failures.add(e.getMessage());
+      }
+    }
+    if (!failures.isEmpty()) {
+      throw new IOException(String.join("; ", failures));
+    }
+  }
+
+  @Override
+  public List<NodeReading> read() throws IOException {
+    List<NodeReading> readings = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    for (String host : hosts) {
+      URI uri = page(host);
+      try {
+        readings.add(reading(host, PrometheusPage.read(uri, METRICS::contains)));
+      } catch (IOException e) {
+        failures.add(e.getMessage());
+        readings.add(NodeReading.failed(host, FIGURES, e.getMessage()));
+      }
+    }
+    if (failures.size() == hosts.size()) {
+      throw new IOException("no ScyllaDB node answered: " + String.join("; ", failures));
+    }
+    return readings;
+  }
+
+  /**
+   * Every answering node's operation mode, node operations and streaming: see {@link ScyllaBalance}.
+   * A node that does not answer is left out (a node down moves no data by itself).
+   *
+   * @throws IOException when no node answers
+   */
+  @Override
+  public Balance balance() throws IOException {
+    Map<String, List<Sample>> pages = new LinkedHashMap<>();
+    List<String> failures = new ArrayList<>();
+    for (String host : hosts) {
+      URI uri = page(host);
+      try {
+        pages.put(host, PrometheusPage.read(uri, ScyllaBalance.METRICS::contains));
+      } catch (IOException e) {
+        failures.add(e.getMessage());
+      }
+    }
+    if (pages.isEmpty()) {
+      throw new IOException("no ScyllaDB node answered: " + String.join("; ", failures));
+    }
+    return balance.of(pages);
+  }
+
+  private NodeReading reading(String host, List<Sample> samples) {
+    NodeReading.Builder b = NodeReading.of(host);
+    samples.stream().filter(s -> s.name().equals(MODE)).findFirst()
+        .ifPresent(s -> b.state(ScyllaOperationMode.of(s.value()).name()));
+    Predicate<Sample> ofTable = s -> keyspace.equals(s.label("ks")) && table.equals(s.label("cf"));
+    String name = keyspace + "." + table;
+    TableSeries.put(b, ServerFigure.TABLE_BYTES, samples, LIVE, ofTable, name,
+        "no " + LIVE + " series on this node at all (per-table metrics off?)", "");
+    TableSeries.put(b, ServerFigure.UNCOMPRESSED_BYTES, samples, UNCOMPRESSED, ofTable, name,
+        "no " + UNCOMPRESSED + " series on this node (this ScyllaDB does not export it)", "");
+    b.unavailable(ServerFigure.MEMTABLE_BYTES, NO_MEMTABLE);
+    return b.build();
+  }
+
+  private URI page(String host) {
+    return HttpAddress.of(host, port, PATH);
+  }
+}
