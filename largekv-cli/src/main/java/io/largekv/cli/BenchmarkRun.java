@@ -14,14 +14,18 @@ import io.largekv.report.Report;
 import io.largekv.report.render.MarkdownReport;
 import io.largekv.report.render.ReportFiles;
 import io.largekv.results.ResultsLayout;
+import io.largekv.servers.ServerSampler;
+import io.largekv.servers.ServerSide;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Properties;
 import java.util.function.Function;
 
 /**
@@ -95,17 +99,40 @@ final class BenchmarkRun {
 
   /**
    * One run of {@code phase} by {@code clients} into {@code dir}, its timed {@code events} beside it
-   * (on the local cluster {@code local}, or null), then the local nodes' traffic ({@code nodes.tsv});
+   * (on the local cluster {@code local}, or null) and its {@code servers} sampled through it (null:
+   * not sampled), then the local nodes' traffic ({@code nodes.tsv});
    * {@code label} names it in the progress lines. Returns its clients' results once every one ended.
    */
   static List<PhaseRunner.Result> runPhase(Harness.PhaseClients clients, List<ClusterEvent> events, Phase phase,
-      LocalCassandra local, Path dir, String label, PrintStream err) throws IOException, InterruptedException {
+      LocalCassandra local, ServerSide servers, Path dir, String label, PrintStream err)
+      throws IOException, InterruptedException {
     List<PhaseRunner.Result> results;
+    Files.createDirectories(dir);
+    ServerSampler sampler = servers == null ? null : new ServerSampler(servers, dir, err, "largekv: [" + label + "] ");
     try (ClusterEvents timed = new ClusterEvents(events, phase, local, dir, "", err, "largekv: [" + label + "] ")) {
       results = clients.run(phase, dir, timed, label);
+    } finally {
+      if (sampler != null) {
+        sampler.close();
+      }
     }
     NodeTraffic.write(local, dir.resolve(ResultsLayout.NODES));
     return results;
+  }
+
+  /**
+   * The servers' side of a target whose clients get {@code properties}: opened once before its first
+   * phase (a source the user named that does not answer is a {@link UserError}, before any DDL);
+   * null when {@code --server-samples 0}. Close it after the target's last phase.
+   */
+  static ServerSide servers(ServerSide.Settings settings, String hosts, LocalCassandra local, List<String> properties,
+      String label, PrintStream err) {
+    Properties p = new Properties();
+    for (String kv : properties) {
+      int eq = kv.indexOf('=');
+      p.setProperty(kv.substring(0, eq), kv.substring(eq + 1));
+    }
+    return ServerSide.open(settings, hosts, local, p, label, err);
   }
 
   /**

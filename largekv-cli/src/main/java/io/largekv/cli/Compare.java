@@ -17,6 +17,7 @@ import io.largekv.report.Report;
 import io.largekv.report.files.RunSetupFile;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
+import io.largekv.servers.ServerSide;
 import io.largekv.results.RunSetup;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -99,6 +100,12 @@ public final class Compare {
         }
       }
     });
+    // the servers' sources the user named answer for every real target before any target's DDL
+    for (CompareTarget t : o.targets) {
+      if (!t.local()) {
+        ServerSide.checkNamed(o.serverSide(), t.hosts, t.label);
+      }
+    }
     Path dir = BenchmarkRun.resultsDir(o.out, "compare");
     Files.createDirectories(dir);
     Map<String, String> harnessDescriptions = new LinkedHashMap<>();
@@ -135,6 +142,8 @@ public final class Compare {
         setup = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.nodes, err, local -> {
           List<String> props = local != null ? targetProperties(o, t, local.contactPoints(), local.localDatacenter())
               : targetProperties(o, t, t.hosts, null);
+          try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), t.local() ? null : t.hosts, local, props,
+              o.column(t, harness), err)) {
           Harness.PhaseClients clients = harness.equals(Harness.NB5)
               ? Harness.nb5(nb5, repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
                   o.warmup)
@@ -145,10 +154,11 @@ public final class Compare {
           for (Phase phase : o.phases) {
             for (int rep = 1; rep <= o.repeat; rep++) {
               s = s.withCommands(runClients(clients, o, column, phase, rep,
-                  ResultsLayout.repeat(dir.resolve(column).resolve(phase.name), rep), err, local));
+                  ResultsLayout.repeat(dir.resolve(column).resolve(phase.name), rep), err, local, servers));
             }
           }
           return s;
+          }
         });
         RunSetupFile.write(setup, dir);
       }
@@ -173,10 +183,12 @@ public final class Compare {
 
   /** Runs repeat {@code rep} of a phase on a column's target; returns its clients' commands. */
   private static List<Results.Command> runClients(Harness.PhaseClients clients, Options o, String column, Phase phase,
-      int rep, Path runDir, PrintStream err, LocalCassandra local) throws IOException, InterruptedException {
+      int rep, Path runDir, PrintStream err, LocalCassandra local, ServerSide servers)
+      throws IOException, InterruptedException {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", column, phase.name, rep);
-    List<PhaseRunner.Result> results = BenchmarkRun.runPhase(clients, o.events, phase, local, runDir, label, err);
+    List<PhaseRunner.Result> results = BenchmarkRun.runPhase(clients, o.events, phase, local, servers, runDir, label,
+        err);
     List<Results.Command> commands = new ArrayList<>();
     for (int c = 0; c < results.size(); c++) {
       commands.add(new Results.Command(column, phase.name, rep, c, results.get(c).command));
@@ -378,6 +390,7 @@ public final class Compare {
               + "local datacenter; accepted: --localdc DC");
         }
       }
+      o.serverSide();
       return o;
     }
   }

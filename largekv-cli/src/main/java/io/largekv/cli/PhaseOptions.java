@@ -6,6 +6,8 @@ import io.largekv.common.UserError;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
+import io.largekv.servers.ServerSampler;
+import io.largekv.servers.ServerSide;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -97,6 +99,46 @@ public abstract class PhaseOptions implements OptionParser.Options {
   @Option(names = "--out", paramLabel = "DIR")
   void out(String v) {
     out = Paths.get(v).toAbsolutePath();
+  }
+
+  /** {@code --server-samples}: seconds between the servers' samples; 0: none taken (docs/servers.md). */
+  int serverSampleSeconds = ServerSampler.DEFAULT_INTERVAL_SECONDS;
+  /** {@code --node-exporter}: each host's node_exporter port; null: not scraped. */
+  Integer nodeExporterPort;
+  /** {@code --prometheus}: the user's Prometheus server; null: not queried. */
+  String prometheusUrl;
+
+  @Option(names = "--server-samples", paramLabel = "SECONDS")
+  void serverSamples(String v) throws UserError {
+    serverSampleSeconds = (int) Counts.between("--server-samples", v, 0, 3600);
+  }
+
+  @Option(names = "--node-exporter", paramLabel = "PORT")
+  void nodeExporter(String v) throws UserError {
+    nodeExporterPort = (int) Counts.between("--node-exporter", v, 1, 65535);
+  }
+
+  @Option(names = "--prometheus", paramLabel = "URL")
+  void prometheus(String v) throws UserError {
+    try {
+      java.net.URI uri = new java.net.URI(v);
+      if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
+        throw new java.net.URISyntaxException(v, "not an http(s) URL with a host");
+      }
+    } catch (java.net.URISyntaxException e) {
+      throw new UserError("--prometheus " + v + " is not accepted; accepted values: a Prometheus server's URL, "
+          + "e.g. http://prometheus:9090");
+    }
+    prometheusUrl = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
+  }
+
+  /** The servers' side as the options ask for it. */
+  ServerSide.Settings serverSide() throws UserError {
+    if (serverSampleSeconds == 0 && (nodeExporterPort != null || prometheusUrl != null)) {
+      throw new UserError("--server-samples 0 takes no sample, and --node-exporter or --prometheus names a source "
+          + "to sample; accepted: one or the other");
+    }
+    return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl);
   }
 
   @Option(names = "-p", paramLabel = "NAME=VALUE")

@@ -10,6 +10,7 @@ import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.results.ResultsLayout;
+import io.largekv.servers.ServerSide;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -60,13 +61,15 @@ final class RunCommand {
     return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
-      if (nb5 == null) {
-        return runPhases(o, local, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
+      try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), o.hosts, local, props, "servers", err)) {
+        if (nb5 == null) {
+          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
+              phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
+        }
+        err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
+        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
             phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
       }
-      err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
-      return runPhases(o, local, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
-          phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
     });
   }
 
@@ -82,14 +85,15 @@ final class RunCommand {
    * The phases of a run, one after the other, each with its events and, on a local cluster, its
    * nodes' traffic; the table; the status: a phase that FAILED fails the run, bad input ends it.
    */
-  private static int runPhases(RunOptions o, LocalCassandra local, Path outDir, PrintStream out, PrintStream err,
+  private static int runPhases(RunOptions o, LocalCassandra local, ServerSide servers, Path outDir, PrintStream out,
+      PrintStream err,
       String harness, Harness.PhaseClients phaseClients) throws Exception {
     List<Summary.Row> results = new ArrayList<>();
     int status = ExitStatus.OK;
     long warmup = o.warmupOr(o.hosts == null);
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
-      List<PhaseRunner.Result> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, phaseDir,
+      List<PhaseRunner.Result> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
           phase.name, err);
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
       results.add(r);
@@ -150,6 +154,7 @@ final class RunCommand {
       }
       ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
+      o.serverSide();
       if (o.harness.equals(Harness.NB5)) {
         o.checkNb5();
       }

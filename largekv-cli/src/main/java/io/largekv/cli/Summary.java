@@ -4,6 +4,9 @@ import io.largekv.common.ExitStatus;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
+import io.largekv.report.ServerFigures;
+import io.largekv.report.render.ReportTables;
+import io.largekv.results.Results;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -81,6 +84,10 @@ public final class Summary {
       if (stalls != null) {
         sb.append(indent).append("event-loop stalls (client threads holding the driver's I/O threads over"
             + " largekv.stall_ms): ").append(stalls.describe()).append('\n');
+      }
+      Results.Servers servers = ServerFigures.of("", 1, r);
+      if (servers != null) {
+        sb.append(indent).append(ReportTables.serversLine(servers)).append('\n');
       }
       Map<String, Long> errors = new TreeMap<>(r.errorClasses());
       if (!errors.isEmpty()) {

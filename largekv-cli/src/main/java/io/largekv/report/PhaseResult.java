@@ -5,6 +5,7 @@ import io.largekv.report.files.ClientFiles;
 import io.largekv.report.files.EventRecord;
 import io.largekv.report.files.HdrLog;
 import io.largekv.report.files.NodeRecord;
+import io.largekv.servers.ServerSamplesFile;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.Timeline;
@@ -56,6 +57,8 @@ public final class PhaseResult {
   public final List<EventRecord> events;
   /** A local cluster's nodes at the end of the run ({@code nodes.tsv}); empty otherwise. */
   public final List<NodeRecord> nodes;
+  /** The servers' samples through the run ({@code servers.tsv} and beside it); empty when not sampled. */
+  public final ServerSamplesFile.Samples servers;
   /** Each client's seconds ({@code client-<i>/timeline.csv}). */
   public final List<List<Timeline.Second>> timelines;
   /** Each client's files, client-0 first. */
@@ -156,6 +159,7 @@ public final class PhaseResult {
         : stated > 0 ? stated : WarmUp.endMs(0, this.startMs, warmupSeconds);
     this.events = EventRecord.read(dir.resolve(ResultsLayout.EVENTS));
     this.nodes = NodeRecord.read(dir.resolve(ResultsLayout.NODES));
+    this.servers = ServerSamplesFile.read(dir);
   }
 
   /**

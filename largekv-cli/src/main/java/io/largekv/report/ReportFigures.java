@@ -51,6 +51,7 @@ final class ReportFigures {
     List<Results.Cell> cells = new ArrayList<>();
     List<Results.Event> events = new ArrayList<>();
     List<Results.Node> nodes = new ArrayList<>();
+    List<Results.Servers> servers = new ArrayList<>();
     for (String column : report.columns) {
       Report.Cell c = row.get(column);
       cells.add(cell(report, c, List.copyOf(others), report.columns.size() > 1 ? first : Double.NaN,
@@ -58,9 +59,14 @@ final class ReportFigures {
       for (int rep = 0; rep < c.runs.size(); rep++) {
         events.addAll(events(column, rep + 1, c.runs.get(rep)));
         nodes.addAll(nodes(column, rep + 1, c.runs.get(rep)));
+        Results.Servers side = ServerFigures.of(column, rep + 1, c.runs.get(rep));
+        if (side != null) {
+          servers.add(side);
+        }
       }
     }
-    return new Results.Phase(phase, RunDescription.published(report, phase).orElse(null), cells, events, nodes);
+    return new Results.Phase(phase, RunDescription.published(report, phase).orElse(null), cells, events, nodes,
+        servers);
   }
 
   /** Across runs: the column against the same column of the first earlier run that has the phase. */
@@ -164,7 +170,7 @@ final class ReportFigures {
       out.add(new Results.Event(column, repeat, e.spec().substring(e.spec().indexOf('@') + 1),
           e.ran() && r.hasTimeZero() ? (e.startMs() - r.startMs) / 1000.0 : null,
           e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null,
-          e.result(), e.detail(), impact));
+          e.result(), e.detail(), impact, r.servers.isEmpty() ? null : ServerFigures.rebalance(e, r.servers)));
     }
     return out;
   }

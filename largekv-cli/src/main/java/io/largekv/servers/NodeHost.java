@@ -36,4 +36,29 @@ public final class NodeHost {
     String h = of(host);
     return (h.indexOf(':') >= 0 ? "[" + h + "]" : h) + ":" + port;
   }
+
+  /** {@code http://host:port/path}, the host bracketed when it is an IPv6 address. */
+  public static java.net.URI url(String host, int port, String path) {
+    return java.net.URI.create("http://" + withPort(host, port) + path);
+  }
+
+  /** The port of {@code host:port} or {@code [v6]:port}; {@code defaultPort} when it has none. */
+  public static int portOf(String hostPort, int defaultPort) {
+    String s = hostPort.strip();
+    int colon;
+    if (s.startsWith("[")) {
+      int end = s.indexOf(']');
+      colon = end >= 0 && end + 1 < s.length() && s.charAt(end + 1) == ':' ? end + 1 : -1;
+    } else {
+      colon = s.indexOf(':') >= 0 && s.indexOf(':') == s.lastIndexOf(':') ? s.indexOf(':') : -1;
+    }
+    if (colon < 0) {
+      return defaultPort;
+    }
+    try {
+      return Integer.parseInt(s.substring(colon + 1));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("'" + hostPort + "' has a port that is not a number");
+    }
+  }
 }

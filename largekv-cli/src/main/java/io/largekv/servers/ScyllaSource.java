@@ -127,6 +127,11 @@ public final class ScyllaSource implements ServerSource {
    * @throws IOException when no node answers
    */
   @Override
+  public boolean tellsBalance() {
+    return true;
+  }
+
+  @Override
   public Balance balance() throws IOException {
     Map<String, List<Sample>> pages = new LinkedHashMap<>();
     List<String> failures = new ArrayList<>();
@@ -159,6 +164,6 @@ public final class ScyllaSource implements ServerSource {
   }
 
   private URI page(String host) {
-    return HttpAddress.of(host, port, PATH);
+    return NodeHost.url(host, port, PATH);
   }
 }

@@ -42,6 +42,11 @@ public interface ServerSource extends AutoCloseable {
     return Balance.unknown(describe() + " does not say whether data is moving");
   }
 
+  /** Whether {@link #balance} can say anything: a database's view can, a machine's cannot. */
+  default boolean tellsBalance() {
+    return false;
+  }
+
   @Override
   default void close() {}
 }

@@ -135,7 +135,7 @@ public final class YugabyteSource implements ServerSource {
     List<NodeReading> readings = new ArrayList<>();
     List<String> failures = new ArrayList<>();
     for (String host : hosts) {
-      YugabyteTabletServers.Server server = servers.get(HttpAddress.hostOf(host).toLowerCase(Locale.ROOT));
+      YugabyteTabletServers.Server server = servers.get(NodeHost.of(host).toLowerCase(Locale.ROOT));
       String state = server == null ? null : server.status();
       URI uri = tserverPage(host);
       try {
@@ -151,6 +151,11 @@ public final class YugabyteSource implements ServerSource {
       throw new IOException("no YugabyteDB tablet server answered: " + String.join("; ", failures));
     }
     return readings;
+  }
+
+  @Override
+  public boolean tellsBalance() {
+    return true;
   }
 
   @Override
@@ -193,10 +198,10 @@ public final class YugabyteSource implements ServerSource {
   }
 
   private URI tserverPage(String host) {
-    return HttpAddress.of(host, tserverWebPort, TSERVER_PATH);
+    return NodeHost.url(host, tserverWebPort, TSERVER_PATH);
   }
 
   private static URI masterPage(String master, String path) {
-    return HttpAddress.of(HttpAddress.hostOf(master), HttpAddress.portOf(master, MASTER_WEB_PORT), path);
+    return NodeHost.url(NodeHost.of(master), NodeHost.portOf(master, MASTER_WEB_PORT), path);
   }
 }

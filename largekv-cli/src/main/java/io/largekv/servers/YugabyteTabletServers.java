@@ -57,7 +57,7 @@ final class YugabyteTabletServers {
         JsonNode ts = e.getValue();
         String status = ts.path("status").isTextual() ? ts.get("status").asText() : null;
         Long sst = ts.path("total_sst_file_size_bytes").isNumber() ? ts.get("total_sst_file_size_bytes").asLong() : null;
-        servers.put(HttpAddress.hostOf(e.getKey()).toLowerCase(Locale.ROOT), new Server(status, sst));
+        servers.put(NodeHost.of(e.getKey()).toLowerCase(Locale.ROOT), new Server(status, sst));
       }
     }
     return servers;

@@ -101,7 +101,8 @@ class EventReportTest {
     assertThat(events).hasSize(3);
     assertThat(events.get(0)).containsExactly("cassandra", "1", "30:kill-node:2", "30.0", "0.2", "ok", "1,000", "200",
         "3", "30–36", "47 {READ:DriverTimeoutException=47}", String.format(java.util.Locale.ROOT, "%.2f",
-            report.cells.get("uniform-read").get("cassandra").runs.get(0).eventImpacts().get(0).p99Ms), "0");
+            report.cells.get("uniform-read").get("cassandra").runs.get(0).eventImpacts().get(0).p99Ms), "0",
+        "-"); // not sampled: no rebalance figure (ServerFiguresTest has one)
     assertThat(events.get(1).get(5)).isEqualTo("failed (exit 1)");
     assertThat(events.get(1).get(8)).isEqualTo("not recovered");
     assertThat(events.get(2).subList(3, 7)).containsExactly("-", "-", "not run (the phase ended 60.0 s after its "

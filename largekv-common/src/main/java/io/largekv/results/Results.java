@@ -54,7 +54,52 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param publishedFigure the seeds' published figure for the workload, when it ran a full-scale one
    */
   public record Phase(String name, String publishedFigure, List<Cell> cells, List<Event> events,
-      List<Node> nodes) {}
+      List<Node> nodes, List<Servers> servers) {}
+
+  /**
+   * The servers' side of one repeat of a phase on a column (docs/servers.md): what its servers held
+   * and did, sampled through the phase.
+   *
+   * @param sources where the figures come from, each with its check at the start
+   * @param intervalSeconds the seconds between samples asked for
+   * @param samples the samples taken (each reads every source)
+   * @param replicationFactor the keyspace's, null when not known; {@code replicationFactorFrom} says where from
+   * @param samplerCpuSeconds the sampling thread's own CPU time, null when not measured
+   * @param nodes each node's figures, in the order they were first seen
+   * @param cluster the nodes' figures added up (a sum is unavailable when any node's is)
+   */
+  public record Servers(String column, int repeat, List<String> sources, int intervalSeconds, int samples,
+      Integer replicationFactor, String replicationFactorFrom, Double samplerCpuSeconds, List<ServerNode> nodes,
+      ServerNode cluster) {}
+
+  /**
+   * One node's figures over a phase (or the cluster's): each a value with the samples it rests on, or
+   * why it is unavailable.
+   *
+   * @param lastState the node's state at the last sample that said one (e.g. NORMAL), null when none did
+   */
+  public record ServerNode(String node, String lastState, Figure tableBytesStart, Figure tableBytesEnd,
+      Figure growthBytesPerHour, Figure bytesPerStoredRow, Figure uncompressedBytesEnd, Figure memtableBytesEnd,
+      Figure cpuPercent, Figure diskReadsPerSecond, Figure diskWritesPerSecond, Figure diskReadBytesPerSecond,
+      Figure averageReadBytes, Figure diskReadsPerClientRead) {}
+
+  /**
+   * A figure of the servers' side: {@code value}, or null and {@code unavailable} says why (never 0
+   * in its place).
+   *
+   * @param samples the samples (a level) or intervals between samples (a rate) it rests on
+   * @param of the samples or intervals there were
+   */
+  public record Figure(Double value, String unavailable, int samples, int of) {
+
+    public static Figure of(double value, int samples, int of) {
+      return new Figure(value, null, samples, of);
+    }
+
+    public static Figure unavailable(String why, int of) {
+      return new Figure(null, why, 0, of);
+    }
+  }
 
   /**
    * One column of a phase: a target's repeats of the phase.
@@ -154,7 +199,18 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param impact null when it did not run
    */
   public record Event(String column, int repeat, String event, Double startedAtSeconds, Double tookSeconds,
-      String result, String detail, Impact impact) {}
+      String result, String detail, Impact impact, Rebalance rebalance) {}
+
+  /**
+   * When the database said its data had settled after a node action (docs/servers.md#rebalance).
+   *
+   * @param seconds from the action's start to the first sample from which the sources that can tell
+   *     said nothing was moving; null when it is unavailable
+   * @param precisionSeconds the sampling interval: the moment lies within it before the figure
+   * @param unavailable why there is no figure (no source can tell, it had not settled when the phase
+   *     ended, the database does not move data after such an action), null with a figure
+   */
+  public record Rebalance(Double seconds, Integer precisionSeconds, String unavailable) {}
 
   /**
    * What an event did, in the window from its start to 3 s after the recovery.

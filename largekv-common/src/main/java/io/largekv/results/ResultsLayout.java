@@ -49,6 +49,12 @@ public final class ResultsLayout {
   public static final String NB5_SUMMARY_BEFORE = "nb5-summary.txt";
   public static final String EVENTS = "events.tsv";
   public static final String NODES = "nodes.tsv";
+  /** The servers' samples of a phase run: one line per node and sample (docs/servers.md). */
+  public static final String SERVERS = "servers.tsv";
+  /** Whether the servers' data was moving, at each sample. */
+  public static final String SERVERS_BALANCE = "servers-balance.tsv";
+  /** Where the servers' samples came from, and the sampler's own cost. */
+  public static final String SERVERS_SOURCES = "servers-sources.tsv";
   /** A compare run's {@link RunSetup}, as JSON. */
   public static final String SETUP = "setup.json";
   /** A compare run's setup as string keys, as directories made before setup.json hold it. */

@@ -157,6 +157,15 @@ public final class YcqlSession {
     session.close();
   }
 
+  /**
+   * A driver session alone to the cluster {@code properties} name (as YCSB's {@code -p}), with the
+   * benchmark's driver settings and none of its statements: for what reads the servers beside the
+   * run (largekv's servers' side). Close it.
+   */
+  public static CqlSession connect(Properties properties) {
+    return connect(YcqlConfig.from(properties));
+  }
+
   /** A driver session to {@code config}'s cluster; a {@link io.largekv.common.UserError} ({@link ConnectErrors}) when none. */
   static CqlSession connect(YcqlConfig config) {
     Database vendor = DriverInfo.vendor();

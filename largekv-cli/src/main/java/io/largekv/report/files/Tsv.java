@@ -7,13 +7,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** largekv's own tab-separated raw files (events.tsv, nodes.tsv): a header line, then rows. */
-final class Tsv {
+/** largekv's own tab-separated raw files (events.tsv, nodes.tsv, servers.tsv): a header line, then rows. */
+public final class Tsv {
 
   private Tsv() {}
 
   /** The rows after the header, each split on tabs (empty fields kept); none when the file is absent. */
-  static List<String[]> rows(Path file) throws IOException {
+  public static List<String[]> rows(Path file) throws IOException {
     List<String[]> out = new ArrayList<>();
     if (!Files.exists(file)) {
       return out;

@@ -3,7 +3,6 @@ package io.largekv.report.render;
 import io.largekv.report.Report;
 import io.largekv.report.RunDescription;
 import java.util.List;
-import java.util.Map;
 
 /** The report as one offline HTML page (report.html): tables, inline SVG charts, the setup. */
 public final class HtmlReport {
@@ -27,10 +26,9 @@ public final class HtmlReport {
       RunDescription.published(report, phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
           .append("</p>\n"));
       table(sb, "phase", ReportTables.header(report), ReportTables.rows(report, phase));
-      for (Map.Entry<String, List<String>> t : ReportTables.subTables(report, phase).entrySet()) {
-        boolean events = t.getKey().startsWith("Events");
-        sb.append("<h3>").append(Svg.esc(t.getKey())).append("</h3>\n");
-        table(sb, events ? "events" : "nodes", t.getValue(), events ? ReportTables.events(report.results(), phase) : ReportTables.nodes(report.results(), phase));
+      for (ReportTables.SubTable t : ReportTables.subTables(report, phase)) {
+        sb.append("<h3>").append(Svg.esc(t.title())).append("</h3>\n");
+        table(sb, t.kind(), t.columns(), t.rows());
       }
       sb.append("<div class=\"charts\">\n");
       ReportCharts.of(report, phase).values().forEach(svg -> sb.append(svg));

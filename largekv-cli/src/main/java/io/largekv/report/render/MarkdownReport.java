@@ -3,7 +3,6 @@ package io.largekv.report.render;
 import io.largekv.report.Report;
 import io.largekv.report.RunDescription;
 import java.util.List;
-import java.util.Map;
 
 /** The report as Markdown (report.md, and what {@code compare} and {@code report} print). */
 public final class MarkdownReport {
@@ -18,10 +17,9 @@ public final class MarkdownReport {
       sb.append("## ").append(phase).append("\n\n");
       RunDescription.published(report, phase).ifPresent(p -> sb.append("Published figure for this workload: ").append(p).append("\n\n"));
       table(sb, ReportTables.header(report), ReportTables.rows(report, phase));
-      for (Map.Entry<String, List<String>> t : ReportTables.subTables(report, phase).entrySet()) {
-        List<List<String>> body = t.getKey().startsWith("Events") ? ReportTables.events(report.results(), phase) : ReportTables.nodes(report.results(), phase);
-        sb.append("### ").append(t.getKey()).append("\n\n");
-        table(sb, t.getValue(), body);
+      for (ReportTables.SubTable t : ReportTables.subTables(report, phase)) {
+        sb.append("### ").append(t.title()).append("\n\n");
+        table(sb, t.columns(), t.rows());
       }
     }
     sb.append(RunDescription.notes(report)).append("\n## Setup\n\n");

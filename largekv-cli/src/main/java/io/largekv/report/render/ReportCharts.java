@@ -3,6 +3,8 @@ package io.largekv.report.render;
 import io.largekv.report.PhaseResult;
 import io.largekv.report.Report;
 import io.largekv.report.files.EventRecord;
+import io.largekv.servers.ServerFigure;
+import io.largekv.servers.ServerSamplesFile;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -66,9 +68,78 @@ public final class ReportCharts {
         warmup, markers)));
     out.put("errors", Svg.lineChart(new Svg.Chart(phase + ": failed operations over time (repeat 1)", x,
         "failed ops/s", errors, false, Double.NaN, markers)));
+    dataset(report, phase, markers, out);
     out.put("percentiles", Svg.lineChart(new Svg.Chart(phase + ": latency by percentile (after warm-up, all repeats)",
         "percentile (log scale of nines)", "ms", curve, true, Double.NaN, List.of())));
     return out;
+  }
+
+  /**
+   * The benchmark table's bytes on disk over the phase (repeat 1): the cluster's per column, and each
+   * node's when there is one column (the seeds' SSTable-size chart). A sample without every node's
+   * figure is a gap, never a guess. Added to {@code out} as "dataset" when any column was sampled.
+   */
+  private static void dataset(Report report, String phase, List<Svg.Marker> markers, Map<String, String> out) {
+    List<Svg.Series> series = new ArrayList<>();
+    double max = 0;
+    for (String column : report.columns) {
+      Report.Cell c = report.cells.get(phase).get(column);
+      if (c.runs.isEmpty() || c.runs.get(0).servers.samples().isEmpty()) {
+        continue;
+      }
+      PhaseResult first = c.runs.get(0);
+      Map<Long, Map<String, Double>> bySample = new java.util.TreeMap<>();
+      java.util.Set<String> nodes = new java.util.LinkedHashSet<>();
+      for (ServerSamplesFile.Sample x : first.servers.samples()) {
+        nodes.add(x.node());
+        bySample.computeIfAbsent(x.timeMs(), t -> new LinkedHashMap<>()).put(x.node(), x.value(ServerFigure.TABLE_BYTES));
+      }
+      long t0 = first.startMs > 0 ? first.startMs : bySample.keySet().iterator().next();
+      double[] x = new double[bySample.size()];
+      double[] total = new double[bySample.size()];
+      Map<String, double[]> perNode = new LinkedHashMap<>();
+      nodes.forEach(n -> perNode.put(n, new double[bySample.size()]));
+      int i = 0;
+      for (Map.Entry<Long, Map<String, Double>> e : bySample.entrySet()) {
+        x[i] = (e.getKey() - t0) / 1000.0;
+        double sum = 0;
+        for (String n : nodes) {
+          Double v = e.getValue().get(n);
+          perNode.get(n)[i] = v == null ? Double.NaN : v;
+          sum = v == null || Double.isNaN(sum) ? Double.NaN : sum + v;
+        }
+        total[i] = sum;
+        if (!Double.isNaN(sum)) {
+          max = Math.max(max, sum);
+        }
+        i++;
+      }
+      series.add(new Svg.Series(column + (report.columns.size() == 1 ? ": cluster" : ""), x, total));
+      if (report.columns.size() == 1 && nodes.size() > 1) {
+        perNode.forEach((n, y) -> series.add(new Svg.Series(n, x, y)));
+      }
+    }
+    if (series.isEmpty()) {
+      return;
+    }
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    int u = 0;
+    double scale = 1;
+    while (max / scale >= 1024 && u < units.length - 1) {
+      scale *= 1024;
+      u++;
+    }
+    List<Svg.Series> scaled = new ArrayList<>();
+    for (Svg.Series sr : series) {
+      double[] y = sr.y().clone();
+      for (int k = 0; k < y.length; k++) {
+        y[k] /= scale;
+      }
+      scaled.add(new Svg.Series(sr.name(), sr.x(), y));
+    }
+    String svg = Svg.lineChart(new Svg.Chart(phase + ": the table's bytes on disk (repeat 1; gaps: not sampled)",
+        "seconds since the phase's first operation", units[u], scaled, false, Double.NaN, markers));
+    out.put("dataset", svg);
   }
 
   private static double[] seconds(int n) {

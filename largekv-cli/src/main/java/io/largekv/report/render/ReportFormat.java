@@ -27,4 +27,19 @@ public final class ReportFormat {
   public static String pValue(double p) {
     return p < 0.0001 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
   }
+
+  /** Bytes in binary units: {@code 812 B}, {@code 9.4 MiB}, {@code 6.50 TiB}. */
+  public static String bytes(double b) {
+    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+    double v = Math.abs(b);
+    int u = 0;
+    while (v >= 1024 && u < units.length - 1) {
+      v /= 1024;
+      u++;
+    }
+    String sign = b < 0 ? "-" : "";
+    return u == 0 ? String.format(java.util.Locale.ROOT, "%s%.0f B", sign, v)
+        : String.format(java.util.Locale.ROOT, v >= 100 ? "%s%.0f %s" : v >= 10 ? "%s%.1f %s" : "%s%.2f %s", sign, v,
+            units[u]);
+  }
 }

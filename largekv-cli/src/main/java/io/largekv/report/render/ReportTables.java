@@ -97,6 +97,7 @@ public final class ReportTables {
         cells.add(i.p99Ms() == null ? "-" : String.format(Locale.ROOT, "%.2f", i.p99Ms()));
         cells.add(Long.toString(i.verificationFailures()));
       }
+      cells.add(rebalance(e.rebalance()));
       rows.add(cells);
     }
     return rows;
@@ -187,7 +188,7 @@ public final class ReportTables {
   /** The event table's columns. */
   public static final List<String> EVENT_COLUMNS = List.of("target", "repeat", "event", "started at (s)",
       "took (s)", "result", "before (ops/s)", "lowest (ops/s)", "recovered after (s)", "window (s)",
-      "failed ops in window", "p99 in window (ms)", "verification failures");
+      "failed ops in window", "p99 in window (ms)", "verification failures", "data settled after (s)");
 
   /** The main table's header: a column per target (and harness). */
   public static List<String> header(Report report) {
@@ -207,15 +208,129 @@ public final class ReportTables {
     return rows;
   }
 
-  /** The tables under a phase's main one that it has: title → columns (events, local cluster). */
-  public static Map<String, List<String>> subTables(Report report, String phase) {
-    Map<String, List<String>> t = new LinkedHashMap<>();
-    if (!events(report.results(), phase).isEmpty()) {
-      t.put("Events in " + phase, EVENT_COLUMNS);
+  /** A table under a phase's main one: its kind (servers, events, nodes), title, columns and rows. */
+  public record SubTable(String kind, String title, List<String> columns, List<List<String>> rows) {}
+
+  /** The tables under a phase's main one that it has: servers, events, the local cluster. */
+  public static List<SubTable> subTables(Report report, String phase) {
+    List<SubTable> t = new ArrayList<>();
+    Results results = report.results();
+    if (!phase(results, phase).servers().isEmpty()) {
+      t.add(new SubTable("servers", "Servers in " + phase, SERVER_COLUMNS, servers(results, phase)));
     }
-    if (!nodes(report.results(), phase).isEmpty()) {
-      t.put("Local cluster at the end of " + phase, NODE_COLUMNS);
+    if ("full-scale".equals(report.setup.workloads())) {
+      List<List<String>> seed = seed(results, phase);
+      if (!seed.isEmpty()) {
+        t.add(new SubTable("seed", "The seed's figures beside this run's (" + phase + ")", seedColumns(results),
+            seed));
+      }
+    }
+    if (!events(results, phase).isEmpty()) {
+      t.add(new SubTable("events", "Events in " + phase, EVENT_COLUMNS, events(results, phase)));
+    }
+    if (!nodes(results, phase).isEmpty()) {
+      t.add(new SubTable("nodes", "Local cluster at the end of " + phase, NODE_COLUMNS, nodes(results, phase)));
     }
     return t;
+  }
+
+  /** The seed-table columns: the figure, the seed's value, then each column of this run. */
+  static List<String> seedColumns(Results results) {
+    List<String> c = new ArrayList<>(List.of("figure", "the seed (4 nodes, 32 vCPUs each)"));
+    c.addAll(results.columns());
+    return c;
+  }
+
+  /** A full-scale phase's seed table: a row per line of the seed's own table, this run's figure per column. */
+  public static List<List<String>> seed(Results results, String phase) {
+    Results.Phase p = phase(results, phase);
+    List<List<String>> rows = new ArrayList<>();
+    for (int col = 0; col < p.cells().size(); col++) {
+      Results.Cell cell = p.cells().get(col);
+      Results.Servers servers = p.servers().stream().filter(s -> s.column().equals(cell.column()) && s.repeat() == 1)
+          .findFirst().orElse(null);
+      List<SeedFigures.Line> lines = SeedFigures.of(phase, cell, servers);
+      for (int i = 0; i < lines.size(); i++) {
+        if (col == 0) {
+          rows.add(new ArrayList<>(List.of(lines.get(i).figure(), lines.get(i).seed())));
+        }
+        rows.get(i).add(lines.get(i).run());
+      }
+    }
+    return rows;
+  }
+
+  /** The servers table's columns (docs/servers.md#the-report). */
+  public static final List<String> SERVER_COLUMNS = List.of("target", "repeat", "node", "state", "table start → end",
+      "growth per hour", "bytes per stored row", "uncompressed", "not yet on disk", "CPU %", "disk reads/s",
+      "disk writes/s", "read MB/s", "average read", "disk reads per client read");
+
+  /**
+   * A phase's servers: a row per node of each column's repeat, then the cluster's; a cell is its
+   * figure, "unavailable: WHY", and "(n of m samples)" when it rests on fewer than all.
+   */
+  public static List<List<String>> servers(Results results, String phase) {
+    List<List<String>> rows = new ArrayList<>();
+    for (Results.Servers s : phase(results, phase).servers()) {
+      List<Results.ServerNode> nodes = new ArrayList<>(s.nodes());
+      nodes.add(s.cluster());
+      for (Results.ServerNode n : nodes) {
+        rows.add(List.of(s.column(), Integer.toString(s.repeat()), n.node(), n.lastState() == null ? "-"
+            : n.lastState(), bytes(n.tableBytesStart()) + " → " + bytes(n.tableBytesEnd()),
+            figure(n.growthBytesPerHour(), v -> ReportFormat.bytes(v) + "/h"),
+            figure(n.bytesPerStoredRow(), v -> String.format(Locale.ROOT, "%.0f B (logical 306 B)", v)),
+            bytes(n.uncompressedBytesEnd()), bytes(n.memtableBytesEnd()),
+            figure(n.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f", v)),
+            figure(n.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v)),
+            figure(n.diskWritesPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v)),
+            figure(n.diskReadBytesPerSecond(), v -> String.format(Locale.ROOT, "%.2f", v / 1e6)),
+            figure(n.averageReadBytes(), ReportFormat::bytes),
+            figure(n.diskReadsPerClientRead(), v -> String.format(Locale.ROOT, "%.2f", v))));
+      }
+    }
+    return rows;
+  }
+
+  /**
+   * The servers' figures of a phase run in one line, the cluster's ({@code bin/largekv run}'s table):
+   * the table's bytes start → end, bytes per stored row, CPU, disk reads/s and per client read.
+   */
+  public static String serversLine(Results.Servers s) {
+    Results.ServerNode c = s.cluster();
+    return "servers (" + s.nodes().size() + " node" + (s.nodes().size() == 1 ? "" : "s") + ", " + s.samples()
+        + " samples): table " + bytes(c.tableBytesStart()) + " → " + bytes(c.tableBytesEnd())
+        + (c.bytesPerStoredRow().value() == null ? "" : "; " + figure(c.bytesPerStoredRow(),
+            v -> String.format(Locale.ROOT, "%.0f B", v)) + " per stored row (logical 306 B)")
+        + "; not yet on disk: " + bytes(c.memtableBytesEnd())
+        + "; CPU " + figure(c.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f %%", v))
+        + "; disk reads/s " + figure(c.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v))
+        + "; read " + figure(c.diskReadBytesPerSecond(), v -> String.format(Locale.ROOT, "%.2f MB/s", v / 1e6))
+        + "; disk reads per client read " + figure(c.diskReadsPerClientRead(),
+            v -> String.format(Locale.ROOT, "%.2f", v));
+  }
+
+  private static String bytes(Results.Figure f) {
+    return figure(f, ReportFormat::bytes);
+  }
+
+  /** A figure's cell: its value, with "(n of m samples)" when it rests on fewer; or why it is unavailable. */
+  static String figure(Results.Figure f, java.util.function.DoubleFunction<String> format) {
+    if (f == null) {
+      return "-";
+    }
+    if (f.value() == null) {
+      return "unavailable: " + f.unavailable();
+    }
+    String v = format.apply(f.value());
+    return f.of() > 0 && f.samples() < f.of() ? v + " (" + f.samples() + " of " + f.of() + ")" : v;
+  }
+
+  /** The rebalance cell of an event: seconds (± the sampling interval), or why it is unavailable. */
+  static String rebalance(Results.Rebalance r) {
+    if (r == null) {
+      return "-";
+    }
+    return r.seconds() == null ? "unavailable: " + r.unavailable()
+        : String.format(Locale.ROOT, "%.0f (sampled every %d s)", r.seconds(), r.precisionSeconds());
   }
 }

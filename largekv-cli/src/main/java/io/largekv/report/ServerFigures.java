@@ -1,0 +1,343 @@
+package io.largekv.report;
+
+import io.largekv.report.files.EventRecord;
+import io.largekv.results.Results;
+import io.largekv.results.Results.Figure;
+import io.largekv.servers.ServerFigure;
+import io.largekv.servers.ServerSamplesFile;
+import io.largekv.servers.ServerSamplesFile.Sample;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The servers' side of one phase run, from its samples ({@link ServerSamplesFile}): each node's and
+ * the cluster's table size at the start and the end, its growth, bytes per stored row, CPU, disk
+ * reads and writes, and the rebalance time of each node action (docs/servers.md#figures).
+ *
+ * <p>Levels (the table's bytes) are the first and last samples that have one. Rates rest on the
+ * intervals between consecutive samples that both have the counter, a counter that went down (a
+ * restart) leaving its interval out: a gap is left out, never filled in, and every figure says how
+ * many samples or intervals it rests on.
+ */
+public final class ServerFigures {
+
+  private ServerFigures() {}
+
+  /** The servers' figures of {@code r}, null when it has no samples. */
+  public static Results.Servers of(String column, int repeat, PhaseResult r) {
+    ServerSamplesFile.Samples s = r.servers;
+    if (s.isEmpty()) {
+      return null;
+    }
+    Map<String, List<Sample>> byNode = new LinkedHashMap<>();
+    s.samples().forEach(x -> byNode.computeIfAbsent(x.node(), n -> new ArrayList<>()).add(x));
+    Integer rf = parseInt(s.facts().get(ServerSamplesFile.REPLICATION_FACTOR));
+    long inserts = r.count("INSERT");
+    List<Results.ServerNode> nodes = new ArrayList<>();
+    for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
+      nodes.add(node(e.getKey(), e.getValue(), r));
+    }
+    Results.ServerNode cluster = cluster(byNode, nodes, r, inserts, rf);
+    int samples = (int) s.samples().stream().mapToLong(Sample::timeMs).distinct().count();
+    return new Results.Servers(column, repeat, s.sources(),
+        parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS)) == null ? 0
+            : parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS)),
+        samples, rf, s.facts().get(ServerSamplesFile.REPLICATION_FACTOR + ServerSamplesFile.FROM),
+        parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), nodes, cluster);
+  }
+
+  private static Results.ServerNode node(String node, List<Sample> samples, PhaseResult r) {
+    String state = null;
+    for (Sample x : samples) {
+      if (x.state() != null) {
+        state = x.state();
+      }
+    }
+    Figure start = level(samples, ServerFigure.TABLE_BYTES, true);
+    Figure end = level(samples, ServerFigure.TABLE_BYTES, false);
+    Rates rates = new Rates(samples);
+    String perCluster = "given for the cluster: a node holds a share of the rows that it does not report";
+    return new Results.ServerNode(node, state, start, end, growth(samples), Figure.unavailable(perCluster, 0),
+        level(samples, ServerFigure.UNCOMPRESSED_BYTES, false), level(samples, ServerFigure.MEMTABLE_BYTES, false),
+        rates.cpuPercent(), rates.perSecond(ServerFigure.DISK_READS), rates.perSecond(ServerFigure.DISK_WRITES),
+        rates.perSecond(ServerFigure.DISK_READ_BYTES), rates.averageReadBytes(), Figure.unavailable(perCluster, 0));
+  }
+
+  /** The first ({@code first}) or last sample's value of a level figure, or why there is none. */
+  static Figure level(List<Sample> samples, ServerFigure f, boolean first) {
+    int with = (int) samples.stream().filter(x -> x.value(f) != null).count();
+    List<Sample> order = first ? samples : reversed(samples);
+    for (Sample x : order) {
+      if (x.value(f) != null) {
+        return Figure.of(x.value(f), with, samples.size());
+      }
+    }
+    return Figure.unavailable(why(samples, f), samples.size());
+  }
+
+  /** The change of the table's bytes per hour, from its first to its last sample that has one. */
+  private static Figure growth(List<Sample> samples) {
+    List<Sample> with = samples.stream().filter(x -> x.value(ServerFigure.TABLE_BYTES) != null).toList();
+    if (with.size() < 2 || with.get(with.size() - 1).timeMs() <= with.get(0).timeMs()) {
+      return Figure.unavailable(with.isEmpty() ? why(samples, ServerFigure.TABLE_BYTES)
+          : "fewer than two samples of the table's bytes", samples.size());
+    }
+    Sample a = with.get(0);
+    Sample b = with.get(with.size() - 1);
+    double hours = (b.timeMs() - a.timeMs()) / 3_600_000.0;
+    return Figure.of((b.value(ServerFigure.TABLE_BYTES) - a.value(ServerFigure.TABLE_BYTES)) / hours, with.size(),
+        samples.size());
+  }
+
+  /** Why a figure is missing: its last sample's reason, else no source gives it. */
+  static String why(List<Sample> samples, ServerFigure f) {
+    for (Sample x : reversed(samples)) {
+      String reason = x.unavailable().get(f);
+      if (reason != null) {
+        return reason;
+      }
+    }
+    return samples.isEmpty() ? "no sample" : "no source of this target gives it";
+  }
+
+  /** A node's rates over the intervals between consecutive samples that both have the counter. */
+  private static final class Rates {
+    private final List<Sample> samples;
+
+    Rates(List<Sample> samples) {
+      this.samples = samples;
+    }
+
+    int intervals() {
+      return Math.max(0, samples.size() - 1);
+    }
+
+    /** Σ increase and Σ seconds over the usable intervals of {@code f}; [0] NaN when none. */
+    double[] sums(ServerFigure f, ServerFigure weight) {
+      double delta = 0;
+      double seconds = 0;
+      int used = 0;
+      for (int i = 1; i < samples.size(); i++) {
+        Sample a = samples.get(i - 1);
+        Sample b = samples.get(i);
+        Double va = a.value(f);
+        Double vb = b.value(f);
+        Double w = weight == null ? Double.valueOf(1) : b.value(weight);
+        if (va == null || vb == null || w == null || vb < va || b.timeMs() <= a.timeMs()) {
+          continue;
+        }
+        delta += vb - va;
+        seconds += (b.timeMs() - a.timeMs()) / 1000.0 * w;
+        used++;
+      }
+      return new double[] {used == 0 ? Double.NaN : delta, seconds, used};
+    }
+
+    Figure perSecond(ServerFigure f) {
+      double[] s = sums(f, null);
+      return Double.isNaN(s[0]) ? Figure.unavailable(reason(f), intervals())
+          : Figure.of(s[0] / s[1], (int) s[2], intervals());
+    }
+
+    Figure cpuPercent() {
+      double[] s = sums(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
+      return Double.isNaN(s[0]) ? Figure.unavailable(reason(ServerFigure.CPU_BUSY_SECONDS), intervals())
+          : Figure.of(100 * s[0] / s[1], (int) s[2], intervals());
+    }
+
+    Figure averageReadBytes() {
+      double[] bytes = sums(ServerFigure.DISK_READ_BYTES, null);
+      double[] reads = sums(ServerFigure.DISK_READS, null);
+      if (Double.isNaN(bytes[0]) || Double.isNaN(reads[0])) {
+        return Figure.unavailable(reason(Double.isNaN(reads[0]) ? ServerFigure.DISK_READS
+            : ServerFigure.DISK_READ_BYTES), intervals());
+      }
+      if (reads[0] == 0) {
+        return Figure.unavailable("no disk read in the phase", intervals());
+      }
+      return Figure.of(bytes[0] / reads[0], (int) Math.min(bytes[2], reads[2]), intervals());
+    }
+
+    String reason(ServerFigure f) {
+      String why = why(samples, f);
+      return samples.size() < 2 ? "fewer than two samples" : why.equals("no source of this target gives it")
+          && samples.stream().anyMatch(x -> x.value(f) != null) ? "no two consecutive samples have it" : why;
+    }
+  }
+
+  /** The nodes' figures added up; a sum is unavailable when any node's figure is. */
+  private static Results.ServerNode cluster(Map<String, List<Sample>> byNode, List<Results.ServerNode> nodes,
+      PhaseResult r, long inserts, Integer rf) {
+    Figure start = sum(nodes, Results.ServerNode::tableBytesStart);
+    Figure end = sum(nodes, Results.ServerNode::tableBytesEnd);
+    Figure growth = sum(nodes, Results.ServerNode::growthBytesPerHour);
+    Figure perRow;
+    if (inserts <= 0) {
+      perRow = Figure.unavailable("the phase stored no rows (see its load)", 0);
+    } else if (rf == null) {
+      perRow = Figure.unavailable("the keyspace's replication factor is not known", 0);
+    } else if (start.value() == null || end.value() == null) {
+      perRow = Figure.unavailable(start.value() == null ? start.unavailable() : end.unavailable(), end.of());
+    } else {
+      perRow = Figure.of((end.value() - start.value()) / ((double) inserts * rf), Math.min(start.samples(),
+          end.samples()), end.of());
+    }
+    // CPU: the cluster's busy CPU seconds over its CPU seconds
+    double busy = 0;
+    double capacity = 0;
+    int used = Integer.MAX_VALUE;
+    int of = 0;
+    String cpuWhy = null;
+    for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
+      Rates rates = new Rates(e.getValue());
+      double[] s = rates.sums(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
+      of = Math.max(of, rates.intervals());
+      if (Double.isNaN(s[0])) {
+        cpuWhy = e.getKey() + ": " + rates.reason(ServerFigure.CPU_BUSY_SECONDS);
+        break;
+      }
+      busy += s[0];
+      capacity += s[1];
+      used = Math.min(used, (int) s[2]);
+    }
+    Figure cpu = cpuWhy != null || byNode.isEmpty() ? Figure.unavailable(cpuWhy == null ? "no node" : cpuWhy, of)
+        : Figure.of(100 * busy / capacity, used, of);
+    Figure reads = sum(nodes, Results.ServerNode::diskReadsPerSecond);
+    Figure readBytes = sum(nodes, Results.ServerNode::diskReadBytesPerSecond);
+    Figure avgRead = reads.value() == null || readBytes.value() == null
+        ? Figure.unavailable(reads.value() == null ? reads.unavailable() : readBytes.unavailable(), reads.of())
+        : reads.value() == 0 ? Figure.unavailable("no disk read in the phase", reads.of())
+        : Figure.of(readBytes.value() / reads.value(), Math.min(reads.samples(), readBytes.samples()), reads.of());
+    return new Results.ServerNode("cluster", null, start, end, growth, perRow,
+        sum(nodes, Results.ServerNode::uncompressedBytesEnd), sum(nodes, Results.ServerNode::memtableBytesEnd), cpu,
+        reads, sum(nodes, Results.ServerNode::diskWritesPerSecond), readBytes, avgRead,
+        perClientRead(byNode, r, reads));
+  }
+
+  /**
+   * The cluster's disk reads per successful client read: the disk reads over the intervals every node
+   * measured, over the client's reads in the same window.
+   */
+  private static Figure perClientRead(Map<String, List<Sample>> byNode, PhaseResult r, Figure reads) {
+    if (reads.value() == null) {
+      return Figure.unavailable(reads.unavailable(), reads.of());
+    }
+    long from = Long.MIN_VALUE;
+    long to = Long.MAX_VALUE;
+    double diskReads = 0;
+    for (List<Sample> samples : byNode.values()) {
+      List<Sample> with = samples.stream().filter(x -> x.value(ServerFigure.DISK_READS) != null).toList();
+      if (with.size() < 2) {
+        return Figure.unavailable("a node has fewer than two samples of its disk reads", reads.of());
+      }
+      from = Math.max(from, with.get(0).timeMs());
+      to = Math.min(to, with.get(with.size() - 1).timeMs());
+    }
+    if (to <= from) {
+      return Figure.unavailable("the nodes' samples of disk reads do not overlap", reads.of());
+    }
+    for (List<Sample> samples : byNode.values()) {
+      Double previous = null;
+      for (Sample x : samples) {
+        if (x.timeMs() < from || x.timeMs() > to) {
+          continue;
+        }
+        Double v = x.value(ServerFigure.DISK_READS);
+        if (v == null || (previous != null && v < previous)) {
+          return Figure.unavailable(x.node() + "'s disk reads have a gap or a restart in the window every node "
+              + "measured", reads.of());
+        }
+        if (previous != null) {
+          diskReads += v - previous;
+        }
+        previous = v;
+      }
+    }
+    long clientReads = r.histogramBetween("READ", from, to).getTotalCount();
+    if (clientReads == 0) {
+      return Figure.unavailable("no successful client read in the sampled window", reads.of());
+    }
+    return Figure.of(diskReads / clientReads, reads.samples(), reads.of());
+  }
+
+  private static Figure sum(List<Results.ServerNode> nodes, java.util.function.Function<Results.ServerNode,
+      Figure> f) {
+    double total = 0;
+    int samples = Integer.MAX_VALUE;
+    int of = 0;
+    for (Results.ServerNode n : nodes) {
+      Figure x = f.apply(n);
+      of = Math.max(of, x.of());
+      if (x.value() == null) {
+        return Figure.unavailable(n.node() + ": " + x.unavailable(), of);
+      }
+      total += x.value();
+      samples = Math.min(samples, x.samples());
+    }
+    return nodes.isEmpty() ? Figure.unavailable("no node", 0) : Figure.of(total, samples, of);
+  }
+
+  /**
+   * When the data had settled after {@code e}: the first sample saying settled after one that said
+   * something was moving, both from the event's start on.
+   */
+  static Results.Rebalance rebalance(EventRecord e, ServerSamplesFile.Samples s) {
+    if (!e.ran()) {
+      return null;
+    }
+    Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
+    if (s.balance().isEmpty()) {
+      return new Results.Rebalance(null, interval, "the servers were not sampled");
+    }
+    boolean seenMoving = false;
+    String lastMoving = null;
+    boolean anyKnown = false;
+    for (ServerSamplesFile.BalanceSample b : s.balance()) {
+      if (b.timeMs() < e.startMs()) {
+        continue;
+      }
+      if (b.settled() == null) {
+        continue;
+      }
+      anyKnown = true;
+      if (!b.settled()) {
+        seenMoving = true;
+        lastMoving = b.detail();
+      } else if (seenMoving && b.timeMs() >= e.endMs()) {
+        return new Results.Rebalance((b.timeMs() - e.startMs()) / 1000.0, interval, null);
+      }
+    }
+    if (!anyKnown) {
+      return new Results.Rebalance(null, interval, "no source of this target says whether data is moving");
+    }
+    if (!seenMoving) {
+      return new Results.Rebalance(null, interval, "no data movement seen after it (sampled every " + interval
+          + " s)");
+    }
+    return new Results.Rebalance(null, interval, "still moving when the phase ended (" + lastMoving + ")");
+  }
+
+  private static List<Sample> reversed(List<Sample> samples) {
+    List<Sample> r = new ArrayList<>(samples);
+    java.util.Collections.reverse(r);
+    return r;
+  }
+
+  private static Integer parseInt(String v) {
+    try {
+      return v == null ? null : Integer.valueOf(v.strip());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+
+  private static Double parseDouble(String v) {
+    try {
+      return v == null ? null : Double.valueOf(v.strip());
+    } catch (NumberFormatException e) {
+      return null;
+    }
+  }
+}

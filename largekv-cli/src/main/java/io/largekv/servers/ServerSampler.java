@@ -1,0 +1,154 @@
+package io.largekv.servers;
+
+import io.largekv.results.ResultsLayout;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Samples a target's servers through one phase run, on a thread of its own (never a client's): once
+ * when it starts, every {@code interval} seconds, and once when the phase ends; each sample reads
+ * every source, merges their readings by node (a figure comes from the first source that gives it)
+ * and appends them to the phase run's {@link ServerSamplesFile files}. A source that fails leaves
+ * its figures "unavailable" in that sample, with why: never a 0, never a figure carried over. One
+ * line says when a source starts failing and one when it answers again. The thread's own CPU time is
+ * written at the end ({@link ServerSamplesFile#SAMPLER_CPU_SECONDS}).
+ */
+public final class ServerSampler implements AutoCloseable {
+
+  /** The default seconds between samples. */
+  public static final int DEFAULT_INTERVAL_SECONDS = 10;
+
+  private final ServerSide side;
+  private final Path dir;
+  private final PrintStream progress;
+  private final String prefix;
+  private final CountDownLatch ended = new CountDownLatch(1);
+  private final Thread thread;
+  /** The nodes each source last read, to mark when it fails. */
+  private final Map<ServerSource, Set<String>> known = new LinkedHashMap<>();
+  private final Set<ServerSource> failing = new HashSet<>();
+  private volatile long cpuNanos = -1;
+
+  /** Starts sampling {@code side}'s sources into {@code dir}; {@link #close} takes the last sample and stops. */
+  public ServerSampler(ServerSide side, Path dir, PrintStream progress, String prefix) {
+    this.side = side;
+    this.dir = dir;
+    this.progress = progress;
+    this.prefix = prefix;
+    for (ServerSource s : side.sources()) {
+      known.put(s, new HashSet<>());
+    }
+    for (String line : side.startLines()) {
+      ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue", line);
+    }
+    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue",
+        ServerSamplesFile.INTERVAL_SECONDS + "\t" + side.intervalSeconds());
+    thread = new Thread(this::loop, "largekv-servers");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private void loop() {
+    ThreadMXBean mx = ManagementFactory.getThreadMXBean();
+    try {
+      boolean last = false;
+      while (!last) {
+        sample();
+        last = ended.await(side.intervalSeconds(), TimeUnit.SECONDS);
+      }
+      sample();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      progress.println(prefix + "servers' side: sampling stopped: " + e);
+    } finally {
+      if (mx.isCurrentThreadCpuTimeSupported()) {
+        cpuNanos = mx.getCurrentThreadCpuTime();
+      }
+    }
+  }
+
+  /** One sample of every source, merged by node, appended to the files. */
+  private void sample() {
+    long now = System.currentTimeMillis();
+    Map<String, NodeReading.Builder> byNode = new LinkedHashMap<>();
+    List<String> moving = new ArrayList<>();
+    List<String> unknown = new ArrayList<>();
+    boolean anySettled = false;
+    for (ServerSource s : side.sources()) {
+      List<NodeReading> readings;
+      try {
+        readings = s.read();
+        if (failing.remove(s)) {
+          progress.println(prefix + "servers' side: " + s.describe() + " answers again");
+        }
+        known.get(s).clear();
+        readings.forEach(r -> known.get(s).add(r.node()));
+      } catch (IOException | RuntimeException e) {
+        String why = "the source failed: " + e.getMessage();
+        if (failing.add(s)) {
+          progress.println(prefix + "servers' side: " + s.describe() + " failed (" + e.getMessage()
+              + "); its figures are unavailable until it answers");
+        }
+        readings = known.get(s).stream().map(n -> NodeReading.failed(n, s.figures(), why)).toList();
+      }
+      for (NodeReading r : readings) {
+        NodeReading.Builder b = byNode.computeIfAbsent(r.node(), NodeReading::of);
+        r.values().forEach(b::value);
+        r.unavailable().forEach(b::unavailable);
+        if (r.state() != null) {
+          b.state(r.state());
+        }
+      }
+      try {
+        Balance balance = s.balance();
+        if (Boolean.FALSE.equals(balance.settled())) {
+          moving.add(balance.detail());
+        } else if (Boolean.TRUE.equals(balance.settled())) {
+          anySettled = true;
+        }
+        if (balance.settled() == null && s.tellsBalance()) {
+          unknown.add(balance.detail());
+        }
+      } catch (IOException | RuntimeException e) {
+        if (s.tellsBalance()) {
+          unknown.add(s.describe() + ": " + e.getMessage());
+        }
+      }
+    }
+    for (NodeReading.Builder b : byNode.values()) {
+      ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS), ServerSamplesFile.HEADER,
+          ServerSamplesFile.line(now, b.build()));
+    }
+    Balance balance = !moving.isEmpty() ? Balance.moving(String.join("; ", moving))
+        : !unknown.isEmpty() || !anySettled ? Balance.unknown(unknown.isEmpty()
+            ? "no source says whether data is moving" : String.join("; ", unknown))
+        : Balance.done();
+    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_BALANCE), ServerSamplesFile.BALANCE_HEADER,
+        ServerSamplesFile.balanceLine(now, balance));
+  }
+
+  /** Takes the phase's last sample, stops the thread and writes its CPU time. */
+  @Override
+  public void close() throws InterruptedException {
+    ended.countDown();
+    thread.join();
+    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue",
+        ServerSamplesFile.REPLICATION_FACTOR + "\t" + side.replicationFactorLine());
+    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue",
+        ServerSamplesFile.SAMPLER_CPU_SECONDS + "\t" + (cpuNanos < 0 ? "unavailable: the JVM does not measure a "
+            + "thread's CPU time" : String.format(Locale.ROOT, "%.3f", cpuNanos / 1e9)));
+  }
+}

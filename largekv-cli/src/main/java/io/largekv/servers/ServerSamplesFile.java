@@ -1,0 +1,143 @@
+package io.largekv.servers;
+
+import io.largekv.report.files.Tsv;
+import io.largekv.results.ResultsLayout;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The servers' raw files of one phase run, beside its clients' (docs/servers.md#files), written by
+ * {@link ServerSampler} and read by the report:
+ * <ul>
+ *   <li>{@value ResultsLayout#SERVERS}: {@code time_ms node state} and a column per {@link ServerFigure};
+ *       a cell is a number, {@code unavailable: REASON}, or empty (no source gives that figure);
+ *   <li>{@value ResultsLayout#SERVERS_BALANCE}: {@code time_ms settled detail}, settled being
+ *       {@code true}, {@code false} or {@code unknown};
+ *   <li>{@value ResultsLayout#SERVERS_SOURCES}: {@code key value} lines: each source and its check at
+ *       the start ({@code source}), the sampling interval, the sampler's CPU seconds.
+ * </ul>
+ */
+public final class ServerSamplesFile {
+
+  static final String UNAVAILABLE = "unavailable: ";
+  public static final String HEADER = "time_ms\tnode\tstate\t"
+      + String.join("\t", Arrays.stream(ServerFigure.values()).map(f -> f.column).toList());
+  public static final String BALANCE_HEADER = "time_ms\tsettled\tdetail";
+  /** Keys of servers-sources.tsv. */
+  public static final String SOURCE = "source";
+  public static final String INTERVAL_SECONDS = "interval_seconds";
+  public static final String SAMPLER_CPU_SECONDS = "sampler_cpu_seconds";
+  /** The keyspace's replication factor, then where it comes from. */
+  public static final String REPLICATION_FACTOR = "replication_factor";
+  /** After a key: where its value comes from. */
+  public static final String FROM = " from";
+
+  private ServerSamplesFile() {}
+
+  /** One node at one sample, as read back. */
+  public record Sample(long timeMs, String node, String state, Map<ServerFigure, Double> values,
+      Map<ServerFigure, String> unavailable) {
+
+    /** The figure's value, or null. */
+    public Double value(ServerFigure f) {
+      return values.get(f);
+    }
+  }
+
+  /** Whether the data was moving at one sample. */
+  public record BalanceSample(long timeMs, Boolean settled, String detail) {}
+
+  /** A phase run's servers' files, as read back; empty lists when it has none. */
+  public record Samples(List<Sample> samples, List<BalanceSample> balance, List<String> sources,
+      Map<String, String> facts) {
+
+    public boolean isEmpty() {
+      return samples.isEmpty() && sources.isEmpty();
+    }
+  }
+
+  static String line(long timeMs, NodeReading r) {
+    StringBuilder b = new StringBuilder().append(timeMs).append('\t').append(clean(r.node())).append('\t')
+        .append(r.state() == null ? "" : clean(r.state()));
+    for (ServerFigure f : ServerFigure.values()) {
+      b.append('\t');
+      Double v = r.values().get(f);
+      if (v != null) {
+        b.append(number(v));
+      } else if (r.unavailable().containsKey(f)) {
+        b.append(UNAVAILABLE).append(clean(r.unavailable().get(f)));
+      }
+    }
+    return b.toString();
+  }
+
+  static String balanceLine(long timeMs, Balance b) {
+    return timeMs + "\t" + (b.settled() == null ? "unknown" : b.settled().toString()) + "\t" + clean(b.detail());
+  }
+
+  static String number(double v) {
+    return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6f", v);
+  }
+
+  static String clean(String s) {
+    return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
+  }
+
+  static void append(Path file, String header, String line) {
+    try {
+      if (!Files.exists(file)) {
+        Files.writeString(file, header + "\n", StandardCharsets.UTF_8);
+      }
+      Files.writeString(file, line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  /** The servers' files in {@code dir}; empty when there are none. */
+  public static Samples read(Path dir) throws IOException {
+    List<Sample> samples = new ArrayList<>();
+    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS))) {
+      Map<ServerFigure, Double> values = new EnumMap<>(ServerFigure.class);
+      Map<ServerFigure, String> unavailable = new EnumMap<>(ServerFigure.class);
+      ServerFigure[] figures = ServerFigure.values();
+      for (int i = 0; i < figures.length && 3 + i < f.length; i++) {
+        String cell = f[3 + i];
+        if (cell.startsWith(UNAVAILABLE)) {
+          unavailable.put(figures[i], cell.substring(UNAVAILABLE.length()));
+        } else if (!cell.isEmpty()) {
+          values.put(figures[i], Double.parseDouble(cell));
+        }
+      }
+      samples.add(new Sample(Long.parseLong(f[0]), f[1], f[2].isEmpty() ? null : f[2], values, unavailable));
+    }
+    List<BalanceSample> balance = new ArrayList<>();
+    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_BALANCE))) {
+      balance.add(new BalanceSample(Long.parseLong(f[0]), f[1].equals("unknown") ? null : Boolean.valueOf(f[1]),
+          f.length > 2 ? f[2] : ""));
+    }
+    List<String> sources = new ArrayList<>();
+    Map<String, String> facts = new LinkedHashMap<>();
+    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_SOURCES))) {
+      if (f[0].equals(SOURCE)) {
+        sources.add(f.length > 1 ? f[1] : "");
+      } else {
+        facts.put(f[0], f.length > 1 ? f[1] : "");
+        if (f.length > 2) {
+          facts.put(f[0] + FROM, f[2]);
+        }
+      }
+    }
+    return new Samples(samples, balance, sources, facts);
+  }
+}

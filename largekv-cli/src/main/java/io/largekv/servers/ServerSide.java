@@ -1,0 +1,175 @@
+package io.largekv.servers;
+
+import io.largekv.binding.YcqlConfig;
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.Database;
+import io.largekv.common.UserError;
+import io.largekv.driver.YcqlSession;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+
+/**
+ * The servers' side of one target (docs/servers.md): its sources, chosen for its database and the
+ * command's options, checked once before the target's first phase, sampled through each phase by a
+ * {@link ServerSampler}, closed after its last. A source the user named ({@code --node-exporter},
+ * {@code --prometheus}) that does not answer at the start is bad input; a default one gives one
+ * warning line and its figures say "unavailable".
+ */
+public final class ServerSide implements AutoCloseable {
+
+  /** The servers' options of a command. */
+  public record Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl) {
+
+    /** Sampling off: {@code --server-samples 0}. */
+    public boolean off() {
+      return intervalSeconds == 0;
+    }
+  }
+
+  private final List<ServerSource> sources;
+  private final List<String> startLines;
+  private final int intervalSeconds;
+  private final Integer configuredReplicationFactor;
+
+  private ServerSide(List<ServerSource> sources, List<String> startLines, int intervalSeconds, Integer rf) {
+    this.sources = sources;
+    this.startLines = startLines;
+    this.intervalSeconds = intervalSeconds;
+    this.configuredReplicationFactor = rf;
+  }
+
+  public List<ServerSource> sources() {
+    return sources;
+  }
+
+  List<String> startLines() {
+    return startLines;
+  }
+
+  public int intervalSeconds() {
+    return intervalSeconds;
+  }
+
+  /**
+   * Checks the sources the user named (bad input when one does not answer: before any DDL), then
+   * opens the target's default ones (a warning line each when it does not answer). Null when
+   * sampling is off.
+   *
+   * @param hosts the target's hosts as {@code --hosts} gives them (null: the local Cassandra)
+   * @param local the local Cassandra, or null
+   * @param properties the target's properties, as its clients get them (where to connect, credentials, table)
+   * @param label the target's name in lines
+   */
+  public static ServerSide open(Settings settings, String hosts, LocalCassandra local, Properties properties,
+      String label, PrintStream err) {
+    if (settings.off()) {
+      return null;
+    }
+    YcqlConfig config = YcqlConfig.from(properties);
+    Database database = config.target;
+    List<String> machines = local != null ? local.nodes().stream().map(n -> n.address()).toList() : hostNames(hosts);
+    List<ServerSource> named = named(settings, machines, label);
+    List<String> lines = new ArrayList<>();
+    named.forEach(s -> lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": ok"));
+    List<ServerSource> sources = new ArrayList<>(named);
+    List<ServerSource> defaults = new ArrayList<>();
+    try {
+      switch (database) {
+        case CASSANDRA -> defaults.add(new CassandraVirtualTables(YcqlSession.connect(properties), config.keyspace,
+            config.table));
+        case YUGABYTE -> defaults.add(new YugabyteSource(machines, config.keyspace, config.table));
+        case SCYLLA -> defaults.add(new ScyllaSource(machines, config.keyspace, config.table));
+        default -> throw new IllegalStateException(database.name());
+      }
+    } catch (RuntimeException e) {
+      String why = "unavailable: " + e.getMessage();
+      err.println("largekv: [" + label + "] servers' side: the " + database.propertyValue() + " source is " + why);
+      lines.add(ServerSamplesFile.SOURCE + "\t" + database.propertyValue() + "'s own view: "
+          + ServerSamplesFile.clean(why));
+    }
+    if (local != null) {
+      defaults.add(new LocalProcesses(local));
+    }
+    for (ServerSource s : defaults) {
+      try {
+        s.check();
+        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": ok");
+      } catch (IOException | RuntimeException e) {
+        err.println("largekv: [" + label + "] servers' side: " + s.describe() + " does not answer (" + e.getMessage()
+            + "); its figures will say unavailable");
+        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": unavailable at the "
+            + "start: " + ServerSamplesFile.clean(e.getMessage()));
+      }
+      sources.add(s);
+    }
+    return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds(),
+        config.replicationFactor);
+  }
+
+  /**
+   * Checks the sources the user named for the target at {@code hosts}, and closes them: a
+   * {@link UserError} naming the first that does not answer. For a command with several targets,
+   * before the first one's DDL.
+   */
+  public static void checkNamed(Settings settings, String hosts, String label) {
+    if (!settings.off()) {
+      closeAll(named(settings, hostNames(hosts), label));
+    }
+  }
+
+  /** The sources the user named, each checked: a {@link UserError} when one does not answer. */
+  private static List<ServerSource> named(Settings settings, List<String> machines, String label) {
+    List<ServerSource> named = new ArrayList<>();
+    if (settings.prometheusUrl() != null) {
+      named.add(new PrometheusSource(java.net.URI.create(settings.prometheusUrl()), machines));
+    }
+    if (settings.nodeExporterPort() != null) {
+      named.add(new NodeExporterSource(machines, settings.nodeExporterPort(), DiskDevices.DEFAULT));
+    }
+    for (ServerSource s : named) {
+      try {
+        s.check();
+      } catch (IOException e) {
+        closeAll(named);
+        throw new UserError(s.describe() + " does not answer for " + label + ": " + e.getMessage()
+            + "; accepted: a source every node of the target answers from (docs/servers.md)");
+      }
+    }
+    return named;
+  }
+
+  /** The keyspace's replication factor and where it comes from: its schema (Cassandra), else the run's setting. */
+  String replicationFactorLine() {
+    for (ServerSource s : sources) {
+      if (s instanceof CassandraVirtualTables c) {
+        try {
+          Integer rf = c.replicationFactor();
+          if (rf != null) {
+            return rf + "\tthe keyspace's schema";
+          }
+        } catch (RuntimeException e) {
+          // the run's setting below
+        }
+      }
+    }
+    return configuredReplicationFactor + "\tycql.replication_factor (the keyspace's if the run created it)";
+  }
+
+  /** The hosts of {@code --hosts}, without ports. */
+  static List<String> hostNames(String hosts) {
+    return Arrays.stream(hosts.split(",")).map(String::strip).filter(h -> !h.isEmpty()).map(NodeHost::of).toList();
+  }
+
+  private static void closeAll(List<ServerSource> list) {
+    list.forEach(ServerSource::close);
+  }
+
+  @Override
+  public void close() {
+    closeAll(sources);
+  }
+}

@@ -1,0 +1,147 @@
+package io.largekv.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import io.largekv.results.Results;
+import io.largekv.servers.ServerSamplesFile;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The servers' figures of a phase run from samples known by construction, beside the run
+ * {@link EventReportTest} writes (1,000 reads/s, a node killed at 30 s): two nodes sampled every 10 s
+ * from 0 to 60 s; node B's source failed at 20 s (a gap) and its process restarted at 50 s (its
+ * counters start again); data moved from 30 to 40 s.
+ */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class ServerFiguresTest {
+
+  private static final long T0 = 1_790_000_000_000L;
+
+  static void writeSamples(Path run) throws Exception {
+    List<String> lines = new ArrayList<>(List.of(ServerSamplesFile.HEADER));
+    for (int s = 0; s <= 60; s += 10) {
+      long t = T0 + s * 1000L;
+      // node A: 100 MiB + 1 MiB a second; 0.5 CPU seconds a second of 2 CPUs; 300 disk reads of 4 KiB a second
+      lines.add(t + "\tA\tNORMAL\t" + (100 + s) * 1048576L + "\tunavailable: no uncompressed size\tunavailable: no "
+          + "memtables\t" + (1000 + s * 0.5) + "\t2\t" + (5000 + 300 * s) + "\t" + 40 * s + "\t" + (5000 + 300 * s) * 4096L
+          + "\t0");
+      if (s == 20) {
+        lines.add(t + "\tB\t\tunavailable: the source failed: timed out\t\t\tunavailable: the source failed: timed out"
+            + "\tunavailable: the source failed: timed out\tunavailable: the source failed: timed out"
+            + "\tunavailable: the source failed: timed out\tunavailable: the source failed: timed out"
+            + "\tunavailable: the source failed: timed out");
+      } else {
+        // node B: the same table, 1 CPU second a second of 2 CPUs, 100 reads a second; restarted at 50 s
+        long reads = s < 50 ? 100 * s : 100 * (s - 50);
+        double cpu = s < 50 ? s : s - 50;
+        lines.add(t + "\tB\tNORMAL\t" + (100 + s) * 1048576L + "\t\t\t" + cpu + "\t2\t" + reads + "\t0\t" + reads * 8192L
+            + "\t0");
+      }
+    }
+    Files.write(run.resolve("servers.tsv"), lines, StandardCharsets.UTF_8);
+    List<String> balance = new ArrayList<>(List.of(ServerSamplesFile.BALANCE_HEADER));
+    for (int s = 0; s <= 60; s += 10) {
+      balance.add((T0 + s * 1000L) + "\t" + (s == 30 || s == 40 ? "false\tB JOINING" : "true\t"));
+    }
+    Files.write(run.resolve("servers-balance.tsv"), balance, StandardCharsets.UTF_8);
+    Files.write(run.resolve("servers-sources.tsv"), List.of("key\tvalue", "source\tthe test's: ok",
+        "interval_seconds\t10", "replication_factor\t2\tthe keyspace's schema", "sampler_cpu_seconds\t0.125"),
+        StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void figuresRestOnTheSamplesThatHaveThemAndSayHowMany(@TempDir Path dir) throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    writeSamples(run);
+    Results.Servers s = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0));
+
+    assertThat(s.samples()).isEqualTo(7);
+    assertThat(s.intervalSeconds()).isEqualTo(10);
+    assertThat(s.replicationFactor()).isEqualTo(2);
+    assertThat(s.samplerCpuSeconds()).isEqualTo(0.125);
+    Results.ServerNode a = s.nodes().get(0);
+    Results.ServerNode b = s.nodes().get(1);
+    assertThat(a.node()).isEqualTo("A");
+    assertThat(a.tableBytesStart().value()).isEqualTo(100 * 1048576.0);
+    assertThat(a.tableBytesEnd().value()).isEqualTo(160 * 1048576.0);
+    assertThat(a.growthBytesPerHour().value()).isCloseTo(3600 * 1048576.0, within(1.0));
+    assertThat(a.cpuPercent().value()).isCloseTo(25.0, within(1e-9));
+    assertThat(a.cpuPercent().samples()).isEqualTo(6);
+    assertThat(a.diskReadsPerSecond().value()).isCloseTo(300.0, within(1e-9));
+    assertThat(a.averageReadBytes().value()).isCloseTo(4096.0, within(1e-9));
+    assertThat(a.uncompressedBytesEnd().value()).isNull();
+    assertThat(a.uncompressedBytesEnd().unavailable()).isEqualTo("no uncompressed size");
+    // B: 2 of 6 intervals touch the failed sample and 1 holds the restart: 3 remain, never filled in
+    assertThat(b.tableBytesEnd().samples()).isEqualTo(6);
+    assertThat(b.tableBytesEnd().of()).isEqualTo(7);
+    assertThat(b.cpuPercent().samples()).isEqualTo(3);
+    assertThat(b.cpuPercent().of()).isEqualTo(6);
+    assertThat(b.cpuPercent().value()).isCloseTo(50.0, within(1e-9));
+    assertThat(b.diskReadsPerSecond().value()).isCloseTo(100.0, within(1e-9));
+    assertThat(b.diskWritesPerSecond().value()).isCloseTo(0.0, within(1e-9));
+    assertThat(b.uncompressedBytesEnd().unavailable()).isEqualTo("no source of this target gives it");
+
+    Results.ServerNode c = s.cluster();
+    assertThat(c.tableBytesEnd().value()).isEqualTo(320 * 1048576.0);
+    assertThat(c.diskReadsPerSecond().value()).isCloseTo(400.0, within(1e-9));
+    // CPU: (0.5 × 60 + 1 × 30) busy seconds over (2 × 60 + 2 × 30) CPU seconds
+    assertThat(c.cpuPercent().value()).isCloseTo(100 * 60.0 / 180.0, within(1e-9));
+    assertThat(c.uncompressedBytesEnd().unavailable()).startsWith("A: ");
+    // a read phase stored no rows
+    assertThat(c.bytesPerStoredRow().value()).isNull();
+    // disk reads per client read: B's restart leaves no window every node measured without a reset
+    assertThat(c.diskReadsPerClientRead().value()).isNull();
+    assertThat(c.diskReadsPerClientRead().unavailable()).contains("B's disk reads have a gap or a restart");
+  }
+
+  @Test
+  void diskReadsPerClientReadUseTheSameWindow(@TempDir Path dir) throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    writeSamples(run);
+    // only node A: its window is 0–60 s
+    List<String> lines = Files.readAllLines(run.resolve("servers.tsv"));
+    Files.write(run.resolve("servers.tsv"), lines.stream().filter(l -> !l.contains("\tB\t")).toList());
+    PhaseResult r = PhaseResult.load(run, 0);
+    Results.ServerNode c = ServerFigures.of("cassandra", 1, r).cluster();
+    long clientReads = r.histogramBetween("READ", T0, T0 + 60_000).getTotalCount();
+    assertThat(clientReads).isPositive();
+    assertThat(c.diskReadsPerClientRead().value()).isCloseTo(300.0 * 60 / clientReads, within(1e-9));
+  }
+
+  @Test
+  void theRebalanceTimeIsTheFirstSettledSampleAfterMovement(@TempDir Path dir) throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    writeSamples(run);
+    Files.write(dir.resolve("compare.properties"), List.of("targets=cassandra", "phases=uniform-read", "warmup=0",
+        "repeat=1", "target.cassandra.hosts=local", "machine=2 cores", "command=bin/largekv compare --nodes 3",
+        "command.cassandra.uniform-read.rep-1.client-0=bin/ycsb run yugabyte-ycql -P workloads/local-uniform-read",
+        "events=uniform-read@30\\:kill-node\\:2"), StandardCharsets.ISO_8859_1);
+    Report report = Report.load(dir);
+    List<Results.Event> events = report.results().phases().get(0).events();
+    // the kill at 30 s: moving at 30 and 40 s, settled at 50 s
+    assertThat(events.get(0).rebalance().seconds()).isEqualTo(20.0);
+    assertThat(events.get(0).rebalance().precisionSeconds()).isEqualTo(10);
+    // the exec at 58 s: nothing moved after it
+    assertThat(events.get(1).rebalance().seconds()).isNull();
+    assertThat(events.get(1).rebalance().unavailable()).startsWith("no data movement seen after it");
+    assertThat(events.get(2).rebalance()).isNull();
+    // the servers table: one row per node and the cluster's, its cells the figures
+    List<List<String>> rows = io.largekv.report.render.ReportTables.servers(report.results(), "uniform-read");
+    assertThat(rows).hasSize(3);
+    assertThat(rows.get(2).get(2)).isEqualTo("cluster");
+    assertThat(rows.get(1).get(9)).isEqualTo("50.0 (3 of 6)");
+    assertThat(rows.get(0).get(7)).isEqualTo("unavailable: no uncompressed size");
+  }
+}
