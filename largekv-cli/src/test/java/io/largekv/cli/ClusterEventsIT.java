@@ -70,6 +70,8 @@ class ClusterEventsIT {
         // for tens of ms whatever they run. This test asks about the events, not the client's
         // stalls (ClientThreadsIT's PinningDB makes those on purpose): only a hang-sized stall counts
         "-p", "largekv.stall_ms=1000",
+        // the servers' side every 2 s: the added node's bootstrap (tens of seconds here) is seen moving
+        "--server-samples", "2",
         "--event", "uniform-read@8:kill-node:2",
         "--event", "uniform-read@15:start-node:2",
         "--event", "latest-read@1:add-node",
@@ -184,6 +186,36 @@ class ClusterEventsIT {
     assertThat(Files.readString(run("latest-read").resolve("event-3.txt"))).isEqualTo("about to fail\n");
     assertThat(stderr).contains("event latest-read@7:exec:echo about to fail; exit 3: failed in");
     assertThat(exit).isZero(); // a failed event is in the results, and the run's own result is not its
+  }
+
+  @Test
+  @Order(4)
+  void theServersSideSaysWhenTheAddedNodeJoinedAndThatTheKillMovedNoData() throws Exception {
+    io.largekv.results.Results json = io.largekv.report.ResultsCheck.check(results);
+    io.largekv.results.Results.Event kill = event(json, "uniform-read", "kill-node:2");
+    io.largekv.results.Results.Event add = event(json, "latest-read", "add-node");
+    // Cassandra moves no data for a dead node: nothing was seen moving, and the table says so
+    assertThat(kill.rebalance().seconds()).as(kill.toString()).isNull();
+    assertThat(kill.rebalance().unavailable()).startsWith("no data movement seen after it");
+    // the added node was seen joining (BOOT in the others' gossip, streams) until it had joined
+    assertThat(add.rebalance().seconds()).as(add.toString()).isNotNull();
+    assertThat(add.rebalance().seconds()).isGreaterThanOrEqualTo(add.tookSeconds());
+    assertThat(add.rebalance().precisionSeconds()).isEqualTo(2);
+    List<String> balance = Files.readAllLines(run("latest-read").resolve("servers-balance.tsv"));
+    assertThat(balance).anyMatch(l -> l.contains("\tfalse\t") && l.contains("BOOT"));
+    // the nodes' figures: four nodes at the end of latest-read, each sampled, the table on every one
+    io.largekv.results.Results.Servers latest = json.phases().stream().filter(p -> p.name().equals("latest-read"))
+        .findFirst().orElseThrow().servers().get(0);
+    assertThat(latest.nodes()).extracting(io.largekv.results.Results.ServerNode::node)
+        .contains("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
+    assertThat(latest.nodes()).allSatisfy(n -> assertThat(n.cpuPercent().value()).as(n.node()).isPositive());
+    assertThat(Files.readString(results.resolve("report.md"))).contains("### Servers in latest-read")
+        .contains("data settled after (s)");
+  }
+
+  private static io.largekv.results.Results.Event event(io.largekv.results.Results json, String phase, String what) {
+    return json.phases().stream().filter(p -> p.name().equals(phase)).findFirst().orElseThrow().events().stream()
+        .filter(e -> e.event().endsWith(what)).findFirst().orElseThrow();
   }
 
   @Test

@@ -76,7 +76,19 @@ class LargekvRunIT {
       if (phase.equals("load")) {
         assertThat(shown).isEqualTo(3000); // a load has no warm-up: every row
       }
+      // the servers' side by default: the local node's virtual tables and /proc, at least the phase's
+      // first and last samples; the report's figures are the raw samples'
+      io.largekv.results.Results.Servers servers = json.phases().stream().filter(x -> x.name().equals(phase))
+          .findFirst().orElseThrow().servers().get(0);
+      assertThat(servers.samples()).isGreaterThanOrEqualTo(2);
+      assertThat(servers.nodes()).extracting(io.largekv.results.Results.ServerNode::node).containsExactly("127.0.0.1");
+      io.largekv.servers.ServerSamplesFile.Samples raw = io.largekv.servers.ServerSamplesFile.read(
+          out.resolve("results").resolve(phase));
+      assertThat(servers.nodes().get(0).tableBytesEnd().value()).isEqualTo(raw.samples()
+          .get(raw.samples().size() - 1).value(io.largekv.servers.ServerFigure.TABLE_BYTES));
+      assertThat(servers.nodes().get(0).cpuPercent().value()).as(phase).isPositive();
     }
+    assertThat(o).contains("servers (1 node, ");
     assertThat(out.resolve("results/summary.txt")).exists();
     // the server it started is gone, with its data directory
     java.util.regex.Matcher dir = java.util.regex.Pattern.compile("\\(data in ([^)]+)\\)").matcher(e);

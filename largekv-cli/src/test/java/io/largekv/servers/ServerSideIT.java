@@ -128,7 +128,7 @@ class ServerSideIT {
     assertThat(p.exitValue()).as(read(out, ".out") + read(out, ".err")).isZero();
     try (CqlSession session = CqlSession.builder().addContactPoint(new InetSocketAddress(cassandra.host(),
         cassandra.nativePort())).withLocalDatacenter(cassandra.localDatacenter()).build();
-        CassandraVirtualTables tables = new CassandraVirtualTables(session, "disk_it", "usertable")) {
+        CassandraVirtualTables tables = new CassandraVirtualTables(session, "disk_it", "kv")) {
       tables.check();
       Path tableDir = tableDirectory("disk_it");
       // compactions may change the files: a reading between two equal sizes of the directory counts
@@ -182,10 +182,10 @@ class ServerSideIT {
     }
   }
 
-  /** The live table's directory: data/KEYSPACE/usertable-ID. */
+  /** The live table's directory: data/KEYSPACE/kv-ID. */
   private static Path tableDirectory(String keyspace) throws IOException {
     try (Stream<Path> s = Files.walk(cassandra.directory())) {
-      List<Path> dirs = s.filter(Files::isDirectory).filter(d -> d.getFileName().toString().startsWith("usertable-")
+      List<Path> dirs = s.filter(Files::isDirectory).filter(d -> d.getFileName().toString().startsWith("kv-")
           && d.getParent().getFileName().toString().equals(keyspace)).toList();
       assertThat(dirs).hasSize(1);
       return dirs.get(0);
