@@ -23,6 +23,10 @@ import java.util.Map;
  */
 public final class ServerFigures {
 
+  /** Why a node has no figure of its own for bytes per stored row and disk reads per client read. */
+  public static final String CLUSTER_ONLY = "a figure of the cluster only: a node holds a share of the rows "
+      + "that it does not report";
+
   private ServerFigures() {}
 
   /** The servers' figures of {@code r}, null when it has no samples. */
@@ -58,7 +62,7 @@ public final class ServerFigures {
     Figure start = level(samples, ServerFigure.TABLE_BYTES, true);
     Figure end = level(samples, ServerFigure.TABLE_BYTES, false);
     Rates rates = new Rates(samples);
-    String perCluster = "given for the cluster: a node holds a share of the rows that it does not report";
+    String perCluster = CLUSTER_ONLY;
     return new Results.ServerNode(node, state, start, end, growth(samples), Figure.unavailable(perCluster, 0),
         level(samples, ServerFigure.UNCOMPRESSED_BYTES, false), level(samples, ServerFigure.MEMTABLE_BYTES, false),
         rates.cpuPercent(), rates.perSecond(ServerFigure.DISK_READS), rates.perSecond(ServerFigure.DISK_WRITES),
@@ -181,8 +185,19 @@ public final class ServerFigures {
     } else if (start.value() == null || end.value() == null) {
       perRow = Figure.unavailable(start.value() == null ? start.unavailable() : end.unavailable(), end.of());
     } else {
-      perRow = Figure.of((end.value() - start.value()) / ((double) inserts * rf), Math.min(start.samples(),
-          end.samples()), end.of());
+      // the rows still in memtables are added where the database sizes them; where it does not, a table
+      // whose files did not grow has no figure (its rows are all in memory), never 0 bytes a row
+      Figure memStart = sum(nodes, n -> level(byNode.get(n.node()), ServerFigure.MEMTABLE_BYTES, true));
+      Figure memEnd = sum(nodes, Results.ServerNode::memtableBytesEnd);
+      double grown = end.value() - start.value();
+      boolean memtables = memStart.value() != null && memEnd.value() != null;
+      if (memtables) {
+        grown += memEnd.value() - memStart.value();
+      }
+      perRow = !memtables && grown <= 0
+          ? Figure.unavailable("the table's files did not grow, and the memtables that hold its rows are not "
+              + "measured (" + memEnd.unavailable() + ")", end.of())
+          : Figure.of(grown / ((double) inserts * rf), Math.min(start.samples(), end.samples()), end.of());
     }
     // CPU: the cluster's busy CPU seconds over its CPU seconds
     double busy = 0;

@@ -29,6 +29,9 @@ public final class HtmlReport {
       for (ReportTables.SubTable t : ReportTables.subTables(report, phase)) {
         sb.append("<h3>").append(Svg.esc(t.title())).append("</h3>\n");
         table(sb, t.kind(), t.columns(), t.rows());
+        for (int i = 0; i < t.notes().size(); i++) {
+          sb.append("<p class=\"note\">[").append(i + 1).append("] ").append(Svg.esc(t.notes().get(i))).append("</p>\n");
+        }
       }
       sb.append("<div class=\"charts\">\n");
       ReportCharts.of(report, phase).values().forEach(svg -> sb.append(svg));

@@ -20,6 +20,12 @@ public final class MarkdownReport {
       for (ReportTables.SubTable t : ReportTables.subTables(report, phase)) {
         sb.append("### ").append(t.title()).append("\n\n");
         table(sb, t.columns(), t.rows());
+        for (int i = 0; i < t.notes().size(); i++) {
+          sb.append("[").append(i + 1).append("] ").append(t.notes().get(i)).append("  \n");
+        }
+        if (!t.notes().isEmpty()) {
+          sb.append('\n');
+        }
       }
     }
     sb.append(RunDescription.notes(report)).append("\n## Setup\n\n");

@@ -1,6 +1,7 @@
 package io.largekv.report.render;
 
 import io.largekv.report.Report;
+import io.largekv.report.ServerFigures;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import java.util.ArrayList;
@@ -209,14 +210,22 @@ public final class ReportTables {
   }
 
   /** A table under a phase's main one: its kind (servers, events, nodes), title, columns and rows. */
-  public record SubTable(String kind, String title, List<String> columns, List<List<String>> rows) {}
+  public record SubTable(String kind, String title, List<String> columns, List<List<String>> rows,
+      List<String> notes) {
+
+    SubTable(String kind, String title, List<String> columns, List<List<String>> rows) {
+      this(kind, title, columns, rows, List.of());
+    }
+  }
 
   /** The tables under a phase's main one that it has: servers, events, the local cluster. */
   public static List<SubTable> subTables(Report report, String phase) {
     List<SubTable> t = new ArrayList<>();
     Results results = report.results();
     if (!phase(results, phase).servers().isEmpty()) {
-      t.add(new SubTable("servers", "Servers in " + phase, SERVER_COLUMNS, servers(results, phase)));
+      List<String> notes = new ArrayList<>();
+      t.add(new SubTable("servers", "Servers in " + phase, SERVER_COLUMNS, footnoted(servers(results, phase), notes),
+          notes));
     }
     if ("full-scale".equals(report.setup.workloads())) {
       List<List<String>> seed = seed(results, phase);
@@ -278,7 +287,7 @@ public final class ReportTables {
         rows.add(List.of(s.column(), Integer.toString(s.repeat()), n.node(), n.lastState() == null ? "-"
             : n.lastState(), bytes(n.tableBytesStart()) + " → " + bytes(n.tableBytesEnd()),
             figure(n.growthBytesPerHour(), v -> ReportFormat.bytes(v) + "/h"),
-            figure(n.bytesPerStoredRow(), v -> String.format(Locale.ROOT, "%.0f B (logical 306 B)", v)),
+            perStoredRow(n),
             bytes(n.uncompressedBytesEnd()), bytes(n.memtableBytesEnd()),
             figure(n.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f", v)),
             figure(n.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v)),
@@ -297,16 +306,81 @@ public final class ReportTables {
    */
   public static String serversLine(Results.Servers s) {
     Results.ServerNode c = s.cluster();
-    return "servers (" + s.nodes().size() + " node" + (s.nodes().size() == 1 ? "" : "s") + ", " + s.samples()
-        + " samples): table " + bytes(c.tableBytesStart()) + " → " + bytes(c.tableBytesEnd())
-        + (c.bytesPerStoredRow().value() == null ? "" : "; " + figure(c.bytesPerStoredRow(),
-            v -> String.format(Locale.ROOT, "%.0f B", v)) + " per stored row (logical 306 B)")
-        + "; not yet on disk: " + bytes(c.memtableBytesEnd())
-        + "; CPU " + figure(c.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f %%", v))
-        + "; disk reads/s " + figure(c.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v))
-        + "; read " + figure(c.diskReadBytesPerSecond(), v -> String.format(Locale.ROOT, "%.2f MB/s", v / 1e6))
-        + "; disk reads per client read " + figure(c.diskReadsPerClientRead(),
-            v -> String.format(Locale.ROOT, "%.2f", v));
+    List<String> shown = new ArrayList<>();
+    Map<String, List<String>> missing = new LinkedHashMap<>();
+    if (c.tableBytesStart().value() != null && c.tableBytesEnd().value() != null) {
+      shown.add("table " + bytes(c.tableBytesStart()) + " → " + bytes(c.tableBytesEnd()));
+    } else {
+      line(shown, missing, "table at the start", c.tableBytesStart(), ReportFormat::bytes, "");
+      line(shown, missing, "table at the end", c.tableBytesEnd(), ReportFormat::bytes, "");
+    }
+    line(shown, missing, "per stored row", c.bytesPerStoredRow(), perStoredRowFormat(c), "");
+    line(shown, missing, "not yet on disk", c.memtableBytesEnd(), ReportFormat::bytes, "");
+    line(shown, missing, "CPU", c.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f %%", v), "");
+    line(shown, missing, "disk reads/s", c.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v), "");
+    line(shown, missing, "read", c.diskReadBytesPerSecond(), v -> String.format(Locale.ROOT, "%.2f MB/s", v / 1e6),
+        "");
+    line(shown, missing, "disk reads per client read", c.diskReadsPerClientRead(),
+        v -> String.format(Locale.ROOT, "%.2f", v), "");
+    StringBuilder b = new StringBuilder("servers (" + s.nodes().size() + " node" + (s.nodes().size() == 1 ? "" : "s")
+        + ", " + s.samples() + " samples): " + String.join("; ", shown));
+    missing.forEach((why, names) -> b.append("; ").append(String.join(", ", names)).append(": unavailable (")
+        .append(why).append(')'));
+    return b.toString();
+  }
+
+  /** A figure of the servers' line: "name value" among {@code shown}, or its name under its reason. */
+  private static void line(List<String> shown, Map<String, List<String>> missing, String name, Results.Figure f,
+      java.util.function.DoubleFunction<String> format, String suffix) {
+    if (f.value() == null) {
+      // the node's name before a cluster sum's reason is left out: one reason, said once
+      missing.computeIfAbsent(f.unavailable().replaceFirst("^[0-9a-fA-F.:\\[\\]a-zA-Z_-]+: ", ""),
+          k -> new ArrayList<>()).add(name);
+      return;
+    }
+    String v = figure(f, format);
+    shown.add(name.equals("per stored row") ? v + " per stored row" : name + " " + v + suffix);
+  }
+
+  /** Bytes per stored row, against the 306 logical; said as on disk only when memtables are not measured. */
+  private static String perStoredRow(Results.ServerNode n) {
+    return figure(n.bytesPerStoredRow(), perStoredRowFormat(n));
+  }
+
+  private static java.util.function.DoubleFunction<String> perStoredRowFormat(Results.ServerNode n) {
+    return v -> String.format(Locale.ROOT, "%.0f B (logical 306 B%s)", v, n.memtableBytesEnd().value() == null
+        ? "; on disk only: rows in memtables not counted" : "");
+  }
+
+  /**
+   * The rows with each distinct "unavailable: REASON" cell written "unavailable [n]", its reason the
+   * n-th of {@code notes}: a wide table's reasons said once each, under it.
+   */
+  static List<List<String>> footnoted(List<List<String>> rows, List<String> notes) {
+    List<List<String>> out = new ArrayList<>();
+    for (List<String> row : rows) {
+      List<String> r = new ArrayList<>();
+      for (String cell : row) {
+        if (cell.startsWith("unavailable: ")) {
+          String why = cell.substring("unavailable: ".length());
+          // a cluster sum's reason names the node whose figure is missing: said once when the node's row says it
+          String bare = why.replaceFirst("^[^ :]+: ", "");
+          if (notes.contains(bare)) {
+            why = bare;
+          }
+          int n = notes.indexOf(why);
+          if (n < 0) {
+            notes.add(why);
+            n = notes.size() - 1;
+          }
+          r.add("unavailable [" + (n + 1) + "]");
+        } else {
+          r.add(cell);
+        }
+      }
+      out.add(r);
+    }
+    return out;
   }
 
   private static String bytes(Results.Figure f) {
@@ -315,7 +389,7 @@ public final class ReportTables {
 
   /** A figure's cell: its value, with "(n of m samples)" when it rests on fewer; or why it is unavailable. */
   static String figure(Results.Figure f, java.util.function.DoubleFunction<String> format) {
-    if (f == null) {
+    if (f == null || (f.value() == null && ServerFigures.CLUSTER_ONLY.equals(f.unavailable()))) {
       return "-";
     }
     if (f.value() == null) {
