@@ -391,6 +391,11 @@ public final class Compare {
         }
       }
       o.serverSide();
+      if (o.targets.stream().allMatch(CompareTarget::local) && (o.nodeExporterPort != null || o.prometheusUrl != null)) {
+        throw new UserError((o.nodeExporterPort != null ? "--node-exporter" : "--prometheus") + " reads the machines "
+            + "of targets with hosts, and every target here is a local Cassandra, read from this machine's /proc; "
+            + "accepted: it with a --target LABEL=HOSTS");
+      }
       return o;
     }
   }

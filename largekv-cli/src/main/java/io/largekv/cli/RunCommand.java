@@ -155,6 +155,11 @@ final class RunCommand {
       ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       o.serverSide();
+      if (o.hosts == null && (o.nodeExporterPort != null || o.prometheusUrl != null)) {
+        throw new UserError((o.nodeExporterPort != null ? "--node-exporter" : "--prometheus") + " reads the machines "
+            + "of --hosts; the local Cassandra's nodes share this one, whose /proc the servers' side reads; accepted: "
+            + "it with --hosts");
+      }
       if (o.harness.equals(Harness.NB5)) {
         o.checkNb5();
       }

@@ -85,7 +85,7 @@ public final class Summary {
         sb.append(indent).append("event-loop stalls (client threads holding the driver's I/O threads over"
             + " largekv.stall_ms): ").append(stalls.describe()).append('\n');
       }
-      Results.Servers servers = ServerFigures.of("", 1, r);
+      Results.Servers servers = ServerFigures.of("", 1, r, pr.phase().isLoad());
       if (servers != null) {
         sb.append(indent).append(ReportTables.serversLine(servers)).append('\n');
       }

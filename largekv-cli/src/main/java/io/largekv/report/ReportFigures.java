@@ -59,7 +59,8 @@ final class ReportFigures {
       for (int rep = 0; rep < c.runs.size(); rep++) {
         events.addAll(events(column, rep + 1, c.runs.get(rep)));
         nodes.addAll(nodes(column, rep + 1, c.runs.get(rep)));
-        Results.Servers side = ServerFigures.of(column, rep + 1, c.runs.get(rep));
+        Results.Servers side = ServerFigures.of(column, rep + 1, c.runs.get(rep),
+            phase.equals("load"));
         if (side != null) {
           servers.add(side);
         }

@@ -9,12 +9,13 @@ import io.largekv.servers.ServerSamplesFile.Sample;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
  * The servers' side of one phase run, from its samples ({@link ServerSamplesFile}): each node's and
  * the cluster's table size at the start and the end, its growth, bytes per stored row, CPU, disk
- * reads and writes, and the rebalance time of each node action (docs/servers.md#figures).
+ * reads and writes, and the rebalance time of each node action (docs/servers.md#what-is-measured).
  *
  * <p>Levels (the table's bytes) are the first and last samples that have one. Rates rest on the
  * intervals between consecutive samples that both have the counter, a counter that went down (a
@@ -29,70 +30,77 @@ public final class ServerFigures {
 
   private ServerFigures() {}
 
-  /** The servers' figures of {@code r}, null when it has no samples. */
-  public static Results.Servers of(String column, int repeat, PhaseResult r) {
+  /** The least growth a node's table must show for bytes per stored row: the sources' resolution (1 MiB) is then under 10 %. */
+  static final double LEAST_GROWTH_PER_NODE = 10 * 1024 * 1024;
+
+  /**
+   * The servers' figures of {@code r}, null when it has no samples; {@code load}: the phase stored
+   * its rows (bytes per stored row are a load's).
+   */
+  public static Results.Servers of(String column, int repeat, PhaseResult r, boolean load) {
     ServerSamplesFile.Samples s = r.servers;
     if (s.isEmpty()) {
       return null;
     }
     Map<String, List<Sample>> byNode = new LinkedHashMap<>();
     s.samples().forEach(x -> byNode.computeIfAbsent(x.node(), n -> new ArrayList<>()).add(x));
+    List<Long> times = s.samples().stream().map(Sample::timeMs).distinct().sorted().toList();
     Integer rf = parseInt(s.facts().get(ServerSamplesFile.REPLICATION_FACTOR));
-    long inserts = r.count("INSERT");
+    String rfWhy = rf != null ? null : s.facts().getOrDefault(ServerSamplesFile.REPLICATION_FACTOR,
+        "unavailable: not recorded").replaceFirst("^unavailable: ", "");
+    boolean shared = s.facts().containsKey(ServerSamplesFile.SHARED_MACHINE);
     List<Results.ServerNode> nodes = new ArrayList<>();
     for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
-      nodes.add(node(e.getKey(), e.getValue(), r));
+      nodes.add(node(e.getKey(), e.getValue(), times));
     }
-    Results.ServerNode cluster = cluster(byNode, nodes, r, inserts, rf);
-    int samples = (int) s.samples().stream().mapToLong(Sample::timeMs).distinct().count();
-    return new Results.Servers(column, repeat, s.sources(),
-        parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS)) == null ? 0
-            : parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS)),
-        samples, rf, s.facts().get(ServerSamplesFile.REPLICATION_FACTOR + ServerSamplesFile.FROM),
+    Results.ServerNode cluster = cluster(byNode, nodes, times, r, load, rf, rfWhy, shared);
+    Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
+    return new Results.Servers(column, repeat, s.sources(), interval == null ? 0 : interval, times.size(), rf,
+        s.facts().get(ServerSamplesFile.REPLICATION_FACTOR + ServerSamplesFile.FROM),
         parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), nodes, cluster);
   }
 
-  private static Results.ServerNode node(String node, List<Sample> samples, PhaseResult r) {
-    String state = null;
-    for (Sample x : samples) {
-      if (x.state() != null) {
-        state = x.state();
-      }
-    }
-    Figure start = level(samples, ServerFigure.TABLE_BYTES, true);
-    Figure end = level(samples, ServerFigure.TABLE_BYTES, false);
-    Rates rates = new Rates(samples);
-    String perCluster = CLUSTER_ONLY;
-    return new Results.ServerNode(node, state, start, end, growth(samples), Figure.unavailable(perCluster, 0),
-        level(samples, ServerFigure.UNCOMPRESSED_BYTES, false), level(samples, ServerFigure.MEMTABLE_BYTES, false),
-        rates.cpuPercent(), rates.perSecond(ServerFigure.DISK_READS), rates.perSecond(ServerFigure.DISK_WRITES),
-        rates.perSecond(ServerFigure.DISK_READ_BYTES), rates.averageReadBytes(), Figure.unavailable(perCluster, 0));
+  private static Results.ServerNode node(String node, List<Sample> samples, List<Long> times) {
+    // the state at the last sample: a node that stopped answering has none, said as none
+    Sample last = samples.get(samples.size() - 1);
+    String state = last.timeMs() == times.get(times.size() - 1) ? last.state() : null;
+    Figure start = level(samples, ServerFigure.TABLE_BYTES, true, times.size());
+    Figure end = level(samples, ServerFigure.TABLE_BYTES, false, times.size());
+    Rates rates = new Rates(samples, times.size() - 1);
+    return new Results.ServerNode(node, state, start, end, growth(samples, times.size()),
+        Figure.unavailable(CLUSTER_ONLY, 0), level(samples, ServerFigure.UNCOMPRESSED_BYTES, false, times.size()),
+        level(samples, ServerFigure.MEMTABLE_BYTES, false, times.size()), rates.cpuPercent(),
+        rates.perSecond(ServerFigure.DISK_READS), rates.perSecond(ServerFigure.DISK_WRITES),
+        rates.perSecond(ServerFigure.DISK_READ_BYTES), rates.averageReadBytes(), Figure.unavailable(CLUSTER_ONLY, 0));
   }
 
-  /** The first ({@code first}) or last sample's value of a level figure, or why there is none. */
-  static Figure level(List<Sample> samples, ServerFigure f, boolean first) {
+  /**
+   * The first ({@code first}) or last sample's value of a level figure, or why there is none; {@code of}:
+   * the phase's samples (a node missing from some rests on fewer).
+   */
+  static Figure level(List<Sample> samples, ServerFigure f, boolean first, int of) {
     int with = (int) samples.stream().filter(x -> x.value(f) != null).count();
     List<Sample> order = first ? samples : reversed(samples);
     for (Sample x : order) {
       if (x.value(f) != null) {
-        return Figure.of(x.value(f), with, samples.size());
+        return Figure.of(x.value(f), with, of);
       }
     }
-    return Figure.unavailable(why(samples, f), samples.size());
+    return Figure.unavailable(why(samples, f), of);
   }
 
   /** The change of the table's bytes per hour, from its first to its last sample that has one. */
-  private static Figure growth(List<Sample> samples) {
+  private static Figure growth(List<Sample> samples, int of) {
     List<Sample> with = samples.stream().filter(x -> x.value(ServerFigure.TABLE_BYTES) != null).toList();
     if (with.size() < 2 || with.get(with.size() - 1).timeMs() <= with.get(0).timeMs()) {
       return Figure.unavailable(with.isEmpty() ? why(samples, ServerFigure.TABLE_BYTES)
-          : "fewer than two samples of the table's bytes", samples.size());
+          : "fewer than two samples of the table's bytes", of);
     }
     Sample a = with.get(0);
     Sample b = with.get(with.size() - 1);
     double hours = (b.timeMs() - a.timeMs()) / 3_600_000.0;
     return Figure.of((b.value(ServerFigure.TABLE_BYTES) - a.value(ServerFigure.TABLE_BYTES)) / hours, with.size(),
-        samples.size());
+        of);
   }
 
   /** Why a figure is missing: its last sample's reason, else no source gives it. */
@@ -109,16 +117,15 @@ public final class ServerFigures {
   /** A node's rates over the intervals between consecutive samples that both have the counter. */
   private static final class Rates {
     private final List<Sample> samples;
+    private final int intervals;
 
-    Rates(List<Sample> samples) {
+    /** {@code intervals}: the phase's intervals between samples (a node missing from some rests on fewer). */
+    Rates(List<Sample> samples, int intervals) {
       this.samples = samples;
+      this.intervals = Math.max(0, intervals);
     }
 
-    int intervals() {
-      return Math.max(0, samples.size() - 1);
-    }
-
-    /** Σ increase and Σ seconds over the usable intervals of {@code f}; [0] NaN when none. */
+    /** Σ increase, Σ seconds (× {@code weight}) and the intervals used, over the usable intervals of {@code f}. */
     double[] sums(ServerFigure f, ServerFigure weight) {
       double delta = 0;
       double seconds = 0;
@@ -141,14 +148,14 @@ public final class ServerFigures {
 
     Figure perSecond(ServerFigure f) {
       double[] s = sums(f, null);
-      return Double.isNaN(s[0]) ? Figure.unavailable(reason(f), intervals())
-          : Figure.of(s[0] / s[1], (int) s[2], intervals());
+      return Double.isNaN(s[0]) ? Figure.unavailable(reason(f), intervals) : Figure.of(s[0] / s[1], (int) s[2],
+          intervals);
     }
 
     Figure cpuPercent() {
       double[] s = sums(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
-      return Double.isNaN(s[0]) ? Figure.unavailable(reason(ServerFigure.CPU_BUSY_SECONDS), intervals())
-          : Figure.of(100 * s[0] / s[1], (int) s[2], intervals());
+      return Double.isNaN(s[0]) ? Figure.unavailable(reason(ServerFigure.CPU_BUSY_SECONDS), intervals)
+          : Figure.of(100 * s[0] / s[1], (int) s[2], intervals);
     }
 
     Figure averageReadBytes() {
@@ -156,12 +163,12 @@ public final class ServerFigures {
       double[] reads = sums(ServerFigure.DISK_READS, null);
       if (Double.isNaN(bytes[0]) || Double.isNaN(reads[0])) {
         return Figure.unavailable(reason(Double.isNaN(reads[0]) ? ServerFigure.DISK_READS
-            : ServerFigure.DISK_READ_BYTES), intervals());
+            : ServerFigure.DISK_READ_BYTES), intervals);
       }
       if (reads[0] == 0) {
-        return Figure.unavailable("no disk read in the phase", intervals());
+        return Figure.unavailable("no disk read in the phase", intervals);
       }
-      return Figure.of(bytes[0] / reads[0], (int) Math.min(bytes[2], reads[2]), intervals());
+      return Figure.of(bytes[0] / reads[0], (int) Math.min(bytes[2], reads[2]), intervals);
     }
 
     String reason(ServerFigure f) {
@@ -171,54 +178,39 @@ public final class ServerFigures {
     }
   }
 
-  /** The nodes' figures added up; a sum is unavailable when any node's figure is. */
+  /**
+   * The cluster's figures: levels added up at the samples where every node has one (a sum with a node
+   * missing is no sum), rates added up, CPU over the cluster's CPUs (or, on one shared machine, the
+   * nodes' shares of it added up).
+   */
   private static Results.ServerNode cluster(Map<String, List<Sample>> byNode, List<Results.ServerNode> nodes,
-      PhaseResult r, long inserts, Integer rf) {
-    Figure start = sum(nodes, Results.ServerNode::tableBytesStart);
-    Figure end = sum(nodes, Results.ServerNode::tableBytesEnd);
+      List<Long> times, PhaseResult r, boolean load, Integer rf, String rfWhy, boolean shared) {
+    long[] window = new long[2];
+    Figure start = clusterLevel(byNode, times, ServerFigure.TABLE_BYTES, true, window);
+    Figure end = clusterLevel(byNode, times, ServerFigure.TABLE_BYTES, false, window);
     Figure growth = sum(nodes, Results.ServerNode::growthBytesPerHour);
     Figure perRow;
-    if (inserts <= 0) {
-      perRow = Figure.unavailable("the phase stored no rows (see its load)", 0);
+    if (!load) {
+      perRow = Figure.unavailable("a load's figure: this phase did not store the table's rows", 0);
     } else if (rf == null) {
-      perRow = Figure.unavailable("the keyspace's replication factor is not known", 0);
+      perRow = Figure.unavailable("the keyspace's replication factor is not known: " + rfWhy, 0);
     } else if (start.value() == null || end.value() == null) {
-      perRow = Figure.unavailable(start.value() == null ? start.unavailable() : end.unavailable(), end.of());
+      perRow = Figure.unavailable(start.value() == null ? start.unavailable() : end.unavailable(), times.size());
     } else {
-      // the rows still in memtables are added where the database sizes them; where it does not, a table
-      // whose files did not grow has no figure (its rows are all in memory), never 0 bytes a row
-      Figure memStart = sum(nodes, n -> level(byNode.get(n.node()), ServerFigure.MEMTABLE_BYTES, true));
-      Figure memEnd = sum(nodes, Results.ServerNode::memtableBytesEnd);
+      // the rows inserted between the same two samples; on disk only (memtables hold memory, not files)
+      long inserts = r.histogramBetween("INSERT", window[0], window[1]).getTotalCount();
       double grown = end.value() - start.value();
-      boolean memtables = memStart.value() != null && memEnd.value() != null;
-      if (memtables) {
-        grown += memEnd.value() - memStart.value();
+      if (inserts == 0) {
+        perRow = Figure.unavailable("no insert between the samples that have every node's table", times.size());
+      } else if (grown < LEAST_GROWTH_PER_NODE * nodes.size()) {
+        perRow = Figure.unavailable(String.format(Locale.ROOT, "the table grew by %.1f MiB on disk, under 10 MiB a "
+            + "node: too little for the sources' resolution (Cassandra gives whole MiB), or its rows are still in "
+            + "memtables", grown / (1024 * 1024)), times.size());
+      } else {
+        perRow = Figure.of(grown / ((double) inserts * rf), Math.min(start.samples(), end.samples()), times.size());
       }
-      perRow = !memtables && grown <= 0
-          ? Figure.unavailable("the table's files did not grow, and the memtables that hold its rows are not "
-              + "measured (" + memEnd.unavailable() + ")", end.of())
-          : Figure.of(grown / ((double) inserts * rf), Math.min(start.samples(), end.samples()), end.of());
     }
-    // CPU: the cluster's busy CPU seconds over its CPU seconds
-    double busy = 0;
-    double capacity = 0;
-    int used = Integer.MAX_VALUE;
-    int of = 0;
-    String cpuWhy = null;
-    for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
-      Rates rates = new Rates(e.getValue());
-      double[] s = rates.sums(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
-      of = Math.max(of, rates.intervals());
-      if (Double.isNaN(s[0])) {
-        cpuWhy = e.getKey() + ": " + rates.reason(ServerFigure.CPU_BUSY_SECONDS);
-        break;
-      }
-      busy += s[0];
-      capacity += s[1];
-      used = Math.min(used, (int) s[2]);
-    }
-    Figure cpu = cpuWhy != null || byNode.isEmpty() ? Figure.unavailable(cpuWhy == null ? "no node" : cpuWhy, of)
-        : Figure.of(100 * busy / capacity, used, of);
+    Figure cpu = shared ? sum(nodes, Results.ServerNode::cpuPercent) : clusterCpu(byNode, times.size() - 1);
     Figure reads = sum(nodes, Results.ServerNode::diskReadsPerSecond);
     Figure readBytes = sum(nodes, Results.ServerNode::diskReadBytesPerSecond);
     Figure avgRead = reads.value() == null || readBytes.value() == null
@@ -226,9 +218,59 @@ public final class ServerFigures {
         : reads.value() == 0 ? Figure.unavailable("no disk read in the phase", reads.of())
         : Figure.of(readBytes.value() / reads.value(), Math.min(reads.samples(), readBytes.samples()), reads.of());
     return new Results.ServerNode("cluster", null, start, end, growth, perRow,
-        sum(nodes, Results.ServerNode::uncompressedBytesEnd), sum(nodes, Results.ServerNode::memtableBytesEnd), cpu,
+        clusterLevel(byNode, times, ServerFigure.UNCOMPRESSED_BYTES, false, new long[2]),
+        clusterLevel(byNode, times, ServerFigure.MEMTABLE_BYTES, false, new long[2]), cpu,
         reads, sum(nodes, Results.ServerNode::diskWritesPerSecond), readBytes, avgRead,
         perClientRead(byNode, r, reads));
+  }
+
+  /**
+   * A level added up over the nodes at the first ({@code first}) or last sample time at which every
+   * node has it; {@code window} gets that time (start in [0], end in [1]).
+   */
+  private static Figure clusterLevel(Map<String, List<Sample>> byNode, List<Long> times, ServerFigure f,
+      boolean first, long[] window) {
+    Map<Long, Double> total = new java.util.TreeMap<>();
+    Map<Long, Integer> count = new java.util.TreeMap<>();
+    for (List<Sample> samples : byNode.values()) {
+      for (Sample x : samples) {
+        if (x.value(f) != null) {
+          total.merge(x.timeMs(), x.value(f), Double::sum);
+          count.merge(x.timeMs(), 1, Integer::sum);
+        }
+      }
+    }
+    List<Long> complete = times.stream().filter(t -> count.getOrDefault(t, 0) == byNode.size()).toList();
+    if (complete.isEmpty()) {
+      for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
+        if (e.getValue().stream().noneMatch(x -> x.value(f) != null)) {
+          return Figure.unavailable(e.getKey() + ": " + why(e.getValue(), f), times.size());
+        }
+      }
+      return Figure.unavailable("no sample has every node's figure", times.size());
+    }
+    long t = first ? complete.get(0) : complete.get(complete.size() - 1);
+    window[first ? 0 : 1] = t;
+    return Figure.of(total.get(t), complete.size(), times.size());
+  }
+
+  /** The cluster's busy CPU seconds over its CPU seconds, every node's usable intervals. */
+  private static Figure clusterCpu(Map<String, List<Sample>> byNode, int intervals) {
+    double busy = 0;
+    double capacity = 0;
+    int used = Integer.MAX_VALUE;
+    for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
+      Rates rates = new Rates(e.getValue(), intervals);
+      double[] s = rates.sums(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
+      if (Double.isNaN(s[0])) {
+        return Figure.unavailable(e.getKey() + ": " + rates.reason(ServerFigure.CPU_BUSY_SECONDS), intervals);
+      }
+      busy += s[0];
+      capacity += s[1];
+      used = Math.min(used, (int) s[2]);
+    }
+    return byNode.isEmpty() ? Figure.unavailable("no node", intervals) : Figure.of(100 * busy / capacity, used,
+        intervals);
   }
 
   /**
@@ -296,7 +338,7 @@ public final class ServerFigures {
 
   /**
    * When the data had settled after {@code e}: the first sample saying settled after one that said
-   * something was moving, both from the event's start on.
+   * something was moving, both from the event's start on (data may settle before the action returns).
    */
   static Results.Rebalance rebalance(EventRecord e, ServerSamplesFile.Samples s) {
     if (!e.ran()) {
@@ -320,7 +362,7 @@ public final class ServerFigures {
       if (!b.settled()) {
         seenMoving = true;
         lastMoving = b.detail();
-      } else if (seenMoving && b.timeMs() >= e.endMs()) {
+      } else if (seenMoving) {
         return new Results.Rebalance((b.timeMs() - e.startMs()) / 1000.0, interval, null);
       }
     }

@@ -32,6 +32,7 @@ import java.util.Set;
 public final class CassandraVirtualTables implements ServerSource {
 
   private static final Duration TIMEOUT = Duration.ofSeconds(5);
+  static final String NO_TABLE = "the node has no table ";
   static final String NO_UNCOMPRESSED = "Cassandra's virtual tables give no uncompressed size";
   static final String NO_MEMTABLES = "Cassandra's virtual tables give no memtable size: rows not yet flushed are "
       + "not in the table's bytes";
@@ -40,11 +41,27 @@ public final class CassandraVirtualTables implements ServerSource {
   private final String keyspace;
   private final String table;
 
-  /** Reads through {@code session} (closed with this source) the table {@code keyspace.table}. */
-  public CassandraVirtualTables(CqlSession session, String keyspace, String table) {
+  /** The user's names of the hosts, by address: a node is named as the other sources name it. */
+  private final java.util.Map<java.net.InetAddress, String> names = new java.util.HashMap<>();
+
+  /**
+   * Reads through {@code session} (closed with this source) the table {@code keyspace.table}; a node
+   * whose address one of {@code hosts} resolves to is named as there ({@code --hosts c1,c2}: c1, c2),
+   * so that its readings meet the machines' sources'.
+   */
+  public CassandraVirtualTables(CqlSession session, List<String> hosts, String keyspace, String table) {
     this.session = session;
     this.keyspace = keyspace;
     this.table = table;
+    for (String h : hosts) {
+      try {
+        for (java.net.InetAddress a : java.net.InetAddress.getAllByName(h)) {
+          names.putIfAbsent(a, h);
+        }
+      } catch (java.net.UnknownHostException e) {
+        // named by its address then
+      }
+    }
   }
 
   @Override
@@ -57,10 +74,12 @@ public final class CassandraVirtualTables implements ServerSource {
     return EnumSet.of(ServerFigure.TABLE_BYTES, ServerFigure.UNCOMPRESSED_BYTES, ServerFigure.MEMTABLE_BYTES);
   }
 
+  /** Every node answers its virtual tables (the benchmark's table may not exist yet: its DDL comes later). */
   @Override
   public void check() throws IOException {
     List<NodeReading> readings = read();
-    List<String> failed = readings.stream().filter(r -> r.values().isEmpty())
+    List<String> failed = readings.stream().filter(r -> r.values().isEmpty() && !r.unavailable()
+        .getOrDefault(ServerFigure.TABLE_BYTES, "").startsWith(NO_TABLE))
         .map(r -> r.node() + ": " + r.unavailable().get(ServerFigure.TABLE_BYTES)).toList();
     if (!failed.isEmpty()) {
       throw new IOException("system_views.disk_usage could not be read on " + String.join("; ", failed));
@@ -81,7 +100,7 @@ public final class CassandraVirtualTables implements ServerSource {
 
   private NodeReading read(Node node) {
     String host = host(node);
-    if (node.getState() == NodeState.DOWN || node.getState() == NodeState.FORCED_DOWN) {
+    if (down(node)) {
       return NodeReading.failed(host, figures(), "the driver sees the node down");
     }
     NodeReading.Builder b = NodeReading.of(host).unavailable(ServerFigure.UNCOMPRESSED_BYTES, NO_UNCOMPRESSED)
@@ -91,7 +110,7 @@ public final class CassandraVirtualTables implements ServerSource {
           "SELECT mebibytes FROM system_views.disk_usage WHERE keyspace_name = ? AND table_name = ?", keyspace, table)))
           .one();
       if (row == null) {
-        b.unavailable(ServerFigure.TABLE_BYTES, "the node has no table " + keyspace + "." + table);
+        b.unavailable(ServerFigure.TABLE_BYTES, NO_TABLE + keyspace + "." + table);
       } else {
         b.value(ServerFigure.TABLE_BYTES, row.getLong("mebibytes") * 1024.0 * 1024.0);
       }
@@ -110,11 +129,7 @@ public final class CassandraVirtualTables implements ServerSource {
       boolean itself = self == null ? false : self.getAddress().equals(r.getInetAddress("address"))
           && (r.isNull("port") || r.getInt("port") == self.getPort());
       if (itself) {
-        String status = r.getString("status_with_port");
-        if (status == null) {
-          status = r.getString("status");
-        }
-        return status == null ? null : status.split(",", 2)[0].toUpperCase(Locale.ROOT);
+        return status(r);
       }
     }
     return null;
@@ -134,18 +149,14 @@ public final class CassandraVirtualTables implements ServerSource {
     java.util.Set<String> moving = new java.util.TreeSet<>();
     int answered = 0;
     for (Node node : session.getMetadata().getNodes().values()) {
-      if (node.getState() == NodeState.DOWN || node.getState() == NodeState.FORCED_DOWN) {
+      if (down(node)) {
         continue;
       }
       try {
         for (Row r : session.execute(on(node, SimpleStatement.newInstance(
             "SELECT address, status_with_port, status FROM system_views.gossip_info")))) {
-          String status = r.getString("status_with_port");
-          if (status == null) {
-            status = r.getString("status");
-          }
-          String state = status == null ? "" : status.split(",", 2)[0].toUpperCase(Locale.ROOT);
-          if (MOVING.contains(state)) {
+          String state = status(r);
+          if (state != null && MOVING.contains(state)) {
             moving.add(r.getInetAddress("address").getHostAddress() + " " + state);
           }
         }
@@ -188,7 +199,7 @@ public final class CassandraVirtualTables implements ServerSource {
           }
         }
       }
-      return rf > 0 ? rf : null;
+      return rf > 0 ? Math.min(rf, session.getMetadata().getNodes().size()) : null;
     }).orElse(null);
   }
 
@@ -196,13 +207,32 @@ public final class CassandraVirtualTables implements ServerSource {
     return s.setNode(node).setTimeout(TIMEOUT);
   }
 
-  /** A node's host, as the other sources name it: its RPC address, else the address the driver reached. */
-  static String host(Node node) {
+  /** An endpoint's gossip status ({@code NORMAL}, {@code BOOT}, ...) without the tokens after it; null when none. */
+  private static String status(Row r) {
+    String status = r.getString("status_with_port");
+    if (status == null) {
+      status = r.getString("status");
+    }
+    return status == null ? null : status.split(",", 2)[0].toUpperCase(Locale.ROOT);
+  }
+
+  private static boolean down(Node node) {
+    return node.getState() == NodeState.DOWN || node.getState() == NodeState.FORCED_DOWN;
+  }
+
+  /**
+   * A node's host, as the other sources name it: the user's name of its address, else its RPC
+   * address, else the address the driver reached.
+   */
+  String host(Node node) {
     InetSocketAddress a = node.getBroadcastRpcAddress().orElse(null);
     if (a == null && node.getEndPoint().resolve() instanceof InetSocketAddress e) {
       a = e;
     }
-    return a == null ? node.getEndPoint().toString() : a.getAddress().getHostAddress();
+    if (a == null) {
+      return node.getEndPoint().toString();
+    }
+    return names.getOrDefault(a.getAddress(), a.getAddress().getHostAddress());
   }
 
   @Override

@@ -64,7 +64,7 @@ public final class NodeExporterSource implements ServerSource {
 
   /** The page it reads for {@code host}. */
   public URI metricsUri(String host) {
-    return URI.create("http://" + NodeHost.withPort(host, port) + "/metrics");
+    return NodeHost.url(host, port, "/metrics");
   }
 
   @Override

@@ -49,9 +49,34 @@ public record NodeReading(String node, Map<ServerFigure, Double> values, Map<Ser
       this.node = node;
     }
 
+    /** {@code v} for {@code f}; a NaN or infinite value is no figure: unavailable, said so. */
     public Builder value(ServerFigure f, double v) {
+      if (!Double.isFinite(v)) {
+        return unavailable(f, "the source gave " + v);
+      }
       values.put(f, v);
       unavailable.remove(f);
+      return this;
+    }
+
+    /**
+     * Adds {@code r}'s figures that this reading has no value of yet (its values win over earlier
+     * reasons, never over earlier values), and its state when this one has none.
+     */
+    public Builder merge(NodeReading r) {
+      r.values().forEach((f, v) -> {
+        if (!values.containsKey(f)) {
+          value(f, v);
+        }
+      });
+      r.unavailable().forEach((f, why) -> {
+        if (!values.containsKey(f) && !unavailable.containsKey(f)) {
+          unavailable.put(f, why);
+        }
+      });
+      if (state == null) {
+        state = r.state();
+      }
       return this;
     }
 

@@ -53,11 +53,11 @@ public final class PrometheusSource implements ServerSource {
    */
   public PrometheusSource(URI base, List<String> hosts, DiskDevices devices) {
     if (hosts.isEmpty()) {
-      throw new IllegalArgumentException("Prometheus at " + base + ": no hosts");
+      throw new IllegalArgumentException("Prometheus at " + SourceHttp.shown(base) + ": no hosts");
     }
     if (base.getScheme() == null || base.getHost() == null
         || !(base.getScheme().equals("http") || base.getScheme().equals("https"))) {
-      throw new IllegalArgumentException("Prometheus at " + base + ": not an http(s) URL");
+      throw new IllegalArgumentException("Prometheus at " + SourceHttp.shown(base) + ": not an http(s) URL");
     }
     String s = base.toString();
     this.base = URI.create(s.endsWith("/") ? s.substring(0, s.length() - 1) : s);
@@ -67,7 +67,7 @@ public final class PrometheusSource implements ServerSource {
 
   @Override
   public String describe() {
-    return "Prometheus at " + base + " (node_exporter of " + String.join(", ", hosts) + ")";
+    return "Prometheus at " + SourceHttp.shown(base) + " (node_exporter of " + String.join(", ", hosts) + ")";
   }
 
   @Override
@@ -110,10 +110,10 @@ public final class PrometheusSource implements ServerSource {
     for (String host : hosts) {
       List<String> mine = instances.stream().filter(i -> NodeHost.same(i, host)).toList();
       if (mine.isEmpty()) {
-        readings.add(NodeReading.failed(host, figures(), "Prometheus at " + base + " has no node_exporter series for "
+        readings.add(NodeReading.failed(host, figures(), "Prometheus at " + SourceHttp.shown(base) + " has no node_exporter series for "
             + host + " (instances it has: " + (instances.isEmpty() ? "none" : String.join(", ", instances)) + ")"));
       } else if (mine.size() > 1) {
-        readings.add(NodeReading.failed(host, figures(), "Prometheus at " + base
+        readings.add(NodeReading.failed(host, figures(), "Prometheus at " + SourceHttp.shown(base)
             + " has node_exporter series of more than one instance for " + host + " (" + String.join(", ", mine) + ")"));
       } else {
         String instance = mine.get(0);
@@ -136,7 +136,7 @@ public final class PrometheusSource implements ServerSource {
     if (v != null) {
       b.value(figure, v);
     } else {
-      b.unavailable(figure, "Prometheus at " + base + " has no " + series + " series of instance " + instance);
+      b.unavailable(figure, "Prometheus at " + SourceHttp.shown(base) + " has no " + series + " series of instance " + instance);
     }
   }
 
@@ -160,7 +160,7 @@ public final class PrometheusSource implements ServerSource {
       if (error == null) {
         throw e;
       }
-      throw new IOException("Prometheus at " + base + " refused " + promql + ": " + error, e);
+      throw new IOException("Prometheus at " + SourceHttp.shown(base) + " refused " + promql + ": " + error, e);
     }
     JsonNode root;
     try {
@@ -170,7 +170,7 @@ public final class PrometheusSource implements ServerSource {
     }
     String error = apiError(body);
     if (error != null) {
-      throw new IOException("Prometheus at " + base + " refused " + promql + ": " + error);
+      throw new IOException("Prometheus at " + SourceHttp.shown(base) + " refused " + promql + ": " + error);
     }
     JsonNode data = root.path("data");
     if (!"vector".equals(data.path("resultType").asText())) {
@@ -202,19 +202,10 @@ public final class PrometheusSource implements ServerSource {
   }
 
   private static double number(String s, URI uri) throws IOException {
-    switch (s) {
-      case "+Inf":
-        return Double.POSITIVE_INFINITY;
-      case "-Inf":
-        return Double.NEGATIVE_INFINITY;
-      case "NaN":
-        return Double.NaN;
-      default:
-        try {
-          return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-          throw new IOException(uri + ": a value '" + s + "' that is not a number");
-        }
+    try {
+      return PrometheusText.number(s);
+    } catch (NumberFormatException e) {
+      throw new IOException(SourceHttp.shown(uri) + ": a value '" + s + "' that is not a number");
     }
   }
 }

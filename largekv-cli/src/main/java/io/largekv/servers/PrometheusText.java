@@ -65,20 +65,26 @@ public final class PrometheusText {
   }
 
   private static double value(String s, int lineNo) {
-    switch (s) {
-      case "+Inf":
-        return Double.POSITIVE_INFINITY;
-      case "-Inf":
-        return Double.NEGATIVE_INFINITY;
-      case "NaN":
-        return Double.NaN;
-      default:
-        try {
-          return Double.parseDouble(s);
-        } catch (NumberFormatException e) {
-          throw new IllegalArgumentException("line " + lineNo + ": '" + s + "' is not a number");
-        }
+    try {
+      return number(s);
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException("line " + lineNo + ": '" + s + "' is not a number");
     }
+  }
+
+  /**
+   * A sample value as Prometheus writes it: a decimal, {@code +Inf}, {@code -Inf} or {@code NaN} (in
+   * its text format and its HTTP API's JSON alike).
+   *
+   * @throws NumberFormatException when it is none of them
+   */
+  public static double number(String s) {
+    return switch (s) {
+      case "+Inf" -> Double.POSITIVE_INFINITY;
+      case "-Inf" -> Double.NEGATIVE_INFINITY;
+      case "NaN" -> Double.NaN;
+      default -> Double.parseDouble(s);
+    };
   }
 
   /** Reads {@code a="x",b="y"}} from {@code i} (after the brace); returns the index after the closing brace. */

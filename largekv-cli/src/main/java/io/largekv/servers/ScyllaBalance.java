@@ -40,6 +40,7 @@ final class ScyllaBalance {
   /** The balance the pages of the nodes that answered say, by host. */
   synchronized Balance of(Map<String, List<Sample>> pages) {
     List<String> moving = new ArrayList<>();
+    List<String> unknownMode = new ArrayList<>();
     boolean firstLook = false;
     for (Map.Entry<String, List<Sample>> e : pages.entrySet()) {
       String host = e.getKey();
@@ -49,7 +50,7 @@ final class ScyllaBalance {
         if (mode != ScyllaOperationMode.NORMAL) {
           moving.add("node " + host + " " + mode);
         }
-      }, () -> moving.add("node " + host + " has no " + MODE));
+      }, () -> unknownMode.add(host));
       Set<String> running = new TreeSet<>();
       for (Sample s : samples) {
         if ((s.name().equals(STREAM_DONE) || s.name().equals(NODE_OPS_DONE)) && s.value() < 1) {
@@ -68,6 +69,9 @@ final class ScyllaBalance {
     }
     if (!moving.isEmpty()) {
       return Balance.moving(String.join(", ", moving));
+    }
+    if (!unknownMode.isEmpty()) {
+      return Balance.unknown("no " + MODE + " on the page of " + String.join(", ", unknownMode));
     }
     if (firstLook) {
       return Balance.unknown("every node NORMAL and no node operation running, but streaming is seen over two"

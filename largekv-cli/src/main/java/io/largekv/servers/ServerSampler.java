@@ -50,11 +50,8 @@ public final class ServerSampler implements AutoCloseable {
     for (ServerSource s : side.sources()) {
       known.put(s, new HashSet<>());
     }
-    for (String line : side.startLines()) {
-      ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue", line);
-    }
-    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue",
-        ServerSamplesFile.INTERVAL_SECONDS + "\t" + side.intervalSeconds());
+    side.startLines().forEach(this::fact);
+    fact(ServerSamplesFile.INTERVAL_SECONDS + "\t" + side.intervalSeconds());
     thread = new Thread(this::loop, "largekv-servers");
     thread.setDaemon(true);
     thread.start();
@@ -82,7 +79,7 @@ public final class ServerSampler implements AutoCloseable {
 
   /** One sample of every source, merged by node, appended to the files. */
   private void sample() {
-    long now = System.currentTimeMillis();
+    long started = System.currentTimeMillis();
     Map<String, NodeReading.Builder> byNode = new LinkedHashMap<>();
     List<String> moving = new ArrayList<>();
     List<String> unknown = new ArrayList<>();
@@ -105,12 +102,7 @@ public final class ServerSampler implements AutoCloseable {
         readings = known.get(s).stream().map(n -> NodeReading.failed(n, s.figures(), why)).toList();
       }
       for (NodeReading r : readings) {
-        NodeReading.Builder b = byNode.computeIfAbsent(r.node(), NodeReading::of);
-        r.values().forEach(b::value);
-        r.unavailable().forEach(b::unavailable);
-        if (r.state() != null) {
-          b.state(r.state());
-        }
+        byNode.computeIfAbsent(r.node(), NodeReading::of).merge(r);
       }
       try {
         Balance balance = s.balance();
@@ -128,6 +120,8 @@ public final class ServerSampler implements AutoCloseable {
         }
       }
     }
+    // the sample's time: the middle of its reads (a read takes milliseconds to a few seconds)
+    long now = started + (System.currentTimeMillis() - started) / 2;
     for (NodeReading.Builder b : byNode.values()) {
       ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS), ServerSamplesFile.HEADER,
           ServerSamplesFile.line(now, b.build()));
@@ -140,15 +134,36 @@ public final class ServerSampler implements AutoCloseable {
         ServerSamplesFile.balanceLine(now, balance));
   }
 
-  /** Takes the phase's last sample, stops the thread and writes its CPU time. */
+  /** How long the last sample may take after the phase ended before the phase goes on without it. */
+  static final long LAST_SAMPLE_WAIT_MS = 60_000;
+
+  /**
+   * Takes the phase's last sample, stops the thread and writes its CPU time. Never fails the phase:
+   * a last sample that does not end in {@link #LAST_SAMPLE_WAIT_MS} is left (its figures are then
+   * missing, counted as such) and a file that cannot be written is one line.
+   */
   @Override
-  public void close() throws InterruptedException {
+  public void close() {
     ended.countDown();
-    thread.join();
-    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue",
-        ServerSamplesFile.REPLICATION_FACTOR + "\t" + side.replicationFactorLine());
-    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), "key\tvalue",
-        ServerSamplesFile.SAMPLER_CPU_SECONDS + "\t" + (cpuNanos < 0 ? "unavailable: the JVM does not measure a "
-            + "thread's CPU time" : String.format(Locale.ROOT, "%.3f", cpuNanos / 1e9)));
+    try {
+      thread.join(LAST_SAMPLE_WAIT_MS);
+      if (thread.isAlive()) {
+        progress.println(prefix + "servers' side: the last sample did not end within "
+            + LAST_SAMPLE_WAIT_MS / 1000 + " s after the phase; the figures rest on the samples before it");
+        thread.interrupt();
+      }
+      fact(ServerSamplesFile.REPLICATION_FACTOR + "\t" + side.replicationFactorLine());
+      fact(ServerSamplesFile.SAMPLER_CPU_SECONDS + "\t" + (cpuNanos < 0 ? "unavailable: not measured (the JVM "
+          + "does not measure a thread's CPU time, or the last sample did not end)"
+          : String.format(Locale.ROOT, "%.3f", cpuNanos / 1e9)));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      progress.println(prefix + "servers' side: " + e);
+    }
+  }
+
+  private void fact(String line) {
+    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), ServerSamplesFile.SOURCES_HEADER, line);
   }
 }

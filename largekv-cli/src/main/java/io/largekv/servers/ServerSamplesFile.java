@@ -33,12 +33,15 @@ public final class ServerSamplesFile {
   public static final String HEADER = "time_ms\tnode\tstate\t"
       + String.join("\t", Arrays.stream(ServerFigure.values()).map(f -> f.column).toList());
   public static final String BALANCE_HEADER = "time_ms\tsettled\tdetail";
+  public static final String SOURCES_HEADER = "key\tvalue";
   /** Keys of servers-sources.tsv. */
   public static final String SOURCE = "source";
   public static final String INTERVAL_SECONDS = "interval_seconds";
   public static final String SAMPLER_CPU_SECONDS = "sampler_cpu_seconds";
   /** The keyspace's replication factor, then where it comes from. */
   public static final String REPLICATION_FACTOR = "replication_factor";
+  /** Present when the target's nodes share one machine (the local Cassandra): their CPU shares add up. */
+  public static final String SHARED_MACHINE = "shared_machine";
   /** After a key: where its value comes from. */
   public static final String FROM = " from";
 
@@ -107,7 +110,33 @@ public final class ServerSamplesFile {
   /** The servers' files in {@code dir}; empty when there are none. */
   public static Samples read(Path dir) throws IOException {
     List<Sample> samples = new ArrayList<>();
+    int unreadable = 0;
     for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS))) {
+      Sample sample = sample(f);
+      if (sample == null) {
+        unreadable++; // a line cut short (the process ended while writing it): its figures are missing
+      } else {
+        samples.add(sample);
+      }
+    }
+    List<BalanceSample> balance = new ArrayList<>();
+    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_BALANCE))) {
+      try {
+        balance.add(new BalanceSample(Long.parseLong(f[0]), f[1].equals("unknown") ? null : Boolean.valueOf(f[1]),
+            f.length > 2 ? f[2] : ""));
+      } catch (RuntimeException cutShort) {
+        unreadable++;
+      }
+    }
+    return rest(dir, samples, balance, unreadable);
+  }
+
+  /** One line of servers.tsv, or null when it is cut short or not a sample. */
+  private static Sample sample(String[] f) {
+    if (f.length != 3 + ServerFigure.values().length) {
+      return null;
+    }
+    try {
       Map<ServerFigure, Double> values = new EnumMap<>(ServerFigure.class);
       Map<ServerFigure, String> unavailable = new EnumMap<>(ServerFigure.class);
       ServerFigure[] figures = ServerFigure.values();
@@ -119,13 +148,14 @@ public final class ServerSamplesFile {
           values.put(figures[i], Double.parseDouble(cell));
         }
       }
-      samples.add(new Sample(Long.parseLong(f[0]), f[1], f[2].isEmpty() ? null : f[2], values, unavailable));
+      return new Sample(Long.parseLong(f[0]), f[1], f[2].isEmpty() ? null : f[2], values, unavailable);
+    } catch (NumberFormatException cutShort) {
+      return null;
     }
-    List<BalanceSample> balance = new ArrayList<>();
-    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_BALANCE))) {
-      balance.add(new BalanceSample(Long.parseLong(f[0]), f[1].equals("unknown") ? null : Boolean.valueOf(f[1]),
-          f.length > 2 ? f[2] : ""));
-    }
+  }
+
+  private static Samples rest(Path dir, List<Sample> samples, List<BalanceSample> balance, int unreadable)
+      throws IOException {
     List<String> sources = new ArrayList<>();
     Map<String, String> facts = new LinkedHashMap<>();
     for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_SOURCES))) {
@@ -137,6 +167,9 @@ public final class ServerSamplesFile {
           facts.put(f[0] + FROM, f[2]);
         }
       }
+    }
+    if (unreadable > 0) {
+      sources.add(unreadable + " line(s) of the servers' files could not be read (cut short) and are left out");
     }
     return new Samples(samples, balance, sources, facts);
   }

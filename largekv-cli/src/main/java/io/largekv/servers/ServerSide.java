@@ -33,13 +33,11 @@ public final class ServerSide implements AutoCloseable {
   private final List<ServerSource> sources;
   private final List<String> startLines;
   private final int intervalSeconds;
-  private final Integer configuredReplicationFactor;
 
-  private ServerSide(List<ServerSource> sources, List<String> startLines, int intervalSeconds, Integer rf) {
+  private ServerSide(List<ServerSource> sources, List<String> startLines, int intervalSeconds) {
     this.sources = sources;
     this.startLines = startLines;
     this.intervalSeconds = intervalSeconds;
-    this.configuredReplicationFactor = rf;
   }
 
   public List<ServerSource> sources() {
@@ -72,15 +70,16 @@ public final class ServerSide implements AutoCloseable {
     YcqlConfig config = YcqlConfig.from(properties);
     Database database = config.target;
     List<String> machines = local != null ? local.nodes().stream().map(n -> n.address()).toList() : hostNames(hosts);
-    List<ServerSource> named = named(settings, machines, label);
+    // the machines' sources are for real servers: the local nodes share this machine, read from /proc
+    List<ServerSource> named = local != null ? List.of() : named(settings, machines, label);
     List<String> lines = new ArrayList<>();
     named.forEach(s -> lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": ok"));
     List<ServerSource> sources = new ArrayList<>(named);
     List<ServerSource> defaults = new ArrayList<>();
     try {
       switch (database) {
-        case CASSANDRA -> defaults.add(new CassandraVirtualTables(YcqlSession.connect(properties), config.keyspace,
-            config.table));
+        case CASSANDRA -> defaults.add(new CassandraVirtualTables(YcqlSession.connect(properties), machines,
+            config.keyspace, config.table));
         case YUGABYTE -> defaults.add(new YugabyteSource(machines, config.keyspace, config.table));
         case SCYLLA -> defaults.add(new ScyllaSource(machines, config.keyspace, config.table));
         default -> throw new IllegalStateException(database.name());
@@ -93,6 +92,7 @@ public final class ServerSide implements AutoCloseable {
     }
     if (local != null) {
       defaults.add(new LocalProcesses(local));
+      lines.add(ServerSamplesFile.SHARED_MACHINE + "\ttrue");
     }
     for (ServerSource s : defaults) {
       try {
@@ -106,8 +106,7 @@ public final class ServerSide implements AutoCloseable {
       }
       sources.add(s);
     }
-    return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds(),
-        config.replicationFactor);
+    return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds());
   }
 
   /**
@@ -133,7 +132,7 @@ public final class ServerSide implements AutoCloseable {
     for (ServerSource s : named) {
       try {
         s.check();
-      } catch (IOException e) {
+      } catch (IOException | RuntimeException e) {
         closeAll(named);
         throw new UserError(s.describe() + " does not answer for " + label + ": " + e.getMessage()
             + "; accepted: a source every node of the target answers from (docs/servers.md)");
@@ -142,21 +141,25 @@ public final class ServerSide implements AutoCloseable {
     return named;
   }
 
-  /** The keyspace's replication factor and where it comes from: its schema (Cassandra), else the run's setting. */
+  /**
+   * The keyspace's replication factor and where it comes from: Cassandra's schema, at most the
+   * cluster's nodes; unavailable for the others (YugabyteDB replicates by its cluster's factor, not the
+   * keyspace's; a wrong factor would make the bytes per stored row look smaller than they are).
+   */
   String replicationFactorLine() {
     for (ServerSource s : sources) {
       if (s instanceof CassandraVirtualTables c) {
         try {
           Integer rf = c.replicationFactor();
           if (rf != null) {
-            return rf + "\tthe keyspace's schema";
+            return rf + "\tthe keyspace's schema (at most the cluster's nodes)";
           }
         } catch (RuntimeException e) {
-          // the run's setting below
+          return "unavailable: " + e.getMessage() + "\t";
         }
       }
     }
-    return configuredReplicationFactor + "\tycql.replication_factor (the keyspace's if the run created it)";
+    return "unavailable: not read from this database's servers\t";
   }
 
   /** The hosts of {@code --hosts}, without ports. */

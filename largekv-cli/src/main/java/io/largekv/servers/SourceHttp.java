@@ -52,17 +52,28 @@ public final class SourceHttp {
       response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new IOException(uri + ": interrupted");
+      throw new IOException(shown(uri) + ": interrupted");
     } catch (IOException e) {
       String why = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-      throw new IOException(uri + ": " + why, e);
+      throw new IOException(shown(uri) + ": " + why, e);
     }
     if (response.statusCode() != 200) {
       String body = response.body() == null ? "" : response.body().strip();
-      throw new StatusException(uri + ": HTTP " + response.statusCode()
-          + (body.isEmpty() ? "" : " (" + (body.length() > 200 ? body.substring(0, 200) + "…" : body) + ")"),
+      throw new StatusException(shown(uri) + ": HTTP " + response.statusCode()
+          + (body.isEmpty() ? "" : " (" + excerpt(body, 200) + ")"),
           response.statusCode(), body);
     }
     return response.body();
+  }
+
+  /** A URL as lines and files show it: without the user and password it may carry. */
+  public static String shown(URI uri) {
+    return uri.getRawUserInfo() == null ? uri.toString() : uri.toString().replace(uri.getRawUserInfo() + "@", "***@");
+  }
+
+  /** The start of an answer's body for a line: at most {@code n} characters, "…" when cut. */
+  public static String excerpt(String body, int n) {
+    String s = body == null ? "" : body.strip();
+    return s.length() > n ? s.substring(0, n) + "…" : s;
   }
 }

@@ -69,7 +69,7 @@ final class YugabyteBalance {
     }
     JsonNode under = health.get("under_replicated_tablets");
     if (under == null || !under.isArray()) {
-      throw new IOException(healthUri + ": expected \"under_replicated_tablets\": [...] in " + shortly(health.toString()));
+      throw new IOException(healthUri + ": expected \"under_replicated_tablets\": [...] in " + SourceHttp.excerpt(health.toString(), 120));
     }
     JsonNode dead = health.path("dead_nodes");
     if (under.size() > 0) {
@@ -120,7 +120,7 @@ final class YugabyteBalance {
     try {
       JsonNode n = JSON.readTree(body);
       if (n == null || !n.isObject()) {
-        throw new IOException(from + ": expected a JSON object, got " + shortly(body));
+        throw new IOException(from + ": expected a JSON object, got " + SourceHttp.excerpt(body, 120));
       }
       return n;
     } catch (JsonProcessingException e) {
@@ -128,8 +128,4 @@ final class YugabyteBalance {
     }
   }
 
-  private static String shortly(String body) {
-    String s = body.strip();
-    return s.length() > 120 ? s.substring(0, 120) + "…" : s;
-  }
 }

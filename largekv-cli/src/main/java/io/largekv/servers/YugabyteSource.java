@@ -111,13 +111,21 @@ public final class YugabyteSource implements ServerSource {
         failures.add(e.getMessage());
       }
     }
+    // the masters: one that answers is enough (a cluster has fewer masters than tablet servers, and
+    // the default names every host)
+    List<String> masterFailures = new ArrayList<>();
     for (String master : masters) {
       URI uri = masterPage(master, TABLET_SERVERS_PATH);
       try {
         YugabyteTabletServers.parse(SourceHttp.get(uri), uri);
+        masterFailures.clear();
+        break;
       } catch (IOException e) {
-        failures.add(e.getMessage());
+        masterFailures.add(e.getMessage());
       }
+    }
+    if (!masterFailures.isEmpty()) {
+      failures.add("no master answered: " + String.join("; ", masterFailures));
     }
     if (!failures.isEmpty()) {
       throw new IOException(String.join("; ", failures));

@@ -41,7 +41,7 @@ final class YugabyteTabletServers {
       throw new IOException(from + ": not JSON (" + e.getOriginalMessage() + ")");
     }
     if (root == null || !root.isObject()) {
-      throw new IOException(from + ": expected a JSON object of placements, got " + shortly(body));
+      throw new IOException(from + ": expected a JSON object of placements, got " + SourceHttp.excerpt(body, 120));
     }
     if (root.has("error")) {
       throw new IOException(from + ": the master says " + root.get("error").asText());
@@ -50,7 +50,7 @@ final class YugabyteTabletServers {
     for (Iterator<JsonNode> placements = root.elements(); placements.hasNext();) {
       JsonNode placement = placements.next();
       if (!placement.isObject()) {
-        throw new IOException(from + ": expected an object of tablet servers per placement, got " + shortly(body));
+        throw new IOException(from + ": expected an object of tablet servers per placement, got " + SourceHttp.excerpt(body, 120));
       }
       for (Iterator<Map.Entry<String, JsonNode>> it = placement.fields(); it.hasNext();) {
         Map.Entry<String, JsonNode> e = it.next();
@@ -63,8 +63,4 @@ final class YugabyteTabletServers {
     return servers;
   }
 
-  private static String shortly(String body) {
-    String s = body.strip();
-    return s.length() > 120 ? s.substring(0, 120) + "…" : s;
-  }
 }

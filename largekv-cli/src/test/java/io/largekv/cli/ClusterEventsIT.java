@@ -291,8 +291,9 @@ class ClusterEventsIT {
   void theHtmlReportDrawsTheEventsInHeadlessChromium() throws Exception {
     Chromium chromium = Chromium.require(work);
     Chromium.Page page = chromium.load(results.resolve("report.html"));
-    // 3 phases x 4 charts, each drawn; 5 events that ran x 3 time charts, each marker with a height
-    assertThat(page.dom()).contains("data-charts-rendered=\"12/12\"").contains("data-event-markers=\"15/15\"");
+    // 3 phases x 5 charts (the servers' dataset chart too), each drawn; 5 events that ran x 4 time charts,
+    // each marker with a height
+    assertThat(page.dom()).contains("data-charts-rendered=\"15/15\"").contains("data-event-markers=\"20/20\"");
     assertThat(page.dom()).contains("<h3>Events in uniform-read</h3>").contains(">kill-node:2</text>");
     Chromium.assertNoConsoleErrors(page);
   }

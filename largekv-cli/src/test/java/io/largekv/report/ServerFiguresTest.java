@@ -8,6 +8,7 @@ import io.largekv.servers.ServerSamplesFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -63,7 +64,7 @@ class ServerFiguresTest {
     Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
     EventReportTest.writeRun(run);
     writeSamples(run);
-    Results.Servers s = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0));
+    Results.Servers s = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0), false);
 
     assertThat(s.samples()).isEqualTo(7);
     assertThat(s.intervalSeconds()).isEqualTo(10);
@@ -113,10 +114,44 @@ class ServerFiguresTest {
     List<String> lines = Files.readAllLines(run.resolve("servers.tsv"));
     Files.write(run.resolve("servers.tsv"), lines.stream().filter(l -> !l.contains("\tB\t")).toList());
     PhaseResult r = PhaseResult.load(run, 0);
-    Results.ServerNode c = ServerFigures.of("cassandra", 1, r).cluster();
+    Results.ServerNode c = ServerFigures.of("cassandra", 1, r, false).cluster();
     long clientReads = r.histogramBetween("READ", T0, T0 + 60_000).getTotalCount();
     assertThat(clientReads).isPositive();
     assertThat(c.diskReadsPerClientRead().value()).isCloseTo(300.0 * 60 / clientReads, within(1e-9));
+  }
+
+  @Test
+  void onOneSharedMachineTheNodesSharesAddUpAndACutLineIsLeftOutAndSaid(@TempDir Path dir) throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    writeSamples(run);
+    Files.writeString(run.resolve("servers-sources.tsv"), "shared_machine\ttrue\n", StandardOpenOption.APPEND);
+    Files.writeString(run.resolve("servers.tsv"), (T0 + 70_000) + "\tA\tNORMAL\t12", StandardOpenOption.APPEND);
+    Results.Servers s = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0), false);
+    // A used 25 % of the machine, B 50 %: together 75 % of it (not their mean over twice its CPUs)
+    assertThat(s.cluster().cpuPercent().value()).isCloseTo(75.0, within(1e-9));
+    assertThat(s.samples()).isEqualTo(7);
+    assertThat(s.sources()).anyMatch(x -> x.startsWith("1 line(s) of the servers' files could not be read"));
+  }
+
+  @Test
+  void aLoadsBytesPerStoredRowRestOnTheRowsInsertedBetweenTheSamplesThatHaveEveryNodesTable(@TempDir Path dir)
+      throws Exception {
+    Path run = dir.resolve("cassandra").resolve("load").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    Files.move(run.resolve("client-0").resolve("hdr").resolve("READ.hdr"),
+        run.resolve("client-0").resolve("hdr").resolve("INSERT.hdr"));
+    writeSamples(run);
+    PhaseResult r = PhaseResult.load(run, 0);
+    Results.ServerNode c = ServerFigures.of("cassandra", 1, r, true).cluster();
+    // every node's table at 0 s (200 MiB) and 60 s (320 MiB); B had none at 20 s
+    assertThat(c.tableBytesStart().value()).isEqualTo(200 * 1048576.0);
+    assertThat(c.tableBytesStart().samples()).isEqualTo(6);
+    long inserts = r.histogramBetween("INSERT", T0, T0 + 60_000).getTotalCount();
+    assertThat(c.bytesPerStoredRow().value()).isCloseTo(120 * 1048576.0 / (inserts * 2.0), within(1e-6));
+    // a read phase's figure is not a load's
+    assertThat(ServerFigures.of("cassandra", 1, r, false).cluster().bytesPerStoredRow().unavailable())
+        .startsWith("a load's figure");
   }
 
   @Test

@@ -202,7 +202,7 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
       String result, String detail, Impact impact, Rebalance rebalance) {}
 
   /**
-   * When the database said its data had settled after a node action (docs/servers.md#rebalance).
+   * When the database said its data had settled after a node action (docs/servers.md#the-report).
    *
    * @param seconds from the action's start to the first sample from which the sources that can tell
    *     said nothing was moving; null when it is unavailable

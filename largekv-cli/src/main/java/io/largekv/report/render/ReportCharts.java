@@ -122,13 +122,8 @@ public final class ReportCharts {
     if (series.isEmpty()) {
       return;
     }
-    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
-    int u = 0;
-    double scale = 1;
-    while (max / scale >= 1024 && u < units.length - 1) {
-      scale *= 1024;
-      u++;
-    }
+    int u = ReportFormat.byteUnit(max);
+    double scale = Math.pow(1024, u);
     List<Svg.Series> scaled = new ArrayList<>();
     for (Svg.Series sr : series) {
       double[] y = sr.y().clone();
@@ -138,7 +133,7 @@ public final class ReportCharts {
       scaled.add(new Svg.Series(sr.name(), sr.x(), y));
     }
     String svg = Svg.lineChart(new Svg.Chart(phase + ": the table's bytes on disk (repeat 1; gaps: not sampled)",
-        "seconds since the phase's first operation", units[u], scaled, false, Double.NaN, markers));
+        "seconds since the phase's first operation", ReportFormat.BYTE_UNITS[u], scaled, false, Double.NaN, markers));
     out.put("dataset", svg);
   }
 

@@ -28,18 +28,27 @@ public final class ReportFormat {
     return p < 0.0001 ? "< 0.0001" : String.format(Locale.ROOT, "%.4f", p);
   }
 
-  /** Bytes in binary units: {@code 812 B}, {@code 9.4 MiB}, {@code 6.50 TiB}. */
-  public static String bytes(double b) {
-    String[] units = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+  /** The binary units of {@link #bytes}: B, KiB, … PiB. */
+  static final String[] BYTE_UNITS = {"B", "KiB", "MiB", "GiB", "TiB", "PiB"};
+
+  /** The unit {@link #bytes} writes {@code b} in: its index in {@link #BYTE_UNITS} (a power of 1024). */
+  static int byteUnit(double b) {
     double v = Math.abs(b);
     int u = 0;
-    while (v >= 1024 && u < units.length - 1) {
+    while (v >= 1024 && u < BYTE_UNITS.length - 1) {
       v /= 1024;
       u++;
     }
+    return u;
+  }
+
+  /** Bytes in binary units: {@code 812 B}, {@code 9.4 MiB}, {@code 6.50 TiB}. */
+  public static String bytes(double b) {
+    int u = byteUnit(b);
+    double v = Math.abs(b) / Math.pow(1024, u);
     String sign = b < 0 ? "-" : "";
     return u == 0 ? String.format(java.util.Locale.ROOT, "%s%.0f B", sign, v)
         : String.format(java.util.Locale.ROOT, v >= 100 ? "%s%.0f %s" : v >= 10 ? "%s%.1f %s" : "%s%.2f %s", sign, v,
-            units[u]);
+            BYTE_UNITS[u]);
   }
 }

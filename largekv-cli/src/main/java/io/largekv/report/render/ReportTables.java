@@ -334,7 +334,7 @@ public final class ReportTables {
       java.util.function.DoubleFunction<String> format, String suffix) {
     if (f.value() == null) {
       // the node's name before a cluster sum's reason is left out: one reason, said once
-      missing.computeIfAbsent(f.unavailable().replaceFirst("^[0-9a-fA-F.:\\[\\]a-zA-Z_-]+: ", ""),
+      missing.computeIfAbsent(withoutNode(f.unavailable()),
           k -> new ArrayList<>()).add(name);
       return;
     }
@@ -364,7 +364,7 @@ public final class ReportTables {
         if (cell.startsWith("unavailable: ")) {
           String why = cell.substring("unavailable: ".length());
           // a cluster sum's reason names the node whose figure is missing: said once when the node's row says it
-          String bare = why.replaceFirst("^[^ :]+: ", "");
+          String bare = withoutNode(why);
           if (notes.contains(bare)) {
             why = bare;
           }
@@ -381,6 +381,15 @@ public final class ReportTables {
       out.add(r);
     }
     return out;
+  }
+
+  /**
+   * A cluster figure's reason without the node it names first ({@code "10.0.0.5: REASON"}, as
+   * ServerFigures writes a sum's): said once where the node's own row says it.
+   */
+  private static String withoutNode(String why) {
+    int sep = why.indexOf(": ");
+    return sep > 0 && why.substring(0, sep).indexOf(' ') < 0 ? why.substring(sep + 2) : why;
   }
 
   private static String bytes(Results.Figure f) {

@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * The seed's own tables (YugabyteDB's 30-billion-row benchmark: "Load Phase Results" and
  * "Read-Heavy Workload Results", 4 nodes of 32 vCPUs), figure by figure, beside a full-scale
- * phase's figures of this run (docs/servers.md#the-seeds-tables). Each row is the seed's wording, its
+ * phase's figures of this run (docs/servers.md#the-report). Each row is the seed's wording, its
  * value, and this run's figure computed from the report's own data; a figure this run could not
  * measure says why.
  */
@@ -25,17 +25,18 @@ public final class SeedFigures {
     switch (phase) {
       case "load" -> {
         out.add(new Line("Records inserted", "30 Billion", count(cell.operations())));
-        out.add(new Line("Size of each record", "~ 300 bytes", "306 B logical (50-byte key, 256-byte value); "
-            + serverFigure(servers, s -> s.cluster().bytesPerStoredRow(), v -> String.format(Locale.ROOT,
-                "%.0f B", v)) + " on disk per stored row"));
+        out.add(new Line("Size of each record", "~ 300 bytes", "306 B logical (50-byte key, 256-byte value); on disk "
+            + "per stored row: " + (servers == null ? "unavailable: the servers were not sampled"
+            : ReportTables.figure(servers.cluster().bytesPerStoredRow(), v -> String.format(Locale.ROOT, "%.0f B", v)))));
         out.add(new Line("Time taken to insert data", "4.4 days", cell.repeats().isEmpty()
             || cell.repeats().get(0).measuredSeconds() == null ? "unavailable: no operation measured"
             : duration(cell.repeats().get(0).measuredSeconds())));
         out.add(new Line("Sustained insert rate", "85K inserts/second", cell.throughput().mean() == null
             ? "unavailable: no operation measured"
             : String.format(Locale.ROOT, "%,.0f inserts/second", cell.throughput().mean())));
-        out.add(new Line("Final dataset in cluster", "26TB across 4 nodes", serverFigure(servers,
-            s -> s.cluster().tableBytesEnd(), ReportFormat::bytes)
+        out.add(new Line("Final dataset in cluster", "26TB across 4 nodes", (servers == null
+            ? "unavailable: the servers were not sampled" : ReportTables.figure(servers.cluster().tableBytesEnd(),
+            ReportFormat::bytes))
             + (servers == null ? "" : " across " + servers.nodes().size() + " node"
             + (servers.nodes().size() == 1 ? "" : "s"))));
         out.add(new Line("Final dataset size per node", "6.5TB / node", perNode(servers)));
@@ -85,15 +86,6 @@ public final class SeedFigures {
     return ReportFormat.bytes(mean) + " / node" + (ends.size() > 1 ? " (from "
         + ReportFormat.bytes(min) + " to " + ReportFormat.bytes(max)
         + ")" : "");
-  }
-
-  private static String serverFigure(Results.Servers servers,
-      java.util.function.Function<Results.Servers, Results.Figure> f, java.util.function.DoubleFunction<String> fmt) {
-    if (servers == null) {
-      return "unavailable: the servers were not sampled";
-    }
-    Results.Figure x = f.apply(servers);
-    return x.value() == null ? "unavailable: " + x.unavailable() : fmt.apply(x.value());
   }
 
   private static String count(Long n) {
