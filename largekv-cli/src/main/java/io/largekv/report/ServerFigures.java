@@ -25,6 +25,9 @@ import java.util.Map;
 public final class ServerFigures {
 
   /** Why a node has no figure of its own for bytes per stored row and disk reads per client read. */
+  /** Why a phase other than a load has no bytes per stored row. */
+  public static final String LOAD_ONLY = "a load's figure";
+
   public static final String CLUSTER_ONLY = "a figure of the cluster only: a node holds a share of the rows "
       + "that it does not report";
 
@@ -191,7 +194,7 @@ public final class ServerFigures {
     Figure growth = sum(nodes, Results.ServerNode::growthBytesPerHour);
     Figure perRow;
     if (!load) {
-      perRow = Figure.unavailable("a load's figure: this phase did not store the table's rows", 0);
+      perRow = Figure.unavailable(LOAD_ONLY + ": this phase did not store the table's rows", 0);
     } else if (rf == null) {
       perRow = Figure.unavailable("the keyspace's replication factor is not known: " + rfWhy, 0);
     } else if (start.value() == null || end.value() == null) {

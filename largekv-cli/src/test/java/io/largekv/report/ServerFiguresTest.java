@@ -132,6 +132,10 @@ class ServerFiguresTest {
     assertThat(s.cluster().cpuPercent().value()).isCloseTo(75.0, within(1e-9));
     assertThat(s.samples()).isEqualTo(7);
     assertThat(s.sources()).anyMatch(x -> x.startsWith("1 line(s) of the servers' files could not be read"));
+    // run's one line: the cluster's figures, what is unavailable by its reason's first clause
+    assertThat(io.largekv.report.render.ReportTables.serversLine(s)).startsWith("servers (2 nodes, 7 samples): table "
+        + "200 MiB (6 of 7) → 320 MiB (6 of 7); CPU 75.0 % (3 of 6)").contains("not yet on disk: unavailable (no "
+        + "memtables)").doesNotContain("per stored row");
   }
 
   @Test

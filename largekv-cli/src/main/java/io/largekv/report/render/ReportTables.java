@@ -333,9 +333,15 @@ public final class ReportTables {
   private static void line(List<String> shown, Map<String, List<String>> missing, String name, Results.Figure f,
       java.util.function.DoubleFunction<String> format, String suffix) {
     if (f.value() == null) {
-      // the node's name before a cluster sum's reason is left out: one reason, said once
-      missing.computeIfAbsent(withoutNode(f.unavailable()),
-          k -> new ArrayList<>()).add(name);
+      if (f.unavailable().startsWith(ServerFigures.LOAD_ONLY)) {
+        return; // not a figure of this phase at all
+      }
+      // one line: the reason's first clause, without the node a cluster sum names (report.md has it whole)
+      String why = withoutNode(f.unavailable());
+      int cut = why.indexOf(": ");
+      int paren = why.indexOf(" (");
+      cut = cut < 0 ? paren : paren < 0 ? cut : Math.min(cut, paren);
+      missing.computeIfAbsent(cut > 0 ? why.substring(0, cut) : why, k -> new ArrayList<>()).add(name);
       return;
     }
     String v = figure(f, format);
