@@ -120,17 +120,17 @@ public final class ScyllaSource implements ServerSource {
     return readings;
   }
 
+  @Override
+  public boolean tellsBalance() {
+    return true;
+  }
+
   /**
    * Every answering node's operation mode, node operations and streaming: see {@link ScyllaBalance}.
    * A node that does not answer is left out (a node down moves no data by itself).
    *
    * @throws IOException when no node answers
    */
-  @Override
-  public boolean tellsBalance() {
-    return true;
-  }
-
   @Override
   public Balance balance() throws IOException {
     Map<String, List<Sample>> pages = new LinkedHashMap<>();
