@@ -10,6 +10,9 @@ import java.util.Properties;
 import io.largekv.common.JavaRuntimes;
 import io.largekv.common.UserError;
 import io.largekv.cassandra.LocalCassandra;
+import io.largekv.servers.ServerSampler;
+import io.largekv.servers.ServerSamplesFile;
+import io.largekv.servers.ServerSide;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
@@ -82,6 +85,8 @@ public final class ClientEfficiency {
      */
     long rateWarmUpSeconds = 120;
     List<String> ycsbProperties = new ArrayList<>();
+    /** Seconds between the servers' samples during every measured run (docs/servers.md); 0: none. */
+    int serverSamples;
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
     Path results;
 
@@ -108,6 +113,7 @@ public final class ClientEfficiency {
           case "--profiler" -> o.profiler = need(a, v);
           case "--pin" -> o.pin = need(a, v);
           case "--rate-seconds" -> o.rateSeconds = Long.parseLong(need(a, v));
+          case "--server-samples" -> o.serverSamples = Integer.parseInt(need(a, v));
           case "--rate-runs" -> o.rateRuns = Integer.parseInt(need(a, v));
           case "--rate-warm-up" -> o.rateWarmUpSeconds = Long.parseLong(need(a, v));
           case "-p" -> o.ycsbProperties.add(need(a, v));
@@ -143,6 +149,10 @@ public final class ClientEfficiency {
       }
       if (o.rateSeconds < 10 || o.rateSeconds > 86_400) {
         throw new IllegalArgumentException("--rate-seconds " + o.rateSeconds + " is not accepted; accepted: 10 .. 86400");
+      }
+      if (o.serverSamples < 0 || o.serverSamples > 3600) {
+        throw new IllegalArgumentException("--server-samples " + o.serverSamples + " is not accepted; accepted: 0 "
+            + ".. 3600 (seconds between the servers' samples; 0: none)");
       }
       if (o.rateRuns < 1 || o.rateRuns > 100) {
         throw new IllegalArgumentException("--rate-runs " + o.rateRuns + " is not accepted; accepted: 1 .. 100");
@@ -212,6 +222,24 @@ public final class ClientEfficiency {
       status = 1;
     }
     System.exit(status);
+  }
+
+  /**
+   * With {@code --server-samples}: the servers' side of the bench's server (its virtual tables, and
+   * /proc for a local one), as bin/largekv samples it, to see what sampling costs the clients.
+   */
+  private ServerSide servers(LocalCassandra server, String contactPoint, List<BenchClient> clients) {
+    if (options.serverSamples == 0) {
+      return null;
+    }
+    java.util.Properties p = new java.util.Properties();
+    p.setProperty("hosts", contactPoint);
+    p.setProperty("ycql.target", "cassandra");
+    p.setProperty("ycql.localdc", options.localDatacenter);
+    p.setProperty("ycql.keyspace", BenchClient.KEYSPACE);
+    p.setProperty("ycql.table", clients.get(0).table());
+    return ServerSide.open(new ServerSide.Settings(options.serverSamples, null, null), server == null
+        ? contactPoint : null, server, p, "bench", console);
   }
 
   /** The server's warm-up failed: no client is measured on a server that fails unmeasured reads. */
@@ -286,6 +314,8 @@ public final class ClientEfficiency {
       run(List.of("taskset", "-a", "-p", "-c", serverCpus(), Long.toString(serverPid)));
     }
     List<Run> runs = new ArrayList<>();
+    ServerSide servers = null;
+    List<Double> samplerCpu = new ArrayList<>();
     List<String> profiles = new ArrayList<>();
     List<RateRun> rateRuns = new ArrayList<>();
     int status = 0;
@@ -299,6 +329,7 @@ public final class ClientEfficiency {
               ? ", on the same cores as the clients)" : ", on CPU " + serverCpus() + ", clients on CPU " + clientCpus() + ")"),
           options.results);
       warmUp(settings, serverPid);
+      servers = servers(server, contactPoint, clients);
       for (int round = 1; round <= options.rounds; round++) {
         // rotate the order each round so no client always runs first on a fresh server
         List<BenchClient> order = new ArrayList<>(clients);
@@ -314,8 +345,22 @@ public final class ClientEfficiency {
             Path collapsed = out.resolveSibling(out.getFileName().toString().replace(".txt", ".collapsed"));
             String agent = options.profiler == null ? null : "-agentpath:" + options.profiler
                 + "=start,event=cpu,interval=1ms,collapsed,file=" + collapsed;
-            MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(phase, settings, agent)),
-                options.repo, out, client, serverPid, console, label);
+            Path sampled = servers == null ? null : Files.createDirectories(out.resolveSibling(
+                out.getFileName().toString().replace(".txt", "-servers")));
+            ServerSampler sampler = servers == null ? null : new ServerSampler(servers, sampled, console, "bench: ");
+            MeasuredProcess.Result r;
+            try {
+              r = MeasuredProcess.run(pinned(client.command(phase, settings, agent)), options.repo, out, client,
+                  serverPid, console, label);
+            } finally {
+              if (sampler != null) {
+                sampler.close();
+              }
+            }
+            if (sampled != null) {
+              String cpu = ServerSamplesFile.read(sampled).facts().getOrDefault(ServerSamplesFile.SAMPLER_CPU_SECONDS, "");
+              samplerCpu.add(cpu.matches("[0-9.]+") ? Double.parseDouble(cpu) : Double.NaN);
+            }
             if (agent != null && Files.exists(collapsed)) {
               profiles.add(ProfileBreakdown.read(collapsed).render("round " + round + " " + phase.label + " "
                   + client.name(), r.usage().cpuSeconds() / options.ops));
@@ -334,11 +379,21 @@ public final class ClientEfficiency {
         status = Math.max(status, fixedRates(runs, clients, settings, serverPid, rateRuns));
       }
     } finally {
+      if (servers != null) {
+        servers.close();
+      }
       if (server != null) {
         server.close();
       }
     }
     String table = Table.render(runs, options);
+    if (options.serverSamples > 0) {
+      table += String.format(java.util.Locale.ROOT, "%nservers sampled every %d s during every measured run (its "
+          + "virtual tables and /proc, from this process: the clients' CPU and the server's above include the "
+          + "server's answers); the sampler's own CPU per run: %s s%n", options.serverSamples,
+          samplerCpu.stream().map(c -> c.isNaN() ? "unavailable" : String.format(java.util.Locale.ROOT, "%.3f", c))
+              .toList());
+    }
     if (!rateRuns.isEmpty()) {
       table += "\n" + Table.renderRates(rateRuns, options);
     }
