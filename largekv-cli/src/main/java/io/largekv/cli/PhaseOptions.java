@@ -7,7 +7,9 @@ import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
 import io.largekv.servers.ServerSampler;
+import io.largekv.servers.ScyllaSource;
 import io.largekv.servers.ServerSide;
+import io.largekv.servers.YugabyteSource;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -107,6 +109,30 @@ public abstract class PhaseOptions implements OptionParser.Options {
   Integer nodeExporterPort;
   /** {@code --prometheus}: the user's Prometheus server; null: not queried. */
   String prometheusUrl;
+  /** {@code --yb-masters}: YugabyteDB's masters' web addresses; empty: every host at its default port. */
+  List<String> yugabyteMasters = List.of();
+  int yugabyteWebPort = YugabyteSource.TSERVER_WEB_PORT;
+  int scyllaMetricsPort = ScyllaSource.PROMETHEUS_PORT;
+
+  @Option(names = "--yb-masters", paramLabel = "H1[:PORT],H2")
+  void yugabyteMasters(String v) throws UserError {
+    List<String> masters = java.util.Arrays.stream(v.split(",")).map(String::strip).filter(m -> !m.isEmpty()).toList();
+    if (masters.isEmpty()) {
+      throw new UserError("--yb-masters " + v + " is not accepted; accepted values: the YugabyteDB masters' hosts, "
+          + "each with its web port (default " + YugabyteSource.MASTER_WEB_PORT + "), e.g. m1,m2:7000");
+    }
+    yugabyteMasters = masters;
+  }
+
+  @Option(names = "--yb-web-port", paramLabel = "PORT")
+  void yugabyteWebPort(String v) throws UserError {
+    yugabyteWebPort = (int) Counts.between("--yb-web-port", v, 1, 65535);
+  }
+
+  @Option(names = "--scylla-metrics-port", paramLabel = "PORT")
+  void scyllaMetricsPort(String v) throws UserError {
+    scyllaMetricsPort = (int) Counts.between("--scylla-metrics-port", v, 1, 65535);
+  }
 
   @Option(names = "--server-samples", paramLabel = "SECONDS")
   void serverSamples(String v) throws UserError {
@@ -138,7 +164,8 @@ public abstract class PhaseOptions implements OptionParser.Options {
       throw new UserError("--server-samples 0 takes no sample, and --node-exporter or --prometheus names a source "
           + "to sample; accepted: one or the other");
     }
-    return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl);
+    return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl, yugabyteMasters,
+        yugabyteWebPort, scyllaMetricsPort);
   }
 
   @Option(names = "-p", paramLabel = "NAME=VALUE")

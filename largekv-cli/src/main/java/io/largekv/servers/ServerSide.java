@@ -22,7 +22,14 @@ import java.util.Properties;
 public final class ServerSide implements AutoCloseable {
 
   /** The servers' options of a command. */
-  public record Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl) {
+  public record Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl,
+      List<String> yugabyteMasters, int yugabyteWebPort, int scyllaMetricsPort) {
+
+    /** Sampling every {@code intervalSeconds}, the machines' sources as named, the databases' default ports. */
+    public Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl) {
+      this(intervalSeconds, nodeExporterPort, prometheusUrl, List.of(), YugabyteSource.TSERVER_WEB_PORT,
+          ScyllaSource.PROMETHEUS_PORT);
+    }
 
     /** Sampling off: {@code --server-samples 0}. */
     public boolean off() {
@@ -80,8 +87,10 @@ public final class ServerSide implements AutoCloseable {
       switch (database) {
         case CASSANDRA -> defaults.add(new CassandraVirtualTables(YcqlSession.connect(properties), machines,
             config.keyspace, config.table));
-        case YUGABYTE -> defaults.add(new YugabyteSource(machines, config.keyspace, config.table));
-        case SCYLLA -> defaults.add(new ScyllaSource(machines, config.keyspace, config.table));
+        case YUGABYTE -> defaults.add(new YugabyteSource(machines, settings.yugabyteMasters(),
+            settings.yugabyteWebPort(), config.keyspace, config.table));
+        case SCYLLA -> defaults.add(new ScyllaSource(machines, settings.scyllaMetricsPort(), config.keyspace,
+            config.table));
         default -> throw new IllegalStateException(database.name());
       }
     } catch (RuntimeException e) {

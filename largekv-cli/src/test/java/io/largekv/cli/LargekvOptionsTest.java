@@ -41,6 +41,28 @@ class LargekvOptionsTest {
   }
 
   @Test
+  void theServersSideOptionsAreCheckedBeforeAnythingStarts() throws Exception {
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--server-samples", "-1"}))
+        .hasMessageStartingWith("--server-samples -1 is not accepted; accepted values: a whole number");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "a", "--prometheus",
+        "ftp://p:9090"})).hasMessageStartingWith("--prometheus ftp://p:9090 is not accepted; accepted values: a "
+        + "Prometheus server's URL");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--node-exporter", "9100"}))
+        .hasMessageStartingWith("--node-exporter reads the machines of --hosts");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "a", "--server-samples",
+        "0", "--node-exporter", "9100"})).hasMessageStartingWith("--server-samples 0 takes no sample");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--yb-web-port", "70000"}))
+        .hasMessageStartingWith("--yb-web-port 70000 is not accepted");
+    RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "h1,h2:9043",
+        "--yb-masters", "m1,m2:7100", "--yb-web-port", "9001", "--scylla-metrics-port", "9181", "--node-exporter",
+        "9200", "--prometheus", "http://prom:9090/", "--server-samples", "2"});
+    io.largekv.servers.ServerSide.Settings s = o.serverSide();
+    assertThat(s).isEqualTo(new io.largekv.servers.ServerSide.Settings(2, 9200, "http://prom:9090",
+        java.util.List.of("m1", "m2:7100"), 9001, 9181));
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).serverSide().intervalSeconds()).isEqualTo(10);
+  }
+
+  @Test
   void nb5TakesOnlyWhatItCanDo() {
     assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p", "nb5.driverconfig=x.conf"})
         .harness).isEqualTo("nb5");
