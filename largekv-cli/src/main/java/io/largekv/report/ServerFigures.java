@@ -48,6 +48,16 @@ public final class ServerFigures {
     Map<String, List<Sample>> byNode = new LinkedHashMap<>();
     s.samples().forEach(x -> byNode.computeIfAbsent(x.node(), n -> new ArrayList<>()).add(x));
     List<Long> times = s.samples().stream().map(Sample::timeMs).distinct().sorted().toList();
+    if (times.isEmpty()) {
+      // no source gave a reading (e.g. the database's own refused the connection): every figure says so
+      Figure none = Figure.unavailable("no source of this target gave a reading (" + String.join("; ", s.sources())
+          + ")", 0);
+      Results.ServerNode cluster = new Results.ServerNode("cluster", null, none, none, none, none, none, none, none,
+          none, none, none, none, none);
+      Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
+      return new Results.Servers(column, repeat, s.sources(), interval == null ? 0 : interval, 0, null, null,
+          parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), List.of(), cluster);
+    }
     Integer rf = parseInt(s.facts().get(ServerSamplesFile.REPLICATION_FACTOR));
     String rfWhy = rf != null ? null : s.facts().getOrDefault(ServerSamplesFile.REPLICATION_FACTOR,
         "unavailable: not recorded").replaceFirst("^unavailable: ", "");

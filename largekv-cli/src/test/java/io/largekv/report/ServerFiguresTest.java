@@ -159,6 +159,20 @@ class ServerFiguresTest {
   }
 
   @Test
+  void aTargetWhoseSourcesGaveNoReadingHasEveryFigureUnavailable(@TempDir Path dir) throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    Files.write(run.resolve("servers-sources.tsv"), List.of("key\tvalue", "source\tcassandra's own view: "
+        + "unavailable: no node answered", "interval_seconds\t10", "sampler_cpu_seconds\t0.001"));
+    Results.Servers s = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0), false);
+    assertThat(s.nodes()).isEmpty();
+    assertThat(s.samples()).isZero();
+    assertThat(s.cluster().cpuPercent().value()).isNull();
+    assertThat(s.cluster().cpuPercent().of()).isZero();
+    assertThat(s.cluster().tableBytesEnd().unavailable()).startsWith("no source of this target gave a reading");
+  }
+
+  @Test
   void theRebalanceTimeIsTheFirstSettledSampleAfterMovement(@TempDir Path dir) throws Exception {
     Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
     EventReportTest.writeRun(run);
