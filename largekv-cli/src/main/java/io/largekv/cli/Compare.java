@@ -9,6 +9,7 @@ import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
+import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Counts;
@@ -65,6 +66,8 @@ public final class Compare {
       "  --node-exporter PORT         also CPU and disk from node_exporter at PORT on each target's hosts",
       "  --prometheus URL             also CPU and disk from your Prometheus (targets with hosts)",
       "  --yb-masters, --yb-web-port, --scylla-metrics-port   the databases' own endpoints (docs/servers.md)",
+      "  --metrics-port FIRST         each YCSB client serves Prometheus metrics at 127.0.0.1:FIRST+i, listed in",
+      "                               DIR/prometheus-targets.json (docs/metrics.md)",
       "  --event PHASE@S:ACTION       an event S seconds after the phase's first operation, in every target's run",
       "                               of the phase and every repeat (repeatable): kill-node:N, stop-node:N,",
       "                               start-node:N, add-node, decommission-node:N (local clusters), exec:COMMAND",
@@ -112,6 +115,7 @@ public final class Compare {
     }
     Path dir = BenchmarkRun.resultsDir(o.out, "compare");
     Files.createDirectories(dir);
+    MetricsPorts metrics = o.metricsPorts(o.clients, dir, o.harnesses, err);
     Map<String, String> harnessDescriptions = new LinkedHashMap<>();
     for (String h : o.harnesses) {
       harnessDescriptions.put(h, Harness.describe(h, nb5));
@@ -152,7 +156,7 @@ public final class Compare {
               ? Harness.nb5(nb5, repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
                   o.warmup)
               : Harness.ycsb(repo, err, o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
-                  o.warmup);
+                  o.warmup, metrics, o.column(t, harness));
           String column = o.column(t, harness);
           RunSetup s = before;
           for (Phase phase : o.phases) {

@@ -3,6 +3,8 @@ package io.largekv.cli;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
+import io.largekv.common.MetricsProperties;
+import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5PodClient;
@@ -47,6 +49,8 @@ public final class K8sLocal {
       "  --run NAME               the run's name: its directory under --out (default run-<time>)",
       "  --out DIR                the results volume's stand-in (default results/k8s-local)",
       "  --harness ycsb|nb5       the pods' client (default ycsb); nb5 as bin/nb5 finds it (NB5_JAR, or nb5 on PATH)",
+      "  --metrics-port FIRST     client i serves Prometheus metrics at 127.0.0.1:FIRST+i, listed in",
+      "                           OUT/RUN/prometheus-targets.json (docs/metrics.md)",
       "  --retries N              runs again a load client that failed with another exit status than 1 or 2,",
       "                           as the load Job's pods are (--retries of k8s render); it continues its",
       "                           checkpoint (default 0; read clients are never run again)",
@@ -75,13 +79,15 @@ public final class K8sLocal {
             s.workloadFile()), K8sManifests.nb5Properties(s));
       }
     });
+    // the pods of this machine listen at --metrics-port + their index (in a cluster, each pod has its own address)
+    MetricsPorts metrics = o.metricsPorts(o.clients, runDir, List.of(o.harness), err);
     int status = BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> server = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       for (Phase phase : o.phases) {
         K8sManifests.Settings s = settings(o, phase, server, repo, mounts, args);
 
-        int phaseStatus = runPhase(s, runDir.resolve(phase.name), err);
+        int phaseStatus = runPhase(s, runDir.resolve(phase.name), metrics, err);
         if (phaseStatus != ExitStatus.OK) {
           err.println("largekv: [" + phase.name + "] a client failed: the next phases are not run");
           return phaseStatus;
@@ -110,7 +116,8 @@ public final class K8sLocal {
     return new K8sManifests.Settings("default", o.run, phase.name, phase.isLoad(), "local", o.clients, workload.getFileName().toString(),
         Files.readString(workload, StandardCharsets.UTF_8), props, null, null, null, null, K8sRender.Options.DEFAULT_CPU,
         6 * 1024, phase.isLoad() ? o.retries : 0, Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts,
-        o.harness, null, K8sRender.ycsbClient(phase));
+        o.harness, null, K8sRender.ycsbClient(phase), o.metricsPort == null ? 0 : o.metricsPort,
+        io.largekv.common.MetricsProperties.DEFAULT_ADDRESS);
   }
 
   /**
@@ -118,7 +125,7 @@ public final class K8sLocal {
    * A pod that fails with another status than 1 or 2 (the Job's pod failure policy) is run again
    * with its index, up to the Job's retries ({@code backoffLimitPerIndex}), as the Job replaces it.
    */
-  private static int runPhase(K8sManifests.Settings s, Path phaseDir, PrintStream err)
+  private static int runPhase(K8sManifests.Settings s, Path phaseDir, MetricsPorts metrics, PrintStream err)
       throws IOException, InterruptedException {
     Files.createDirectories(phaseDir);
     List<String> pod = K8sManifests.podCommand(s);
@@ -133,7 +140,7 @@ public final class K8sLocal {
     }
     try {
       for (int i = 0; i < s.clients(); i++) {
-        processes[i] = startPod(pod, i, s, phaseDir);
+        processes[i] = startPod(pod, i, s, phaseDir, metrics);
       }
       err.println("largekv: [" + s.phase() + "] " + s.clients() + " client processes started (the pods' command;"
           + " logs: " + phaseDir + "/pod-<i>.log)");
@@ -159,7 +166,7 @@ public final class K8sLocal {
             err.println(client + ": run again (" + retried[i] + " of --retries " + s.retries() + "), as the Job"
                 + " replaces a failed pod with one of the same index");
             stopAll(seen.get(i));
-            processes[i] = startPod(pod, i, s, phaseDir);
+            processes[i] = startPod(pod, i, s, phaseDir, metrics);
             continue;
           }
           err.println(client);
@@ -203,11 +210,16 @@ public final class K8sLocal {
     handles.clear();
   }
 
-  /** Pod {@code i}: the pod's command with its index, its output appended to pod-i.log. */
-  private static Process startPod(List<String> pod, int i, K8sManifests.Settings s, Path phaseDir)
-      throws IOException {
+  /**
+   * Pod {@code i}: the pod's command with its index, its output appended to pod-i.log; with
+   * {@code metrics}, its endpoint at its own port of this machine.
+   */
+  private static Process startPod(List<String> pod, int i, K8sManifests.Settings s, Path phaseDir,
+      MetricsPorts metrics) throws IOException {
     String index = Integer.toString(i);
-    List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index)).toList();
+    String samePort = MetricsProperties.PORT + "=" + s.metricsPort();
+    List<String> cmd = pod.stream().map(a -> a.replace(K8sManifests.INDEX, index))
+        .map(a -> metrics != null && a.equals(samePort) ? MetricsProperties.PORT + "=" + metrics.port(i) : a).toList();
     ProcessBuilder pb = new ProcessBuilder(cmd).directory(Paths.get(s.mounts().home()).toFile())
         .redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(phaseDir.resolve("pod-" + i + ".log").toFile()));
@@ -271,7 +283,7 @@ public final class K8sLocal {
         }
       }
       if (o.harness.equals(Harness.NB5)) {
-        K8sRender.Options.checkNb5(o.retries, null);
+        K8sRender.Options.checkNb5(o.retries, null, o.metricsPort);
       }
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       return o;

@@ -69,6 +69,8 @@ public final class K8sRender {
       "  --harness ycsb|nb5       the pods' client: YCSB (default), or nb5 on yb_kv_large through bin/largekv",
       "                           nb5-client (the image holds nb5; -p as for bin/largekv run --harness nb5)",
       "  --nb5-jar PATH           with nb5: nb5.jar in the image (default " + K8sManifests.DEFAULT_NB5_JAR + ")",
+      "  --metrics-port PORT      each YCSB pod serves Prometheus metrics at PORT (default " + Options.DEFAULT_METRICS_PORT
+          + "), annotated prometheus.io/scrape",
       "  --out DIR                where the manifests go (default results/k8s/RUN-PHASE); must be new or empty",
       "",
       K8sLocal.USAGE);
@@ -113,7 +115,7 @@ public final class K8sRender {
         workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
         o.passwordSecret, o.resultsClaim, o.resultsSize(), o.storageClass, o.cpu, o.memoryMib, o.retries,
         Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD, o.harness, o.nb5Jar,
-        ycsbClient(o.phase));
+        ycsbClient(o.phase), o.metricsPort == null ? Options.DEFAULT_METRICS_PORT : o.metricsPort, "0.0.0.0");
     if (s.nb5()) {
       // what nb5 cannot apply is refused here, not in N pods
       Nb5PodClient.Options.of(o.phase, Path.of(s.clientDir("0")), workload, K8sManifests.nb5Properties(s));
@@ -162,6 +164,8 @@ public final class K8sRender {
   static final class Options extends ServerOptions {
     static final String DEFAULT_RESULTS_SIZE = "50Gi";
     static final String DEFAULT_CPU = "4";
+    /** The YCSB pods' metrics port: the Prometheus Java client's usual one. */
+    static final int DEFAULT_METRICS_PORT = 9464;
     static final String DEFAULT_MEMORY = "6Gi";
     /** The longest --run: the Job's name, largekv-RUN-PHASE, stays a 63-character label value. */
     static final int MAX_RUN_LENGTH = 40;
@@ -319,7 +323,10 @@ public final class K8sRender {
      * What an nb5 pod cannot do (render and {@code k8s local}): run again (nb5's load has no
      * checkpoint), or take a password (bin/largekv's nb5 takes none; null: none asked for).
      */
-    static void checkNb5(int retries, String passwordSecret) throws UserError {
+    static void checkNb5(int retries, String passwordSecret, Integer metricsPort) throws UserError {
+      if (metricsPort != null) {
+        throw noNb5Endpoint(metricsPort);
+      }
       if (retries > 0) {
         throw new UserError("--retries " + retries + " with --harness nb5: nb5's load keeps no checkpoint, so a pod run"
             + " again would insert its whole share again and its operations could not be counted once; accepted:"
@@ -390,7 +397,7 @@ public final class K8sRender {
             + " --harness nb5");
       }
       if (o.harness.equals(Harness.NB5)) {
-        checkNb5(o.retries, o.passwordSecret);
+        checkNb5(o.retries, o.passwordSecret, o.metricsPort);
         if (o.nb5Jar == null) {
           o.nb5Jar = K8sManifests.DEFAULT_NB5_JAR;
         }

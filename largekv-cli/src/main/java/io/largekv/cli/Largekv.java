@@ -51,6 +51,8 @@ public final class Largekv {
       "  --harness ycsb|nb5     the client: YCSB with largekv's binding (default), or your own nb5 on",
       "                         yb_kv_large (found as bin/nb5 finds it; every read verified; docs/nosqlbench.md)",
       "  --server-samples S     seconds between the servers' samples: table size, CPU, disk (default 10; 0: none)",
+      "  --metrics-port PORT    the YCSB client serves Prometheus metrics at 127.0.0.1:PORT, listed in",
+      "                         OUT/prometheus-targets.json (docs/metrics.md)",
       "  --node-exporter PORT   also CPU and disk from node_exporter at PORT on each host (with --hosts)",
       "  --prometheus URL       also CPU and disk from your Prometheus' node_exporter series (with --hosts)",
       "  --yb-masters H[:P],..  YugabyteDB's masters (default: every host, port 7000); --yb-web-port P: the",

@@ -3,6 +3,8 @@ package io.largekv.cli;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.UserError;
+import io.largekv.harness.Harness;
+import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
@@ -10,6 +12,8 @@ import io.largekv.servers.ServerSampler;
 import io.largekv.servers.ScyllaSource;
 import io.largekv.servers.ServerSide;
 import io.largekv.servers.YugabyteSource;
+import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
@@ -166,6 +170,42 @@ public abstract class PhaseOptions implements OptionParser.Options {
     }
     return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl, yugabyteMasters,
         yugabyteWebPort, scyllaMetricsPort);
+  }
+
+  /** {@code --metrics-port}: the first YCSB client's metrics port; null: no endpoint (docs/metrics.md). */
+  Integer metricsPort;
+
+  @Option(names = "--metrics-port", paramLabel = "FIRST")
+  void metricsPort(String v) throws UserError {
+    metricsPort = (int) Counts.between("--metrics-port", v, 1, 65535);
+  }
+
+  /**
+   * {@code --metrics-port}'s endpoints of {@code clients} YCSB clients a phase, their series' run
+   * label the name of {@code dir}, or null without it: every port checked free (a {@link UserError}
+   * before any server starts), the service discovery file written into {@code dir}, the endpoints
+   * said on {@code err}. With {@code harnesses} holding no YCSB, a {@link UserError}: nb5 has its own.
+   */
+  MetricsPorts metricsPorts(int clients, Path dir, List<String> harnesses, PrintStream err)
+      throws UserError, IOException {
+    if (metricsPort == null) {
+      return null;
+    }
+    if (!harnesses.contains(Harness.YCSB)) {
+      throw noNb5Endpoint(metricsPort);
+    }
+    MetricsPorts ports = MetricsPorts.of(metricsPort, clients, dir.getFileName().toString());
+    ports.checkFree();
+    Path file = ports.writeTargets(dir);
+    err.println("largekv: each YCSB client serves its metrics at " + ports.describe() + " (client i at "
+        + metricsPort + " + i); Prometheus finds them in " + file + " (file_sd_configs; docs/metrics.md)");
+    return ports;
+  }
+
+  /** {@code --metrics-port} where only nb5 clients run: they have no largekv endpoint. */
+  static UserError noNb5Endpoint(int port) {
+    return new UserError("--metrics-port " + port + " with --harness nb5: nb5's clients serve no largekv endpoint;"
+        + " accepted: --metrics-port with --harness ycsb (nb5 sends its own metrics: docs/metrics.md#nb5)");
   }
 
   @Option(names = "-p", paramLabel = "NAME=VALUE")

@@ -5,6 +5,7 @@ import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.harness.Harness;
+import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
@@ -58,13 +59,15 @@ final class RunCommand {
         Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase));
       }
     });
+    MetricsPorts metrics = o.metricsPorts(1, outDir, List.of(o.harness), err);
     return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), o.hosts, local, props, "servers", err)) {
         if (nb5 == null) {
           return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
-              phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
+              phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
+              metrics, o.metricsTarget()));
         }
         err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
         return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
@@ -170,6 +173,9 @@ final class RunCommand {
     private void checkNb5() throws UserError {
       if (plan) {
         throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
+      }
+      if (metricsPort != null) {
+        throw noNb5Endpoint(metricsPort);
       }
       if (hosts != null && localdc == null) {
         throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "

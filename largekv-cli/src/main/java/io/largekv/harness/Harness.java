@@ -90,11 +90,15 @@ public final class Harness {
   /**
    * Each phase as {@code clients} bin/ycsb processes of {@code workloadFile}, with {@code properties}
    * (the phase's, in order); a read phase's YCSB summary leaves out the same {@code warmupSeconds}
-   * as the report ({@code largekv.warmup_s}), a load's keeps every operation.
+   * as the report ({@code largekv.warmup_s}), a load's keeps every operation. With {@code metrics}
+   * (null: none), each client serves its metrics, its series labelled {@code target}.
    */
   public static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
-      Function<Phase, String> workloadFile, long warmupSeconds) {
+      Function<Phase, String> workloadFile, long warmupSeconds, MetricsPorts metrics, String target) {
     PhaseRunner runner = new PhaseRunner(repo, err);
+    if (metrics != null) {
+      runner.metrics(metrics, target);
+    }
     return (phase, phaseDir, events, label) -> {
       List<String> p = new ArrayList<>(properties.apply(phase).stream().filter(x -> !x.startsWith("nb5.")).toList());
       if (!phase.isLoad()) { // a load's command keeps every operation (PhaseRunner.clientCommand)

@@ -137,8 +137,8 @@ class K8sRenderTest {
       assertThat(refs.group(1)).isEqualTo("JOB_COMPLETION_INDEX");
       n++;
     }
-    // the client directory, its hdr/ and timeline, client.index
-    assertThat(n).isEqualTo(4);
+    // the client directory, its hdr/ and timeline, client.index, the metrics' client label
+    assertThat(n).isEqualTo(5);
     assertThat(job).doesNotContain("$$");
 
     Map<String, Object> resources = at(container, "resources");
@@ -146,6 +146,29 @@ class K8sRenderTest {
     assertThat((Map<String, Object>) at(resources, "limits")).containsOnlyKeys("memory").containsEntry("memory", "6144Mi");
     assertThat((List<Map<String, Object>>) at(container, "env"))
         .contains(Map.of("name", "JAVA_OPTS", "value", "-Xmx4608m"));
+  }
+
+  @Test
+  void eachYcsbPodServesItsMetricsAndIsAnnotatedForPrometheus() throws Exception {
+    Map<String, Map<String, Object>> docs = render(tmp.resolve("out"), READ);
+    Map<String, Object> template = at(docs.get("job.yaml"), "spec", "template");
+    Map<String, String> annotations = at(template, "metadata", "annotations");
+    assertThat(annotations).containsEntry("prometheus.io/scrape", "true").containsEntry("prometheus.io/port", "9464")
+        .containsEntry("prometheus.io/path", "/metrics");
+    Map<String, Object> container = at(template, "spec", "containers", 0);
+    assertThat(at(container, "ports", 0, "containerPort").toString()).isEqualTo("9464");
+    List<String> command = at(container, "command");
+    // on every address of the pod, labelled with the run, the database, the phase and the pod's index
+    assertThat(command).contains("largekv.metrics_port=9464", "largekv.metrics_address=0.0.0.0",
+        "largekv.metrics_labels=run=r1,target=yugabyte,phase=uniform-read,client=$(JOB_COMPLETION_INDEX)");
+
+    List<String> other = new ArrayList<>(Arrays.asList(READ));
+    other.addAll(List.of("--metrics-port", "9100", "--target", "scylla", "--localdc", "dc1"));
+    Map<String, Object> t2 = at(render(tmp.resolve("out2"), other.toArray(String[]::new)).get("job.yaml"), "spec",
+        "template");
+    assertThat(at(t2, "metadata", "annotations").toString()).contains("prometheus.io/port=9100");
+    assertThat((List<String>) at(t2, "spec", "containers", 0, "command")).contains("largekv.metrics_port=9100",
+        "largekv.metrics_labels=run=r1,target=scylla,phase=uniform-read,client=$(JOB_COMPLETION_INDEX)");
   }
 
   @Test

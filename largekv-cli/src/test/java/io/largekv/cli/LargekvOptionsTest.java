@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.common.UserError;
 import io.largekv.harness.nb5.Nb5PhaseRunner;
 import io.largekv.phase.Phase;
 import org.junit.jupiter.api.Test;
@@ -84,6 +85,40 @@ class LargekvOptionsTest {
         .hasMessage("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--hosts", "10.0.0.1"}))
         .hasMessageStartingWith("--harness nb5 with --hosts needs --localdc");
+  }
+
+  @Test
+  void metricsPortsAreCheckedFreeAndListedForPrometheusBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir
+      java.nio.file.Path tmp) throws Exception {
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", "9464"}).metricsPort).isEqualTo(9464);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).metricsPort).isNull();
+    for (String bad : new String[] {"0", "-1", "65536", "x"}) {
+      assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", bad}))
+          .hasMessageStartingWith("--metrics-port " + bad);
+    }
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "--metrics-port",
+        "9464"})).hasMessageContaining("nb5's clients serve no largekv endpoint");
+    assertThatThrownBy(() -> io.largekv.harness.MetricsPorts.of(65_535, 3, "r")).hasMessageContaining(
+        "accepted: a first port from 1 to 65533");
+    // a port in use: one line naming it, before any server starts (no local Cassandra, no DDL)
+    try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      java.io.ByteArrayOutputStream err = new java.io.ByteArrayOutputStream();
+      assertThatThrownBy(() -> Largekv.run(new String[] {"run", "--metrics-port", Integer.toString(port), "--out",
+          tmp.resolve("r").toString()}, System.out, new java.io.PrintStream(err, true)))
+          .isInstanceOf(UserError.class).hasMessageContaining("port " + port + " on 127.0.0.1 (client 0's) is in use");
+      assertThat(err.toString()).doesNotContain("starting local Cassandra");
+    }
+    // the ports as Prometheus' file-based service discovery reads them
+    io.largekv.harness.MetricsPorts ports = io.largekv.harness.MetricsPorts.of(9464, 3, "compare-1");
+    java.nio.file.Path file = ports.writeTargets(tmp);
+    com.fasterxml.jackson.databind.JsonNode sd = new com.fasterxml.jackson.databind.ObjectMapper().readTree(file.toFile());
+    assertThat(sd.size()).isEqualTo(1);
+    assertThat(sd.get(0).path("targets").toString()).isEqualTo(
+        "[\"127.0.0.1:9464\",\"127.0.0.1:9465\",\"127.0.0.1:9466\"]");
+    assertThat(sd.get(0).path("labels").path("largekv_run").asText()).isEqualTo("compare-1");
+    assertThat(ports.properties("cassandra", "load", 2)).containsExactly("largekv.metrics_port=9466",
+        "largekv.metrics_address=127.0.0.1", "largekv.metrics_labels=run=compare-1,target=cassandra,phase=load,client=2");
   }
 
   @Test

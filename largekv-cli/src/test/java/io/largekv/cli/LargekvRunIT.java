@@ -2,7 +2,12 @@ package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import io.largekv.common.YcsbOutput;
+import io.largekv.results.ResultsLayout;
+import io.largekv.servers.PrometheusProcess;
+import java.time.Duration;
+import java.time.Instant;
 import io.largekv.report.Report;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -13,7 +18,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The README's first command, scaled down: {@code bin/largekv run} starts its own Cassandra,
- * runs the three phases with verified reads, prints the summary and leaves no server behind.
+ * runs the three phases with verified reads, prints the summary and leaves no server behind. With
+ * {@code --metrics-port}, a real Prometheus finds its client through the run's service discovery
+ * file and scrapes it; every query of the Grafana dashboard then gives what the run's own output says.
  */
 class LargekvRunIT {
 
@@ -32,16 +39,121 @@ class LargekvRunIT {
   private static void runAndCheck(Path out) throws Exception {
     File stdout = out.resolve("stdout.txt").toFile();
     File stderr = out.resolve("stderr.txt").toFile();
-    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
-        "--duration", "8", "--warmup", "2", "--threads", "8", "--out", out.resolve("results").toString(),
-        // 6 measured seconds have a handful of reads above their p99.9: one OS preemption of an I/O
-        // thread on the shared CI machine would fail the stall rule (its own tests: ClientThreadsIT)
-        "-p", "largekv.stall_ms=1000")
-        .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
-    assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+    Path results = Files.createDirectories(out.resolve("results"));
+    int metricsPort = freePort();
+    Instant started = Instant.now();
+    try (PrometheusProcess prometheus = PrometheusProcess.discovering(Duration.ofSeconds(1),
+        results.resolve(ResultsLayout.METRICS_TARGETS))) {
+      Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
+          "--duration", "8", "--warmup", "2", "--threads", "8", "--out", results.toString(),
+          "--metrics-port", Integer.toString(metricsPort),
+          // 6 measured seconds have a handful of reads above their p99.9: one OS preemption of an I/O
+          // thread on the shared CI machine would fail the stall rule (its own tests: ClientThreadsIT)
+          "-p", "largekv.stall_ms=1000")
+          .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
+      assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as(Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())).isZero();
+      checkDashboard(prometheus, results, started, Instant.now());
+    }
+    checkRun(out);
+  }
+
+  /**
+   * Every query of the dashboard, through Prometheus' HTTP API over the run's time: each gives series,
+   * and their last values are what the clients' own output says (the operations counter is YCSB's
+   * [LARGEKV] count, the verified reads its [VERIFY] ones, the load's keys its rows, the whole phase's
+   * p99 the HdrHistogram logs' p99 within the dashboard's bucket). A panel without series is one whose
+   * figure the run had none of, checked: no failure (error classes), no intended-time measurement.
+   */
+  private static void checkDashboard(PrometheusProcess prometheus, Path results, Instant from, Instant to)
+      throws Exception {
+    GrafanaDashboard dashboard = GrafanaDashboard.read(REPO);
+    assertThat(dashboard.variables()).containsExactly("run", "target", "phase", "client");
+    String run = results.getFileName().toString();
+    assertThat(prometheus.labelValues("run")).contains(run);
+    assertThat(prometheus.labelValues("phase")).contains("load", "uniform-read", "latest-read");
+    assertThat(prometheus.labelValues("target")).contains("cassandra");
+    assertThat(prometheus.labelValues("client")).contains("0");
+    for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
+      Path client = results.resolve(phase).resolve("client-0");
+      YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
+      io.largekv.results.ClientSummary summary = io.largekv.results.ClientSummary.of(y);
+      String op = phase.equals("load") ? "INSERT" : "READ";
+      for (GrafanaDashboard.Query q : dashboard.queries(java.util.Map.of("run", run, "phase", phase), "4s")) {
+        JsonNode series = prometheus.queryRange(q.expr(), from, to, Duration.ofSeconds(1));
+        String why = q.panel() + ": " + q.expr() + " -> " + series;
+        if (q.expr().contains("largekv_operation_errors_total")) {
+          assertThat(y.number("LARGEKV", "FailedOperations")).as(why).isZero();
+          assertThat(series).as(why).isEmpty();
+          continue;
+        }
+        if (q.expr().contains("largekv_intended_latency_seconds")) {
+          assertThat(Files.readString(client.resolve("ycsb.txt"))).as(why).doesNotContain("[Intended-");
+          assertThat(series).as(why).isEmpty();
+          continue;
+        }
+        if (q.expr().contains("largekv_load_") && !phase.equals("load")) {
+          assertThat(series).as(why).isEmpty();
+          continue;
+        }
+        assertThat(series).as(why).isNotEmpty();
+        if (q.panel().equals("Successful operations so far")) {
+          assertThat(last(series, "operation", op)).as(why).isEqualTo(y.number("LARGEKV", "Operations(" + op + ")"));
+        } else if (q.panel().equals("Clients finished")) {
+          assertThat(last(series, null, null)).as(why).isEqualTo(1);
+        } else if (q.panel().equals("Reads verified so far, by result") && !phase.equals("load")) {
+          assertThat(last(series, "result", "correct")).as(why).isEqualTo(summary.verified().ok());
+          assertThat(last(series, "result", "corrupt")).as(why).isZero();
+          assertThat(last(series, "result", "missing")).as(why).isZero();
+        } else if (q.panel().equals("Rows lost")) {
+          assertThat(last(series, null, null)).as(why).isZero();
+        } else if (q.panel().equals("Load: keys done of the keys in range")) {
+          assertThat(last(series, null, null)).as(why).isEqualTo(1.0);
+        } else if (q.panel().equals("Load: time left (the slowest client)")) {
+          assertThat(last(series, null, null)).as(why).isZero();
+        } else if (q.panel().equals("p99 latency by operation, the phase so far")) {
+          // the logs' every interval (the warm-up's too), merged: its p99 lies in the bucket the dashboard's does
+          org.HdrHistogram.Histogram logged = io.largekv.report.files.HdrLog.merge(java.util.List.of(
+              io.largekv.report.files.HdrLog.read(client.resolve("hdr").resolve(op + ".hdr").toFile())), 0);
+          double p99 = logged.getValueAtPercentile(99) / 1e6;
+          double shown = last(series, "operation", op);
+          long[] bounds = io.largekv.run.RunMetrics.BOUNDS_US;
+          int bucket = java.util.Arrays.binarySearch(bounds, logged.highestEquivalentValue(
+              logged.getValueAtPercentile(99)));
+          bucket = bucket >= 0 ? bucket : -bucket - 1;
+          double lower = bucket == 0 ? 0 : bounds[bucket - 1] / 1e6;
+          double upper = bucket < bounds.length ? bounds[bucket] / 1e6 : Double.MAX_VALUE;
+          assertThat(shown).as(why + " against the logs' p99 " + p99).isBetween(lower, upper);
+        }
+      }
+    }
+  }
+
+  /** The last value of the series whose {@code label} is {@code value} (null: the only series). */
+  private static double last(JsonNode series, String label, String value) {
+    JsonNode found = null;
+    for (JsonNode s : series) {
+      if (label == null || value.equals(s.path("metric").path(label).asText())) {
+        assertThat(found).as("one series with %s=%s in %s", label, value, series).isNull();
+        found = s;
+      }
+    }
+    assertThat(found).as("a series with %s=%s in %s", label, value, series).isNotNull();
+    JsonNode values = found.path("values");
+    return values.get(values.size() - 1).get(1).asDouble();
+  }
+
+  private static int freePort() throws java.io.IOException {
+    try (java.net.ServerSocket s = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+
+  private static void checkRun(Path out) throws Exception {
+    File stdout = out.resolve("stdout.txt").toFile();
+    File stderr = out.resolve("stderr.txt").toFile();
     String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
     String e = Files.readString(stderr.toPath(), StandardCharsets.UTF_8);
-    assertThat(p.exitValue()).as(o + e).isZero();
     assertThat(e).contains("largekv: starting local Cassandra").contains("largekv: stopping the local Cassandra")
         .contains("[load]").contains(" sec: ");
     assertThat(o).contains("load").contains("uniform-read").contains("latest-read")

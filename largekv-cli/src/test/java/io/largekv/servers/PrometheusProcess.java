@@ -45,13 +45,25 @@ public final class PrometheusProcess implements AutoCloseable {
    *     it does not get ready in time (with its log's end)
    */
   public static PrometheusProcess start(Duration scrapeInterval, String... targets) {
+    return start(scrapeInterval, "static_configs:\n      - targets: ["
+        + List.of(targets).stream().map(t -> "'" + t + "'").collect(Collectors.joining(", ")) + "]\n");
+  }
+
+  /**
+   * Starts it scraping the targets a file-based service discovery file lists ({@code sdFile}, which
+   * may not exist yet: Prometheus watches it) every {@code scrapeInterval}, and waits until it is ready.
+   */
+  public static PrometheusProcess discovering(Duration scrapeInterval, Path sdFile) {
+    return start(scrapeInterval, "file_sd_configs:\n      - files: ['" + sdFile.toAbsolutePath() + "']\n");
+  }
+
+  private static PrometheusProcess start(Duration scrapeInterval, String targets) {
     LocalDaemon.requireBinary(Path.of(BINARY), DEBIAN_PACKAGE);
     int port = LocalDaemon.freePort();
     Path dir = LocalDaemon.newDir("prometheus");
     String interval = scrapeInterval.toMillis() + "ms";
     String config = "global:\n  scrape_interval: " + interval + "\n  scrape_timeout: " + interval + "\n"
-        + "scrape_configs:\n  - job_name: " + JOB + "\n    static_configs:\n      - targets: ["
-        + List.of(targets).stream().map(t -> "'" + t + "'").collect(Collectors.joining(", ")) + "]\n";
+        + "scrape_configs:\n  - job_name: " + JOB + "\n    " + targets;
     try {
       Files.writeString(dir.resolve("prometheus.yml"), config);
     } catch (IOException e) {
@@ -106,6 +118,28 @@ public final class PrometheusProcess implements AutoCloseable {
   public JsonNode query(String promql) throws IOException {
     URI uri = URI.create(baseUri() + "/api/v1/query?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8));
     return JSON.readTree(SourceHttp.get(uri)).path("data").path("result");
+  }
+
+  /**
+   * The result array of the range query {@code promql} from {@code start} to {@code end} every
+   * {@code step} (a matrix: each series with its {@code values}).
+   */
+  public JsonNode queryRange(String promql, Instant start, Instant end, Duration step) throws IOException {
+    URI uri = URI.create(baseUri() + "/api/v1/query_range?query=" + URLEncoder.encode(promql, StandardCharsets.UTF_8)
+        + "&start=" + start.getEpochSecond() + "&end=" + (end.getEpochSecond() + 1) + "&step=" + step.toSeconds());
+    JsonNode r = JSON.readTree(SourceHttp.get(uri));
+    if (!"success".equals(r.path("status").asText())) {
+      throw new IllegalStateException("Prometheus refused " + promql + ": " + r);
+    }
+    return r.path("data").path("result");
+  }
+
+  /** The values of the label {@code name} across its series. */
+  public List<String> labelValues(String name) throws IOException {
+    JsonNode r = JSON.readTree(SourceHttp.get(URI.create(baseUri() + "/api/v1/label/" + name + "/values")));
+    List<String> out = new java.util.ArrayList<>();
+    r.path("data").forEach(v -> out.add(v.asText()));
+    return out;
   }
 
   /** Its log's last lines, for a failing assertion's message. */

@@ -22,13 +22,16 @@ public final class YcsbOutput {
 
   /** YCSB's status line: {@code 2026-11-23 05:13:02:080 30 sec: 52705 operations; ...}. */
   private static final Pattern YCSB_STATUS = Pattern.compile(" \\d+ sec: (\\d+) operations;");
-  /** largekv's status line: {@code largekv: 40 s: 0 successful (0/s), 14 failed (14/s) ...}. */
-  private static final Pattern LARGEKV_STATUS = Pattern.compile("largekv: [0-9]+ s: .*");
+  /**
+   * largekv's status line: {@code largekv: 40 s: 0 successful (0/s), 14 failed (14/s) ...}, or with
+   * a time-bounded run's planned time {@code largekv: 40 s of 600 s: ...}.
+   */
+  private static final Pattern LARGEKV_STATUS = Pattern.compile("largekv: [0-9]+ s( of [0-9]+ s)?: .*");
   /** The last interval's counts of largekv's status line. */
   private static final Pattern LARGEKV_LAST_INTERVAL = Pattern.compile(
-      "^largekv: \\d+ s: (\\d+) successful \\([^)]*\\), (\\d+) failed \\([^)]*\\) in the last ");
+      "^largekv: \\d+ s(?: of \\d+ s)?: (\\d+) successful \\([^)]*\\), (\\d+) failed \\([^)]*\\) in the last ");
   /** A status line at a whole ten seconds (0, 10, 20, ...). */
-  private static final Pattern TEN_SECONDS = Pattern.compile(".* [0-9]*0 (sec|s): .*");
+  private static final Pattern TEN_SECONDS = Pattern.compile(".* [0-9]*0 sec: .*|largekv: [0-9]*0 s( of [0-9]+ s)?: .*");
   /** YCSB's estimate of the time left, up to the per-operation part ({@code [READ: ...]}). */
   private static final Pattern COMPLETION_ESTIMATE = Pattern.compile("; est completion in [^\\[]*");
 

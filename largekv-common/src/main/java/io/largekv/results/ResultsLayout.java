@@ -56,6 +56,8 @@ public final class ResultsLayout {
   /** Where the servers' samples came from, and the sampler's own cost. */
   public static final String SERVERS_SOURCES = "servers-sources.tsv";
   /** A compare run's {@link RunSetup}, as JSON. */
+  /** The run's YCSB clients' metrics endpoints as a Prometheus file-based service discovery file (--metrics-port). */
+  public static final String METRICS_TARGETS = "prometheus-targets.json";
   public static final String SETUP = "setup.json";
   /** A compare run's setup as string keys, as directories made before setup.json hold it. */
   public static final String SETUP_BEFORE = "compare.properties";

@@ -57,6 +57,12 @@ class YcsbOutputTest {
     String ycsbNotTen = "2026-11-23 05:13:03:080 31 sec: 55000 operations; 2300 current ops/sec; [READ: Count=2300]";
     String largekv = "largekv: 40 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed "
         + "in all [READ:NoNodeAvailableException=14]";
+    String planned = "largekv: 30 s of 600 s: 5 successful (5/s), 1 failed (1/s) in the last 1 s; 90 successful, 2 failed"
+        + " in all";
+    String plannedNotTen = "largekv: 31 s of 600 s: 5 successful (5/s), 0 failed (0/s) in the last 1 s; 95 successful,"
+        + " 2 failed in all";
+    String load = "largekv: 20 s: 3990 successful (3990/s), 0 failed (0/s) in the last 1 s; 80000 successful, 0 failed"
+        + " in all; 80000 of 1000000 keys (8.0%), 4000 keys/s over the last 20 s, ETA 3 min 50 s";
     String async = "async 7 sec: 1200 operations;";
     String other = "largekv: load of key numbers [0, 1000): 1000 inserted, 0 failed";
 
@@ -69,6 +75,12 @@ class YcsbOutputTest {
     assertThat(YcsbOutput.atTenSeconds(ycsbNotTen)).isFalse();
     assertThat(YcsbOutput.operationsSoFar(ycsb)).isEqualTo(52705);
     assertThat(YcsbOutput.lastInterval(largekv)).containsExactly(0, 14);
+    assertThat(YcsbOutput.isStatusLine(planned)).isTrue();
+    assertThat(YcsbOutput.atTenSeconds(planned)).isTrue();
+    assertThat(YcsbOutput.atTenSeconds(plannedNotTen)).isFalse();
+    assertThat(YcsbOutput.lastInterval(planned)).containsExactly(5, 1);
+    assertThat(YcsbOutput.isStatusLine(load)).isTrue();
+    assertThat(YcsbOutput.lastInterval(load)).containsExactly(3990, 0);
     assertThat(YcsbOutput.lastInterval(ycsb)).isNull();
     assertThat(YcsbOutput.lastInterval(other)).isNull();
     assertThat(YcsbOutput.operationsSoFar(async)).isEqualTo(1200);

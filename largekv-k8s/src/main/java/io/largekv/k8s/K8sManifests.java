@@ -1,6 +1,7 @@
 package io.largekv.k8s;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.common.MetricsProperties;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.results.RunSetup;
@@ -26,6 +27,9 @@ import org.yaml.snakeyaml.Yaml;
  *       and keeps its raw output in {@code /results/RUN/PHASE/client-<i>/}, the layout a local run
  *       writes; the password, if any, from a Kubernetes Secret through an environment variable
  *       ({@code ycql.password=env:LARGEKV_YCQL_PASSWORD}), never its value;</li>
+ *       A YCSB pod serves its metrics ({@code largekv.metrics_port}, docs/metrics.md) on every
+ *       address of the pod, and its template carries the {@code prometheus.io/scrape}, {@code /port}
+ *       and {@code /path} annotations a cluster's Prometheus discovers pods by;</li>
  *   <li>{@code configmap.yaml}: the phase's workload file, mounted read-only;</li>
  *   <li>{@code results-pvc.yaml}: a ReadWriteMany claim for the results, unless an existing claim
  *       is named.</li>
@@ -164,7 +168,9 @@ public final class K8sManifests {
       Mounts mounts,
       String harness,
       String nb5Jar,
-      YcsbClient ycsbClient) {
+      YcsbClient ycsbClient,
+      int metricsPort,
+      String metricsAddress) {
 
     public boolean nb5() {
       return harness.equals(RunSetup.NB5);
@@ -235,8 +241,23 @@ public final class K8sManifests {
     if (s.passwordSecret() != null) {
       props.add(0, "ycql.password=env:" + PASSWORD_ENV);
     }
+    if (s.metricsPort() > 0) {
+      props.addAll(MetricsProperties.of(s.metricsPort(), s.metricsAddress(), s.run(), metricsTarget(s), s.phase(),
+          INDEX));
+    }
     return s.ycsbClient().command(Paths.get(s.mounts().home()), Paths.get(s.mounts().workloads(), s.workloadFile()),
         props, s.clients(), INDEX, Path.of(s.clientDir(INDEX)));
+  }
+
+  /** The {@code target} label of a pod's metrics: the database it connects to ({@code ycql.target}, else yugabyte). */
+  private static String metricsTarget(Settings s) {
+    String target = "yugabyte";
+    for (String p : s.properties()) {
+      if (p.startsWith("ycql.target=")) {
+        target = p.substring("ycql.target=".length());
+      }
+    }
+    return target;
   }
 
   /**
@@ -349,6 +370,10 @@ public final class K8sManifests {
     container.put("workingDir", IMAGE_HOME);
     container.put("command", command);
     container.put("env", env);
+    boolean metrics = !s.nb5() && s.metricsPort() > 0;
+    if (metrics) {
+      container.put("ports", List.of(map("name", "metrics", "containerPort", s.metricsPort(), "protocol", "TCP")));
+    }
     // no CPU limit: a throttled client would add its own latency to the database's
     container.put("resources", map("requests", map("cpu", s.cpu(), "memory", s.memoryMib() + "Mi"),
         "limits", map("memory", s.memoryMib() + "Mi")));
@@ -362,7 +387,13 @@ public final class K8sManifests {
     podSpec.put("volumes", List.of(
         map("name", "workload", "configMap", map("name", s.configMapName())),
         map("name", "results", "persistentVolumeClaim", map("claimName", s.claimName()))));
-    spec.put("template", map("metadata", map("labels", podLabels), "spec", podSpec));
+    Map<String, Object> podMeta = map("labels", podLabels);
+    if (metrics) {
+      // the annotations the usual Prometheus Kubernetes pod discovery keeps pods by
+      podMeta.put("annotations", map("prometheus.io/scrape", "true", "prometheus.io/port",
+          Integer.toString(s.metricsPort()), "prometheus.io/path", MetricsProperties.PATH));
+    }
+    spec.put("template", map("metadata", podMeta, "spec", podSpec));
     m.put("spec", spec);
     return m;
   }

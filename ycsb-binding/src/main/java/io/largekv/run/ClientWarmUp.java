@@ -274,6 +274,50 @@ public final class ClientWarmUp {
     }
   }
 
+  /**
+   * Every YCSB HdrHistogram measurement's latencies in the intervals taken so far (the ones its
+   * logs hold: YCSB's status thread takes one every {@code status.interval}), the warm-up's
+   * included, by name ({@code READ}, {@code READ-FAILED}, {@code Intended-READ}, ...), each a copy:
+   * for the metrics endpoint ({@link RunMetrics}), which must not cut intervals of its own.
+   */
+  Map<String, Histogram> latenciesSoFar() {
+    Map<String, Histogram> out = new java.util.TreeMap<>();
+    Measurements m = Measurements.getMeasurements();
+    synchronized (lock) {
+      synchronized (m) {
+        for (String map : List.of("opToMesurementMap", "opToIntendedMesurementMap")) {
+          for (OneMeasurement om : measurements(m, map)) {
+            if (om instanceof OneMeasurementHdrHistogram h) {
+              Histogram total = (Histogram) get(TOTAL, h);
+              Histogram warm = excludedTotals.get(h);
+              if (total == null && warm == null) {
+                continue;
+              }
+              Histogram sum = (total != null ? total : warm).copy();
+              if (total != null && warm != null) {
+                sum.add(warm);
+              }
+              out.put(om.getName(), sum);
+            }
+          }
+        }
+      }
+    }
+    return out;
+  }
+
+  /**
+   * Takes every measurement's interval up to now into its total and log, as YCSB's status thread
+   * does: the run finished, so that {@link #latenciesSoFar()} holds every operation before YCSB's
+   * own export (whose last interval is then empty).
+   */
+  void takeIntervals() {
+    Measurements m = Measurements.getMeasurements();
+    synchronized (m) {
+      m.getSummary();
+    }
+  }
+
   /** The {@code [LARGEKV]} lines. */
   void print(PrintStream out) {
     out.println(Metric.WARM_UP_EXCLUDED_SECONDS.line(excluded() ? seconds : 0));

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
 import io.largekv.jvm.ClientJit;
 import io.largekv.jvm.EventLoopStalls;
@@ -23,7 +24,9 @@ import java.util.concurrent.atomic.AtomicLong;
  *   <li>{@link RunResult}: whether the result may be published, the {@code [LARGEKV]} section, the
  *       exit status;
  *   <li>{@link StatusLines} ({@code -s}) and {@link TimelineWriter} ({@value RunProperties#TIMELINE}),
- *       started at the first operation;
+ *       started at the first operation; {@link Progress}: how far the run is;
+ *   <li>{@link MetricsEndpoint} ({@value MetricsEndpoint#PORT}): the run's figures for Prometheus,
+ *       started before anything is opened;
  *   <li>{@link ProcessExit}: the one owner of ending the JVM, whose shutdown hook gives a YCSB
  *       client's JVM the run's status.
  * </ul>
@@ -42,6 +45,14 @@ public final class RunOutcome {
   private final ClientJit jit = ClientJit.ofThisJvm();
   private final ClientWarmUp warmUp = new ClientWarmUp(counters, stalls, jit);
   private final RunResult result = new RunResult(counters, stalls, warmUp, jit);
+  private final Progress progress = new Progress(
+      () -> counters.successful(RunCounters.Operation.INSERT) + counters.failed(RunCounters.Operation.INSERT),
+      System::nanoTime);
+  private volatile MetricsEndpoint metrics;
+  /** Every client thread finished and the last intervals are taken: the endpoint's values are final. */
+  private volatile boolean metricsFinal;
+  /** Why {@link #configure} refused the run's properties: every later call refuses them too. */
+  private UserError refused;
   private final AtomicBoolean configured = new AtomicBoolean();
   private final AtomicBoolean finished = new AtomicBoolean();
   private final AtomicLong bindingCleanups = new AtomicLong();
@@ -78,16 +89,36 @@ public final class RunOutcome {
     return result;
   }
 
+  /** How far the run is (a load's keys, a run's planned time). */
+  public Progress progress() {
+    return progress;
+  }
+
   /**
    * Reads the run's settings ({@value RunResult#MAX_FAILED_FRACTION}, {@code dotransactions},
-   * {@code -s}, {@code status.interval}, {@value RunProperties#TIMELINE}) and has
-   * {@link ProcessExit} install its exit-status hook. Called by the workload, the binding and the
-   * client; the first call wins.
+   * {@code -s}, {@code status.interval}, {@value RunProperties#TIMELINE}), starts the metrics
+   * endpoint ({@value MetricsEndpoint#PORT}) and has {@link ProcessExit} install its exit-status
+   * hook. Called by the workload, the binding and the client; the first call wins, and one that
+   * refused the properties ({@link UserError}) refuses them for every client thread after it, so that
+   * none goes on to open the session.
    */
-  public void configure(Properties p) {
-    if (!configured.compareAndSet(false, true)) {
+  public synchronized void configure(Properties p) {
+    if (refused != null) {
+      throw refused;
+    }
+    if (configured.get()) {
       return;
     }
+    try {
+      configureOnce(p);
+    } catch (UserError e) {
+      refused = e;
+      throw e;
+    }
+  }
+
+  private void configureOnce(Properties p) {
+    configured.set(true);
     PropertyValues v = new PropertyValues(p);
     RunProperties.check(p);
     result.maxFailedFraction(v.fraction(RunResult.MAX_FAILED_FRACTION, RunResult.DEFAULT_MAX_FAILED_FRACTION));
@@ -102,6 +133,18 @@ public final class RunOutcome {
     String file = p.getProperty(RunProperties.TIMELINE);
     if (file != null && !file.isBlank()) {
       timeline = Paths.get(file.trim());
+    }
+    if (transactions) {
+      progress.plannedSeconds(v.longAtLeast("maxexecutiontime", 0, 0));
+    } else {
+      // YCSB's own workloads; largekv's load sets its client's range itself (workload.LoadMode)
+      progress.load(v.has("insertcount") ? v.longAtLeast("insertcount", 0, 0) : v.longAtLeast("recordcount", 0, 0), 0);
+    }
+    if (this == INSTANCE && MetricsEndpoint.asked(p) && !v.bool(RunProperties.CHECK, false)
+        && !v.bool(RunProperties.PLAN, false)) {
+      metrics = MetricsEndpoint.start(p, labels -> new RunMetrics(labels, counters, progress, stalls,
+          warmUp::latenciesSoFar, () -> metricsFinal));
+      System.err.println("largekv: metrics at " + metrics.url() + " (" + MetricsEndpoint.PORT + ")");
     }
     if (this == INSTANCE) {
       ProcessExit.overrideExitOnShutdown(this);
@@ -126,6 +169,7 @@ public final class RunOutcome {
    */
   private void firstOperation(long epochMillis) {
     stalls.measuring();
+    progress.started();
     firstOperationTasks.firstOperation(epochMillis);
   }
 
@@ -140,7 +184,7 @@ public final class RunOutcome {
       startDaemon("largekv-timeline", new TimelineWriter(counters, timeline, finished::get));
     }
     if (statusIntervalSeconds > 0) {
-      startDaemon("largekv-status", new StatusLines(counters, statusIntervalSeconds));
+      startDaemon("largekv-status", new StatusLines(counters, progress, statusIntervalSeconds));
     }
   }
 
@@ -232,7 +276,19 @@ public final class RunOutcome {
     }
     if (finished.compareAndSet(false, true) && this == INSTANCE) {
       warmUp.finish();
+      MetricsEndpoint endpoint = metrics;
+      if (endpoint != null) {
+        warmUp.takeIntervals(); // the last second's latencies, before YCSB's export
+        metricsFinal = true;
+      }
       result.report(System.out, System.err);
+      if (endpoint != null) {
+        try {
+          endpoint.lingerForLastScrape();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      }
     }
   }
 

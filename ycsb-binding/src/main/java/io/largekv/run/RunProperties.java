@@ -46,7 +46,8 @@ public final class RunProperties {
 
   static final List<String> ALL = List.of(CLIENT_THREADS, VIRTUAL_SCHEDULER, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
       VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, CHECK, PUBLISHED_RATE, EventLoopStalls.STALL_MS,
-      EventLoopStalls.HANG_MS, ClientWarmUp.WARMUP_S, StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S);
+      EventLoopStalls.HANG_MS, ClientWarmUp.WARMUP_S, StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S,
+      MetricsEndpoint.PORT, MetricsEndpoint.ADDRESS, MetricsEndpoint.LABELS, MetricsEndpoint.LINGER_S);
 
   /** Old names that users may still have in their files. */
   static final Map<String, String> RENAMED = Map.of(
@@ -67,5 +68,6 @@ public final class RunProperties {
   /** Every {@code largekv.*} property must be known; renamed ones are named. */
   public static void check(Properties p) {
     PropertyNames.check(p, "largekv.", ALL, RENAMED);
+    MetricsEndpoint.check(p);
   }
 }

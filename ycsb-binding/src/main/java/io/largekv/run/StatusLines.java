@@ -9,16 +9,22 @@ import java.util.Locale;
  * it happens (docs/results.md):
  *
  * <pre>
- * largekv: 40 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed in all [READ:NoNodeAvailableException=14]
+ * largekv: 40 s of 600 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed in all [READ:NoNodeAvailableException=14]
+ * largekv: 40 s: 39920 successful (3992/s), 0 failed (0/s) in the last 10 s; 160000 successful, 0 failed in all; 160000 of 1000000 keys (16.0%), 3998 keys/s over the last 40 s, ETA 3 min 30 s
  * </pre>
+ *
+ * <p>A time-bounded run says its planned time ({@code of 600 s}); a load says how far it is
+ * ({@link Progress}).
  */
 final class StatusLines implements Runnable {
 
   private final RunCounters counters;
+  private final Progress progress;
   private final int intervalSeconds;
 
-  StatusLines(RunCounters counters, int intervalSeconds) {
+  StatusLines(RunCounters counters, Progress progress, int intervalSeconds) {
     this.counters = counters;
+    this.progress = progress;
     this.intervalSeconds = intervalSeconds;
   }
 
@@ -34,10 +40,15 @@ final class StatusLines implements Runnable {
         Thread.sleep(intervalSeconds * 1000L);
         long good = counters.successful();
         long bad = counters.failed();
+        long planned = progress.plannedSeconds();
         StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
-            "largekv: %d s: %d successful (%.0f/s), %d failed (%.0f/s) in the last %d s; %d successful, %d failed in all",
-            (System.nanoTime() - started) / 1_000_000_000L, good - lastOk, (good - lastOk) / (double) intervalSeconds,
-            bad - lastFailed, (bad - lastFailed) / (double) intervalSeconds, intervalSeconds, good, bad));
+            "largekv: %d s%s: %d successful (%.0f/s), %d failed (%.0f/s) in the last %d s; %d successful, %d failed in all",
+            (System.nanoTime() - started) / 1_000_000_000L, planned > 0 ? " of " + planned + " s" : "", good - lastOk,
+            (good - lastOk) / (double) intervalSeconds, bad - lastFailed, (bad - lastFailed) / (double) intervalSeconds,
+            intervalSeconds, good, bad));
+        if (progress.isLoad()) {
+          sb.append("; ").append(progress.read().line());
+        }
         if (bad > lastFailed) {
           List<String> deltas = classes.sinceLastCall();
           if (!deltas.isEmpty()) {

@@ -83,10 +83,21 @@ public final class PhaseRunner {
 
   private final Path repo;
   private final PrintStream progress;
+  /** The clients' metrics endpoints ({@code --metrics-port}), or null. */
+  private io.largekv.harness.MetricsPorts metrics;
+  /** The {@code target} label of their series. */
+  private String metricsTarget;
 
   public PhaseRunner(Path repo, PrintStream progress) {
     this.repo = repo;
     this.progress = progress;
+  }
+
+  /** Each client of a phase serves its metrics at {@code ports}' port, labelled {@code target}. */
+  public PhaseRunner metrics(io.largekv.harness.MetricsPorts ports, String target) {
+    metrics = ports;
+    metricsTarget = target;
+    return this;
   }
 
   /**
@@ -105,6 +116,9 @@ public final class PhaseRunner {
       Path clientDir = Files.createDirectories(ResultsLayout.client(runDir, c));
       Files.createDirectories(clientDir.resolve(ResultsLayout.HDR));
       YcsbCommandLine command = command(phase, workloadFile, properties, clients, c, clientDir);
+      if (metrics != null) {
+        command.properties(metrics.properties(metricsTarget, phase.name, c));
+      }
       String line = command.shown();
       shown.add(line);
       Files.writeString(clientDir.resolve(ResultsLayout.COMMAND), line + "\n");

@@ -1,0 +1,217 @@
+package io.largekv.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.largekv.common.UserError;
+import io.largekv.jvm.EventLoopStalls;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+/** The endpoint over real HTTP: what it serves equals what was counted; bad settings are bad input. */
+@Timeout(value = 60, unit = TimeUnit.SECONDS)
+class MetricsEndpointTest {
+
+  private final RunCounters counters = new RunCounters(ms -> { });
+  private final Map<String, Histogram> latencies = new HashMap<>();
+  private final AtomicBoolean finished = new AtomicBoolean();
+  private final Progress progress = new Progress(() -> counters.successful(RunCounters.Operation.INSERT)
+      + counters.failed(RunCounters.Operation.INSERT), System::nanoTime);
+
+  private MetricsEndpoint start(Properties p) {
+    return MetricsEndpoint.start(p, labels -> new RunMetrics(labels, counters, progress, new EventLoopStalls(),
+        () -> latencies, finished::get));
+  }
+
+  private static Properties props(String... kv) {
+    Properties p = new Properties();
+    for (int i = 0; i < kv.length; i += 2) {
+      p.setProperty(kv[i], kv[i + 1]);
+    }
+    return p;
+  }
+
+  private static String scrape(MetricsEndpoint e, String accept) throws Exception {
+    HttpRequest.Builder r = HttpRequest.newBuilder(URI.create(e.url()));
+    if (accept != null) {
+      r.header("Accept", accept);
+    }
+    HttpResponse<String> resp = HttpClient.newHttpClient().send(r.build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(resp.statusCode()).isEqualTo(200);
+    return resp.body();
+  }
+
+  /** The value of the one sample line {@code name{labels...}} whose labels include every one of {@code has}. */
+  private static double value(String page, String name, String... has) {
+    Double found = null;
+    Matcher m = Pattern.compile("(?m)^" + Pattern.quote(name) + "\\{([^}]*)\\} (\\S+)").matcher(page);
+    while (m.find()) {
+      boolean all = true;
+      for (String h : has) {
+        all &= m.group(1).contains(h);
+      }
+      if (all) {
+        assertThat(found).as("one line of %s with %s", name, String.join(",", has)).isNull();
+        found = Double.parseDouble(m.group(2));
+      }
+    }
+    assertThat(found).as("a line of %s with %s in:%n%s", name, String.join(",", has), page).isNotNull();
+    return found;
+  }
+
+  @Test
+  void servesWhatWasCountedWithTheClientsLabels() throws Exception {
+    for (int i = 0; i < 7; i++) {
+      counters.record(RunCounters.Operation.READ, System.nanoTime(), true);
+    }
+    counters.record(RunCounters.Operation.READ, System.nanoTime(), false);
+    counters.failedWith(RunCounters.Operation.READ, "ReadTimeoutException");
+    counters.verified(true);
+    counters.verified(false);
+    counters.missing(5);
+    Histogram read = new Histogram(3);
+    for (long us = 1; us <= 10_000; us++) {
+      read.recordValue(us); // 1 µs .. 10 ms, one each
+    }
+    latencies.put("READ", read);
+    latencies.put("VERIFY", read); // the workload's own measurement: not an operation
+    progress.plannedSeconds(600);
+    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
+        MetricsEndpoint.LABELS, "run=r1,target=cassandra,phase=uniform-read,client=2"))) {
+      String page = scrape(e, null);
+      String labels = "run=\"r1\"";
+      assertThat(value(page, "largekv_operations_total", labels, "operation=\"READ\"", "target=\"cassandra\"",
+          "phase=\"uniform-read\"", "client=\"2\"")).isEqualTo(7);
+      assertThat(value(page, "largekv_operations_failed_total", "operation=\"READ\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_operation_errors_total", "error_class=\"ReadTimeoutException\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_verified_reads_total", "result=\"correct\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_verified_reads_total", "result=\"corrupt\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_verified_reads_total", "result=\"missing\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_run_planned_seconds")).isEqualTo(600);
+      assertThat(value(page, "largekv_client_finished")).isZero();
+      // cumulative buckets from the histogram: never fewer below a bound than HdrHistogram's own count
+      assertThat(value(page, "largekv_latency_seconds_count", "operation=\"READ\"", "status=\"ok\""))
+          .isEqualTo(10_000);
+      assertThat(value(page, "largekv_latency_seconds_bucket", "operation=\"READ\"", "le=\"+Inf\"")).isEqualTo(10_000);
+      double le1ms = value(page, "largekv_latency_seconds_bucket", "operation=\"READ\"", "le=\"0.001\"");
+      assertThat(le1ms).isLessThanOrEqualTo(read.getCountBetweenValues(0, 1000)).isGreaterThan(990);
+      assertThat(value(page, "largekv_latency_seconds_sum", "operation=\"READ\""))
+          .isCloseTo(read.getMean() * 10_000 / 1e6, org.assertj.core.data.Percentage.withPercentage(0.2));
+      assertThat(page).doesNotContain("VERIFY").doesNotContain("largekv_load_keys");
+
+      // OpenMetrics too, when Prometheus asks for it
+      String om = scrape(e, "application/openmetrics-text; version=1.0.0; charset=utf-8");
+      assertThat(om).contains("# TYPE largekv_operations counter").endsWith("# EOF\n");
+    }
+  }
+
+  @Test
+  void aLoadSaysItsKeysAndGivesNoRateOrEtaBeforeItCanMeasureThem() throws Exception {
+    progress.load(1000, 100);
+    for (int i = 0; i < 50; i++) {
+      counters.record(RunCounters.Operation.INSERT, System.nanoTime(), true);
+    }
+    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
+        "dotransactions", "false"))) {
+      String page = scrape(e, null);
+      assertThat(value(page, "largekv_load_keys_done", "phase=\"load\"")).isEqualTo(150);
+      assertThat(value(page, "largekv_load_keys")).isEqualTo(1000);
+      // no operation started the clock yet: no rate and no ETA, rather than a 0
+      assertThat(page).doesNotContain("largekv_load_keys_per_second").doesNotContain("largekv_load_eta_seconds");
+      progress.started();
+      Thread.sleep(Progress.MIN_RATE_MS + 50);
+      for (int i = 0; i < 50; i++) {
+        counters.record(RunCounters.Operation.INSERT, System.nanoTime(), false);
+      }
+      String later = scrape(e, null);
+      assertThat(value(later, "largekv_load_keys_done")).isEqualTo(200); // failed inserts are done keys too
+      assertThat(value(later, "largekv_load_keys_per_second")).isPositive();
+      assertThat(value(later, "largekv_load_eta_seconds")).isPositive();
+    }
+  }
+
+  @Test
+  void aPortInUseIsBadInputNamingIt() throws Exception {
+    try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      int port = taken.getLocalPort();
+      assertThatThrownBy(() -> start(props(MetricsEndpoint.PORT, Integer.toString(port))))
+          .isInstanceOf(UserError.class)
+          .hasMessageContaining(MetricsEndpoint.PORT + "=" + port)
+          .hasMessageContaining("in use")
+          .hasMessageContaining("accepted: a free port, or 0");
+    }
+  }
+
+  @Test
+  void badSettingsNameTheAcceptedValues() {
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.PORT, "-1")))
+        .isInstanceOf(UserError.class).hasMessageContaining(MetricsEndpoint.PORT);
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.PORT, "70000")))
+        .isInstanceOf(UserError.class).hasMessageContaining(MetricsEndpoint.PORT);
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.LABELS, "colour=blue")))
+        .isInstanceOf(UserError.class).hasMessageContaining("run, target, phase, client");
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.ADDRESS, "no-such-host.invalid")))
+        .isInstanceOf(UserError.class).hasMessageContaining(MetricsEndpoint.ADDRESS);
+    assertThat(MetricsEndpoint.asked(props())).isFalse();
+    assertThat(MetricsEndpoint.asked(props(MetricsEndpoint.PORT, "0"))).isFalse();
+  }
+
+  @Test
+  void afterTheRunItWaitsForAScrapeOfTheFinalValuesOnlyWhenSomebodyScrapes() throws Exception {
+    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
+        MetricsEndpoint.LINGER_S, "30"))) {
+      finished.set(true);
+      e.lingerForLastScrape(); // never scraped: returns at once (the test's timeout says otherwise)
+    }
+    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
+        MetricsEndpoint.LINGER_S, "30"))) {
+      finished.set(false);
+      assertThat(value(scrape(e, null), "largekv_client_finished")).isZero();
+      finished.set(true);
+      Thread scraper = new Thread(() -> {
+        try {
+          Thread.sleep(200);
+          assertThat(value(scrape(e, null), "largekv_client_finished")).isEqualTo(1);
+        } catch (Exception ex) {
+          throw new IllegalStateException(ex);
+        }
+      });
+      scraper.start();
+      e.lingerForLastScrape(); // returns once the final scrape began, well within the 30 s
+      scraper.join();
+    }
+  }
+
+  @Test
+  void latencyBucketsAreOrderedAndPlaceABoundOnItsOwnBucket() {
+    long[] b = RunMetrics.BOUNDS_US;
+    for (int i = 1; i < b.length; i++) {
+      assertThat(b[i]).isGreaterThan(b[i - 1]);
+    }
+    assertThat(b[0]).isEqualTo(100);
+    assertThat(RunMetrics.bucket(100)).isZero();
+    assertThat(RunMetrics.bucket(101)).isEqualTo(1);
+    assertThat(RunMetrics.bucket(1)).isZero();
+    assertThat(RunMetrics.bucket(Long.MAX_VALUE)).isEqualTo(b.length);
+  }
+
+  private static int freePort() throws Exception {
+    try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      return s.getLocalPort();
+    }
+  }
+}
