@@ -9,6 +9,7 @@ import java.nio.file.Paths;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import site.ycsb.measurements.Measurements;
 
 /**
  * What a YCSB run of this process achieved: one per JVM, as YCSB runs one workload and one binding
@@ -232,6 +233,7 @@ public final class RunOutcome {
     }
     if (finished.compareAndSet(false, true) && this == INSTANCE) {
       warmUp.finish();
+      result.reportedFigures(warmUp.reportedFigures(Measurements.getMeasurements()));
       result.report(System.out, System.err);
     }
   }
