@@ -87,6 +87,8 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     EVENT_LOOP_STALL_TOTAL_MS("EventLoopStallTotalMs"),
     EVENT_LOOP_STALLS_IN_GC_PAUSES("EventLoopStallsInGcPauses"),
     EVENT_LOOP_STALLS_AFTER_WARM_UP("EventLoopStallsAfterWarmUp"),
+    /** Per operation type: the most the stalls judged could have moved its highest reported percentile, µs. */
+    EVENT_LOOP_STALL_SHIFT_US("EventLoopStallShiftUs"),
     EVENT_LOOP_STALL_WARNING("EventLoopStallWarning"),
     VERIFIED_RANGE("VerifiedRange"),
     ROWS_OK("RowsOK"),

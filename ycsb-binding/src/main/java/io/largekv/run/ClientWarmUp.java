@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 import site.ycsb.measurements.Measurements;
 import site.ycsb.measurements.OneMeasurement;
@@ -260,6 +261,29 @@ public final class ClientWarmUp {
     }
   }
 
+  /**
+   * The figures YCSB reports, once every client thread finished ({@link #finish}): each operation
+   * type's HdrHistogram total (µs) with its last interval taken in, as YCSB's exporter would, copied
+   * ({@code READ} → it). An operation's own, not its failed ones' ({@code READ-FAILED}). Empty when
+   * YCSB measured with another type. For the stall rule ({@link EventLoopStalls#problem}).
+   */
+  Map<String, Histogram> reportedFigures(Measurements m) {
+    Map<String, Histogram> figures = new TreeMap<>();
+    synchronized (m) { // as in end(): YCSB's status thread takes its intervals holding it
+      m.getSummary();
+      for (OneMeasurement om : measurements(m, "opToMesurementMap")) {
+        String name = om.getName();
+        if (om instanceof OneMeasurementHdrHistogram h && isOperation(name) && name.indexOf('-') < 0) {
+          Histogram total = (Histogram) get(TOTAL, h);
+          if (total != null) {
+            figures.put(name, total.copy());
+          }
+        }
+      }
+    }
+    return figures;
+  }
+
   /** True when YCSB's figures leave the warm-up out (it ended, and operations ran after it). */
   boolean excluded() {
     synchronized (lock) {
@@ -304,18 +328,6 @@ public final class ClientWarmUp {
       }
     }
     return out;
-  }
-
-  /**
-   * Takes every measurement's interval up to now into its total and log, as YCSB's status thread
-   * does: the run finished, so that {@link #latenciesSoFar()} holds every operation before YCSB's
-   * own export (whose last interval is then empty).
-   */
-  void takeIntervals() {
-    Measurements m = Measurements.getMeasurements();
-    synchronized (m) {
-      m.getSummary();
-    }
   }
 
   /** The {@code [LARGEKV]} lines. */

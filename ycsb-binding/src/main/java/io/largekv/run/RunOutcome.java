@@ -10,6 +10,7 @@ import java.nio.file.Paths;
 import java.util.Properties;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import site.ycsb.measurements.Measurements;
 
 /**
  * What a YCSB run of this process achieved: one per JVM, as YCSB runs one workload and one binding
@@ -276,11 +277,10 @@ public final class RunOutcome {
     }
     if (finished.compareAndSet(false, true) && this == INSTANCE) {
       warmUp.finish();
+      // YCSB's figures with the last interval taken in: for the stall rule, and final for the endpoint
+      result.reportedFigures(warmUp.reportedFigures(Measurements.getMeasurements()));
       MetricsEndpoint endpoint = metrics;
-      if (endpoint != null) {
-        warmUp.takeIntervals(); // the last second's latencies, before YCSB's export
-        metricsFinal = true;
-      }
+      metricsFinal = true;
       result.report(System.out, System.err);
       if (endpoint != null) {
         try {

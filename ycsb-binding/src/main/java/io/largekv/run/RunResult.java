@@ -8,9 +8,13 @@ import io.largekv.results.ClientSummary.Metric;
 import io.largekv.results.ClientSummary;
 import java.io.PrintStream;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import org.HdrHistogram.Histogram;
 
 /**
  * Whether a run's result may be published, and the exit status that follows: the one owner of that
@@ -56,6 +60,8 @@ public final class RunResult {
   private volatile boolean repairing;
   private volatile long loadedBefore = -1;
   private volatile double maxFailedFraction = DEFAULT_MAX_FAILED_FRACTION;
+  /** YCSB's reported figures by operation type, once the run finished ({@link ClientWarmUp#reportedFigures}). */
+  private volatile Map<String, Histogram> figures = Map.of();
 
   RunResult(RunCounters counters, EventLoopStalls stalls, ClientWarmUp warmUp, ClientJit jit) {
     this.counters = counters;
@@ -74,6 +80,11 @@ public final class RunResult {
    */
   public void loadedBefore(long rows) {
     loadedBefore = rows;
+  }
+
+  /** YCSB's reported figures, by operation type (µs): what the stall rule bounds the shift of. */
+  void reportedFigures(Map<String, Histogram> figures) {
+    this.figures = Collections.unmodifiableMap(new TreeMap<>(figures));
   }
 
   void maxFailedFraction(double fraction) {
@@ -133,7 +144,7 @@ public final class RunResult {
     if (kind == Kind.RUN && good + bad == 0) {
       p.add("no operation ran");
     }
-    stalls.problem(operationsInFigures()).ifPresent(p::add);
+    stalls.problem(operationsInFigures(), figures).ifPresent(p::add);
     warmUp.problem().ifPresent(p::add);
 
     return p;
@@ -174,7 +185,7 @@ public final class RunResult {
     }
     warmUp.print(out);
     jit.print(out);
-    stalls.print(out, operationsInFigures());
+    stalls.print(out, operationsInFigures(), figures);
     if (kind == Kind.VERIFY) {
       out.println(Metric.VERIFIED_RANGE.line(verifiedRange));
       out.println(Metric.ROWS_OK.line(counters.verifiedOk()));
@@ -224,7 +235,7 @@ public final class RunResult {
       err.println("largekv: " + warmUpLine);
     }
     jit.warning().ifPresent(w -> err.println("largekv: WARNING: " + w));
-    stalls.warning(operationsInFigures()).ifPresent(w -> err.println("largekv: WARNING: " + w));
+    stalls.warning(operationsInFigures(), figures).ifPresent(w -> err.println("largekv: WARNING: " + w));
     err.flush();
   }
 }

@@ -13,8 +13,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.Properties;
 import org.HdrHistogram.EncodableHistogram;
+import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramLogReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -109,6 +111,35 @@ class ClientWarmUpTest {
         + " operations), is left out of YCSB's latency figures");
     // the JIT's compiling is measured in the same window as the figures
     assertThat(jit.cpuMillisAfterWarmUp()).isPresent();
+  }
+
+  /**
+   * What the stall rule bounds: each operation type's figures as YCSB will report them, the last
+   * interval (no status line took it) included, the warm-up left out; not the failed operations' nor
+   * the workload's own measurements.
+   */
+  @Test
+  void theReportedFiguresAreEachOperationsTotalAfterTheWarmUpWithItsLastInterval() throws IOException {
+    Properties p = props();
+    Measurements m = new Measurements(p);
+    RunCounters c = new RunCounters(ms -> { });
+    ClientWarmUp w = new ClientWarmUp(c, new EventLoopStalls(), ClientJit.ofThisJvm());
+    w.configure(p, true);
+    operations(m, c, 300, 50_000);
+    w.end(m);
+    operations(m, c, 700, 1_000);
+    m.getSummary(); // a status line
+    operations(m, c, 300, 2_000); // the last interval
+    m.measure("READ-FAILED", 3_000);
+    m.measure("UPDATE", 4_000);
+    w.finish();
+    Map<String, Histogram> figures = w.reportedFigures(m);
+    assertThat(figures).containsOnlyKeys("READ", "UPDATE");
+    assertThat(figures.get("READ").getTotalCount()).isEqualTo(1000);
+    assertThat(figures.get("READ").getMaxValue()).isBetween(2_000L, 2_002L);
+    // the same figures YCSB exports
+    assertThat(export(m)).contains("[READ], Operations, 1000").contains("[READ], MaxLatency(us), 2000")
+        .contains("[READ-FAILED], Operations, 1");
   }
 
   @Test

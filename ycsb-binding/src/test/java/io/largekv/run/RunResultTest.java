@@ -8,7 +8,9 @@ import io.largekv.run.RunCounters.Operation;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.Properties;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
 
 class RunResultTest {
@@ -181,5 +183,61 @@ class RunResultTest {
     o.result().printSummary(new PrintStream(b, true, StandardCharsets.UTF_8));
     assertThat(b.toString(StandardCharsets.UTF_8)).contains("[LARGEKV], EventLoopStalls, 1\n")
         .contains("[LARGEKV], EventLoopStallWarning, 1 stall(s) of the driver's I/O threads").contains("[LARGEKV], Result, ok");
+  }
+
+  /** {@code n} reads: most at 1–3 ms, {@code tail} of them spread 20 µs apart from 40 ms up (µs, as YCSB's). */
+  private static Histogram reads(int n, int tail, long tailStepUs) {
+    Histogram h = new Histogram(3);
+    for (int i = 0; i < n - tail; i++) {
+      h.recordValue(1_000 + i % 2_000);
+    }
+    for (int i = 0; i < tail; i++) {
+      h.recordValue(40_000 + tailStepUs * i);
+    }
+    return h;
+  }
+
+  /**
+   * Stalls after the warm-up are judged against YCSB's reported figures: within the stated precision
+   * the run passes and its summary shows the bound, which the report's parser reads past; beyond
+   * it the run fails (exit status 1) saying by how much the percentile may have moved.
+   */
+  @Test
+  void stallsAfterTheWarmUpFailTheRunOnlyWhenTheyCouldMoveAReportedPercentileBeyondItsPrecision() {
+    RunOutcome o = outcome();
+    Properties p = new Properties();
+    p.setProperty("threadcount", "32");
+    p.setProperty("hdrhistogram.percentiles", "50,95,99,99.9");
+    o.eventLoopStalls().watch(p);
+    for (int i = 0; i < 100_000; i++) {
+      o.counters().record(Operation.READ, System.nanoTime(), true); // the first one: measuring
+    }
+    o.eventLoopStalls().warmUpEnded();
+    o.eventLoopStalls().record(13_700_000L);
+    o.eventLoopStalls().record(12_000_000L);
+    // dense: 64 reads below the p99.9 is 1.3 ms lower, within 5 % of it
+    o.result().reportedFigures(Map.of("READ", reads(100_000, 2_000, 20)));
+    assertThat(o.result().problems()).isEmpty();
+    String passed = summary(o);
+    assertThat(passed).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 2\n")
+        .containsPattern("\\[LARGEKV\\], EventLoopStallShiftUs\\(READ\\), 13[0-9]{2}\n")
+        .contains("[LARGEKV], Result, ok\n").contains("[LARGEKV], ExitStatus, 0\n");
+    ClientSummary read = ClientSummary.of(YcsbOutput.parse(passed));
+    assertThat(read.saysFailed()).isFalse();
+    assertThat(read.stalls().count()).isEqualTo(2);
+    // sparse: 64 reads below it is below the tail, and the longest stall bounds the shift
+    Histogram sparse = reads(100_000, 200, 1_000);
+    o.result().reportedFigures(Map.of("READ", sparse));
+    long q = sparse.getValueAtPercentile(99.9);
+    assertThat(o.result().exitStatus()).isEqualTo(1);
+    assertThat(o.result().problems()).singleElement().asString().startsWith("2 stall(s) of the driver's I/O threads"
+        + " after the client's warm-up (longest 13.7 ms").contains("enough to move READ's reported p99.9 (")
+        .endsWith("more than the 5 % of its value a percentile is stated to: that percentile may have moved");
+    String failed = summary(o);
+    // the longest stall, and the reported value's bucket (YCSB reports its highest value)
+    assertThat(failed).contains("[LARGEKV], EventLoopStallShiftUs(READ), " + (13_700 + q - sparse.lowestEquivalentValue(q))
+        + "\n")
+        .contains("[LARGEKV], ExitStatus, 1\n");
+    assertThat(ClientSummary.of(YcsbOutput.parse(failed)).result()).startsWith("FAILED: 2 stall(s)");
   }
 }
