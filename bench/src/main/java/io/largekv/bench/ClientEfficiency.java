@@ -87,6 +87,10 @@ public final class ClientEfficiency {
     List<String> ycsbProperties = new ArrayList<>();
     /** Seconds between the servers' samples during every measured run (docs/servers.md); 0: none. */
     int serverSamples;
+    /** Seconds between scrapes of a YCSB client's metrics endpoint during its runs (docs/metrics.md); 0: none. */
+    int scrapeMetrics;
+    /** The port the YCSB clients' endpoint listens on with {@link #scrapeMetrics}. */
+    int metricsPort;
     Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
     Path results;
 
@@ -114,6 +118,7 @@ public final class ClientEfficiency {
           case "--pin" -> o.pin = need(a, v);
           case "--rate-seconds" -> o.rateSeconds = Long.parseLong(need(a, v));
           case "--server-samples" -> o.serverSamples = Integer.parseInt(need(a, v));
+          case "--scrape-metrics" -> o.scrapeMetrics = Integer.parseInt(need(a, v));
           case "--rate-runs" -> o.rateRuns = Integer.parseInt(need(a, v));
           case "--rate-warm-up" -> o.rateWarmUpSeconds = Long.parseLong(need(a, v));
           case "-p" -> o.ycsbProperties.add(need(a, v));
@@ -153,6 +158,24 @@ public final class ClientEfficiency {
       if (o.serverSamples < 0 || o.serverSamples > 3600) {
         throw new IllegalArgumentException("--server-samples " + o.serverSamples + " is not accepted; accepted: 0 "
             + ".. 3600 (seconds between the servers' samples; 0: none)");
+      }
+      if (o.scrapeMetrics < 0 || o.scrapeMetrics > 3600) {
+        throw new IllegalArgumentException("--scrape-metrics " + o.scrapeMetrics + " is not accepted; accepted: 0 .. 3600"
+            + " (seconds between scrapes of the YCSB clients' metrics endpoint; 0: no endpoint)");
+      }
+      if (o.scrapeMetrics > 0) {
+        List<String> ycsb = List.of("largekv", "platform", "jdk", "core");
+        if (!ycsb.containsAll(o.clients)) {
+          throw new IllegalArgumentException("--scrape-metrics: only largekv's YCSB clients serve metrics; accepted: it"
+              + " with --clients among " + String.join(", ", ycsb));
+        }
+        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+          o.metricsPort = free.getLocalPort();
+        } catch (java.io.IOException e) {
+          throw new java.io.UncheckedIOException(e);
+        }
+        o.ycsbProperties.add(io.largekv.common.MetricsProperties.PORT + "=" + o.metricsPort);
+        o.ycsbProperties.add(io.largekv.common.MetricsProperties.LINGER_S + "=0");
       }
       if (o.rateRuns < 1 || o.rateRuns > 100) {
         throw new IllegalArgumentException("--rate-runs " + o.rateRuns + " is not accepted; accepted: 1 .. 100");
@@ -349,12 +372,22 @@ public final class ClientEfficiency {
                 out.getFileName().toString().replace(".txt", "-servers")));
             ServerSampler sampler = servers == null ? null : new ServerSampler(servers, sampled, console, "bench: ");
             MeasuredProcess.Result r;
+            MetricsScraper scraper = options.scrapeMetrics == 0 ? null
+                : new MetricsScraper(options.metricsPort, options.scrapeMetrics);
             try {
               r = MeasuredProcess.run(pinned(client.command(phase, settings, agent)), options.repo, out, client,
                   serverPid, console, label);
             } finally {
               if (sampler != null) {
                 sampler.close();
+              }
+              if (scraper != null) {
+                scraper.close();
+                console.printf("bench: %s: metrics endpoint %s%n", label, scraper.summary());
+                if (scraper.scraped() == 0) {
+                  console.printf("bench: %s: the metrics endpoint was never scraped: its cost is not measured%n", label);
+                  status = 1;
+                }
               }
             }
             if (sampled != null) {

@@ -40,6 +40,7 @@ class CompareIT {
   private static String stdout;
   private static String stderr;
   private static int exit;
+  private static int metricsPort;
 
   @BeforeAll
   static void compare() throws Exception {
@@ -49,13 +50,16 @@ class CompareIT {
     File so = out.resolve("stdout.txt").toFile();
     File se = out.resolve("stderr.txt").toFile();
     Path results = out.resolve("results");
+    try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
+      metricsPort = free.getLocalPort();
+    }
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "compare",
         "--target", "cassandra-a=" + a.contactPoint(), "--target", "cassandra-b=" + b.contactPoint(),
         "--target", "cassandra-down=127.0.0.1:1",
         "--target-prop", "cassandra-b:ycql.compaction=LeveledCompactionStrategy",
         "--localdc", "datacenter1", "-p", "ycql.replication_factor=1",
         "--records", "2000", "--duration", "6", "--warmup", "0", "--threads", "4", "--clients", "2",
-        "--rate", "800", "--repeat", "2",
+        "--rate", "800", "--repeat", "2", "--metrics-port", Integer.toString(metricsPort),
         "--out", results.toString())
         .directory(REPO.toFile()).redirectOutput(so).redirectError(se).start();
     assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
@@ -109,6 +113,36 @@ class CompareIT {
 
   @Test
   @Order(2)
+  void eachClientServedItsMetricsAtItsOwnPortListedForPrometheus() throws Exception {
+    int first = metricsPort;
+    assertThat(stderr).contains("each YCSB client serves its metrics at http://127.0.0.1:" + first + "/metrics to "
+        + "http://127.0.0.1:" + (first + 1) + "/metrics");
+    com.fasterxml.jackson.databind.JsonNode sd = new com.fasterxml.jackson.databind.ObjectMapper().readTree(
+        results().resolve("prometheus-targets.json").toFile());
+    assertThat(sd.get(0).path("targets").toString()).isEqualTo("[\"127.0.0.1:" + first + "\",\"127.0.0.1:"
+        + (first + 1) + "\"]");
+    // every client of every phase, target and repeat that started: its port and its labels
+    List<Path> commands;
+    try (java.util.stream.Stream<Path> files = Files.walk(results())) {
+      commands = files.filter(f -> f.getFileName().toString().equals("command.txt")).toList();
+    }
+    assertThat(commands).hasSizeGreaterThanOrEqualTo(2 * 2 * 3 * 2); // 2 clients, 2 repeats, 3 phases, 2 live targets
+    for (Path c : commands) {
+      int client = Integer.parseInt(c.getParent().getFileName().toString().replace("client-", ""));
+      String command = Files.readString(c);
+      assertThat(command).as(c.toString()).contains("largekv.metrics_port=" + (first + client))
+          .containsPattern("largekv\\.metrics_labels=run=results,target=cassandra-(a|b|down),phase=[a-z-]+,client="
+              + client);
+      Path err = c.resolveSibling("stderr.txt");
+      if (Files.readString(c.resolveSibling("exit.txt")).trim().equals("0")) {
+        assertThat(Files.readString(err)).as(err.toString())
+            .contains("largekv: metrics at http://127.0.0.1:" + (first + client) + "/metrics");
+      }
+    }
+  }
+
+  @Test
+  @Order(3)
   void tablesHoldTheNumbersOfTheRawLogs() throws Exception {
     String md = Files.readString(results().resolve("report.md"));
     Results json = ResultsCheck.check(results());

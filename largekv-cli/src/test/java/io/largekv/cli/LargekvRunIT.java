@@ -46,7 +46,12 @@ class LargekvRunIT {
         results.resolve(ResultsLayout.METRICS_TARGETS))) {
       Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
           "--duration", "8", "--warmup", "2", "--threads", "8", "--out", results.toString(),
-          "--metrics-port", Integer.toString(metricsPort))
+          "--metrics-port", Integer.toString(metricsPort),
+          // the stall rule at its default fails most read phases on two cores shared with the server (a
+          // default bin/largekv run here: READ's p99.9 60.8 ms, the stalls' bound on its shift 15.5 ms, over
+          // the 5 % stated), and this test asks about something else; the rule's own: EventLoopStallsTest,
+          // ClientThreadsIT
+          "-p", "largekv.stall_ms=1000")
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
       assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as(Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())).isZero();

@@ -10,7 +10,7 @@ import java.util.Locale;
  *
  * <pre>
  * largekv: 40 s of 600 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed in all [READ:NoNodeAvailableException=14]
- * largekv: 40 s: 39920 successful (3992/s), 0 failed (0/s) in the last 10 s; 160000 successful, 0 failed in all; 160000 of 1000000 keys (16.0%), 3998 keys/s over the last 40 s, ETA 3 min 30 s
+ * largekv: 10 s: 8801 successful (8801/s), 0 failed (0/s) in the last 1 s; 59823 successful, 0 failed in all; 59883 of 150000 keys (39.9%), 5920 keys/s over the last 10 s, ETA 15 s
  * </pre>
  *
  * <p>A time-bounded run says its planned time ({@code of 600 s}); a load says how far it is
