@@ -22,32 +22,22 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * A client's metrics endpoint (docs/metrics.md): {@value #PORT} (0, the default: none) on
- * {@value #ADDRESS} serves {@link RunMetrics} at {@code /metrics} in the Prometheus and OpenMetrics
+ * A client's metrics endpoint (docs/metrics.md): {@value MetricsProperties#PORT} (0, the default: none) on
+ * {@value MetricsProperties#ADDRESS} serves {@link RunMetrics} at {@code /metrics} in the Prometheus and OpenMetrics
  * text formats, through the Prometheus Java client's HTTP server, on a thread of its own (a scrape
  * never runs on a client thread nor holds a lock one waits for).
  *
- * <p>The labels of every series come from {@value #LABELS} ({@code run=…,target=…,phase=…,client=…};
+ * <p>The labels of every series come from {@value MetricsProperties#LABELS} ({@code run=…,target=…,phase=…,client=…};
  * each defaults: the client's start time, {@code hosts}, {@code load} or {@code run}, {@code client.index}).
  *
  * <p>A port that cannot be bound is bad input, before the run opens anything. When the run ends and
- * the endpoint has been scraped, it waits up to {@value #LINGER_S} seconds (default
+ * the endpoint has been scraped, it waits up to {@value MetricsProperties#LINGER_S} seconds (default
  * {@value #DEFAULT_LINGER_S}) for one more scrape, so that whoever watches gets the final values;
  * when nobody scraped it, it does not wait.
  */
 public final class MetricsEndpoint implements AutoCloseable {
 
-  /** The endpoint's port; 0 (the default): no endpoint. */
-  public static final String PORT = MetricsProperties.PORT;
-  /** The address it listens on; default {@value #DEFAULT_ADDRESS}. */
-  public static final String ADDRESS = MetricsProperties.ADDRESS;
-  static final String DEFAULT_ADDRESS = MetricsProperties.DEFAULT_ADDRESS;
-  /** The labels of every series: {@code run=R,target=T,phase=P,client=C}, each optional. */
-  public static final String LABELS = MetricsProperties.LABELS;
-  /** Seconds the endpoint waits, after the run, for a last scrape (when it was scraped at all). */
-  public static final String LINGER_S = MetricsProperties.LINGER_S;
   static final int DEFAULT_LINGER_S = 30;
-  static final List<String> LABEL_NAMES = MetricsProperties.LABEL_NAMES;
 
   private final HTTPServer server;
   private final RunMetrics metrics;
@@ -64,15 +54,15 @@ public final class MetricsEndpoint implements AutoCloseable {
   /** Checks the properties: a {@link UserError} naming a bad one and what is accepted. */
   static void check(Properties p) {
     PropertyValues v = new PropertyValues(p);
-    v.intRange(PORT, 0, 0, 65_535);
-    v.intRange(LINGER_S, DEFAULT_LINGER_S, 0, 86_400);
+    v.intRange(MetricsProperties.PORT, 0, 0, 65_535);
+    v.intRange(MetricsProperties.LINGER_S, DEFAULT_LINGER_S, 0, 86_400);
     address(p);
     labels(p);
   }
 
-  /** True when {@value #PORT} asks for an endpoint. */
+  /** True when {@value MetricsProperties#PORT} asks for an endpoint. */
   static boolean asked(Properties p) {
-    return new PropertyValues(p).intRange(PORT, 0, 0, 65_535) > 0;
+    return new PropertyValues(p).intRange(MetricsProperties.PORT, 0, 0, 65_535) > 0;
   }
 
   /**
@@ -81,7 +71,7 @@ public final class MetricsEndpoint implements AutoCloseable {
    */
   static MetricsEndpoint start(Properties p, java.util.function.Function<Labels, RunMetrics> metricsOf) {
     PropertyValues v = new PropertyValues(p);
-    int port = v.intRange(PORT, 0, 1, 65_535);
+    int port = v.intRange(MetricsProperties.PORT, 0, 1, 65_535);
     InetAddress address = address(p);
     RunMetrics metrics = metricsOf.apply(labels(p));
     PrometheusRegistry registry = new PrometheusRegistry();
@@ -95,41 +85,44 @@ public final class MetricsEndpoint implements AutoCloseable {
       HTTPServer server = HTTPServer.builder().inetAddress(address).port(port).registry(registry)
           .metricsHandlerPath(MetricsProperties.PATH).executorService(executor).buildAndStart();
       String url = "http://" + address.getHostAddress() + ":" + server.getPort() + MetricsProperties.PATH;
-      return new MetricsEndpoint(server, metrics, v.intRange(LINGER_S, DEFAULT_LINGER_S, 0, 86_400), url);
+      int linger = v.intRange(MetricsProperties.LINGER_S, DEFAULT_LINGER_S, 0, 86_400);
+      return new MetricsEndpoint(server, metrics, linger, url);
     } catch (BindException e) {
       executor.shutdownNow();
-      throw new UserError(PORT + "=" + port + ": port " + port + " on " + address.getHostAddress()
+      throw new UserError(MetricsProperties.PORT + "=" + port + ": port " + port + " on " + address.getHostAddress()
           + " is in use (" + e.getMessage() + "); accepted: a free port, or 0 for no metrics endpoint");
     } catch (IOException e) {
       executor.shutdownNow();
-      throw new UserError(PORT + "=" + port + ": cannot listen on " + address.getHostAddress() + ":" + port + ": "
-          + e.getMessage() + "; accepted: a free port on an address of this machine (" + ADDRESS + ")");
+      throw new UserError(MetricsProperties.PORT + "=" + port + ": cannot listen on " + address.getHostAddress() + ":"
+          + port + ": " + e.getMessage() + "; accepted: a free port on an address of this machine ("
+          + MetricsProperties.ADDRESS + ")");
     }
   }
 
   private static InetAddress address(Properties p) {
-    String a = new PropertyValues(p).string(ADDRESS, DEFAULT_ADDRESS);
+    String a = new PropertyValues(p).string(MetricsProperties.ADDRESS, MetricsProperties.DEFAULT_ADDRESS);
     try {
       return InetAddress.getByName(a);
     } catch (UnknownHostException e) {
-      throw new UserError(ADDRESS + "=" + a + ": not an address of this machine (" + e.getMessage()
-          + "); accepted: an IP address or host name, e.g. " + DEFAULT_ADDRESS + " or 0.0.0.0 (every interface)");
+      throw new UserError(MetricsProperties.ADDRESS + "=" + a + ": not an address of this machine (" + e.getMessage()
+          + "); accepted: an IP address or host name, e.g. " + MetricsProperties.DEFAULT_ADDRESS
+          + " or 0.0.0.0 (every interface)");
     }
   }
 
-  /** The series' labels: {@value #LABELS}, each missing one from its default. */
+  /** The series' labels: {@value MetricsProperties#LABELS}, each missing one from its default. */
   static Labels labels(Properties p) {
     Map<String, String> given = new LinkedHashMap<>();
-    String list = new PropertyValues(p).string(LABELS, "");
+    String list = new PropertyValues(p).string(MetricsProperties.LABELS, "");
     for (String pair : list.split(",")) {
       if (pair.isBlank()) {
         continue;
       }
       int eq = pair.indexOf('=');
       String name = eq < 0 ? pair.trim() : pair.substring(0, eq).trim();
-      if (eq < 0 || !LABEL_NAMES.contains(name)) {
-        throw new UserError(LABELS + "=" + list + ": '" + pair.trim() + "' is not NAME=VALUE with NAME one of "
-            + String.join(", ", LABEL_NAMES));
+      if (eq < 0 || !MetricsProperties.LABEL_NAMES.contains(name)) {
+        throw new UserError(MetricsProperties.LABELS + "=" + list + ": '" + pair.trim()
+            + "' is not NAME=VALUE with NAME one of " + String.join(", ", MetricsProperties.LABEL_NAMES));
       }
       given.put(name, pair.substring(eq + 1).trim());
     }
@@ -141,7 +134,7 @@ public final class MetricsEndpoint implements AutoCloseable {
         "client", p.getProperty("client.index", "0").trim());
     List<String> names = new ArrayList<>();
     List<String> values = new ArrayList<>();
-    for (String name : LABEL_NAMES) {
+    for (String name : MetricsProperties.LABEL_NAMES) {
       names.add(name);
       values.add(given.getOrDefault(name, defaults.get(name)));
     }
@@ -160,7 +153,7 @@ public final class MetricsEndpoint implements AutoCloseable {
 
   /**
    * The run ended: when the endpoint was scraped, waits for one more scrape (at most
-   * {@value #LINGER_S} seconds), so that the values the watcher keeps are the final ones.
+   * {@value MetricsProperties#LINGER_S} seconds), so that the values the watcher keeps are the final ones.
    */
   void lingerForLastScrape() throws InterruptedException {
     if (metrics.scrapes() == 0 || lingerSeconds == 0) {

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.MetricsProperties;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbOutput;
 import io.largekv.jvm.ClientJit;
@@ -145,7 +146,7 @@ public final class RunOutcome {
         && !v.bool(RunProperties.PLAN, false)) {
       metrics = MetricsEndpoint.start(p, labels -> new RunMetrics(labels, counters, progress, stalls,
           warmUp::latenciesSoFar, () -> metricsFinal));
-      System.err.println("largekv: metrics at " + metrics.url() + " (" + MetricsEndpoint.PORT + ")");
+      System.err.println("largekv: metrics at " + metrics.url() + " (" + MetricsProperties.PORT + ")");
     }
     if (this == INSTANCE) {
       ProcessExit.overrideExitOnShutdown(this);

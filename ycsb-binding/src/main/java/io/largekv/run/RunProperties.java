@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.MetricsProperties;
 import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.jvm.EventLoopStalls;
@@ -47,7 +48,7 @@ public final class RunProperties {
   static final List<String> ALL = List.of(CLIENT_THREADS, VIRTUAL_SCHEDULER, LONG_COUNTS, CHECKPOINT, CHECKPOINT_INTERVAL_MS,
       VERIFY_RANGE, REPAIR, RunResult.MAX_FAILED_FRACTION, TIMELINE, PLAN, CHECK, PUBLISHED_RATE, EventLoopStalls.STALL_MS,
       EventLoopStalls.HANG_MS, ClientWarmUp.WARMUP_S, StartBarrier.DIR, StartBarrier.TIMEOUT_S, StartBarrier.MARGIN_S,
-      MetricsEndpoint.PORT, MetricsEndpoint.ADDRESS, MetricsEndpoint.LABELS, MetricsEndpoint.LINGER_S);
+      MetricsProperties.PORT, MetricsProperties.ADDRESS, MetricsProperties.LABELS, MetricsProperties.LINGER_S);
 
   /** Old names that users may still have in their files. */
   static final Map<String, String> RENAMED = Map.of(

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.MetricsProperties;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -90,8 +91,8 @@ class MetricsEndpointTest {
     latencies.put("READ", read);
     latencies.put("VERIFY", read); // the workload's own measurement: not an operation
     progress.plannedSeconds(600);
-    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
-        MetricsEndpoint.LABELS, "run=r1,target=cassandra,phase=uniform-read,client=2"))) {
+    try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
+        MetricsProperties.LABELS, "run=r1,target=cassandra,phase=uniform-read,client=2"))) {
       String page = scrape(e, null);
       String labels = "run=\"r1\"";
       assertThat(value(page, "largekv_operations_total", labels, "operation=\"READ\"", "target=\"cassandra\"",
@@ -125,7 +126,7 @@ class MetricsEndpointTest {
     for (int i = 0; i < 50; i++) {
       counters.record(RunCounters.Operation.INSERT, System.nanoTime(), true);
     }
-    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
+    try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
         "dotransactions", "false"))) {
       String page = scrape(e, null);
       assertThat(value(page, "largekv_load_keys_done", "phase=\"load\"")).isEqualTo(150);
@@ -148,9 +149,9 @@ class MetricsEndpointTest {
   void aPortInUseIsBadInputNamingIt() throws Exception {
     try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
       int port = taken.getLocalPort();
-      assertThatThrownBy(() -> start(props(MetricsEndpoint.PORT, Integer.toString(port))))
+      assertThatThrownBy(() -> start(props(MetricsProperties.PORT, Integer.toString(port))))
           .isInstanceOf(UserError.class)
-          .hasMessageContaining(MetricsEndpoint.PORT + "=" + port)
+          .hasMessageContaining(MetricsProperties.PORT + "=" + port)
           .hasMessageContaining("in use")
           .hasMessageContaining("accepted: a free port, or 0");
     }
@@ -158,27 +159,27 @@ class MetricsEndpointTest {
 
   @Test
   void badSettingsNameTheAcceptedValues() {
-    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.PORT, "-1")))
-        .isInstanceOf(UserError.class).hasMessageContaining(MetricsEndpoint.PORT);
-    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.PORT, "70000")))
-        .isInstanceOf(UserError.class).hasMessageContaining(MetricsEndpoint.PORT);
-    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.LABELS, "colour=blue")))
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsProperties.PORT, "-1")))
+        .isInstanceOf(UserError.class).hasMessageContaining(MetricsProperties.PORT);
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsProperties.PORT, "70000")))
+        .isInstanceOf(UserError.class).hasMessageContaining(MetricsProperties.PORT);
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsProperties.LABELS, "colour=blue")))
         .isInstanceOf(UserError.class).hasMessageContaining("run, target, phase, client");
-    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsEndpoint.ADDRESS, "no-such-host.invalid")))
-        .isInstanceOf(UserError.class).hasMessageContaining(MetricsEndpoint.ADDRESS);
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsProperties.ADDRESS, "no-such-host.invalid")))
+        .isInstanceOf(UserError.class).hasMessageContaining(MetricsProperties.ADDRESS);
     assertThat(MetricsEndpoint.asked(props())).isFalse();
-    assertThat(MetricsEndpoint.asked(props(MetricsEndpoint.PORT, "0"))).isFalse();
+    assertThat(MetricsEndpoint.asked(props(MetricsProperties.PORT, "0"))).isFalse();
   }
 
   @Test
   void afterTheRunItWaitsForAScrapeOfTheFinalValuesOnlyWhenSomebodyScrapes() throws Exception {
-    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
-        MetricsEndpoint.LINGER_S, "30"))) {
+    try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
+        MetricsProperties.LINGER_S, "30"))) {
       finished.set(true);
       e.lingerForLastScrape(); // never scraped: returns at once (the test's timeout says otherwise)
     }
-    try (MetricsEndpoint e = start(props(MetricsEndpoint.PORT, Integer.toString(freePort()),
-        MetricsEndpoint.LINGER_S, "30"))) {
+    try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
+        MetricsProperties.LINGER_S, "30"))) {
       finished.set(false);
       assertThat(value(scrape(e, null), "largekv_client_finished")).isZero();
       finished.set(true);
