@@ -67,7 +67,7 @@ final class RunCommand {
         if (nb5 == null) {
           return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
               phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
-              metrics, o.metricsTarget()));
+              metrics, null));
         }
         err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
         return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,

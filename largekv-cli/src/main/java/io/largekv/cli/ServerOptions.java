@@ -50,11 +50,6 @@ public abstract class ServerOptions extends PhaseOptions {
     database = Database.parse("--target", v).propertyValue();
   }
 
-  /** The {@code target} label of the clients' metrics: the database, as the clients connect to it. */
-  String metricsTarget() {
-    return database != null ? database : hosts == null ? "cassandra" : "yugabyte";
-  }
-
   /**
    * The properties every phase gets, as YCSB takes them: where to connect (the local server's
    * {@code localHosts} and {@code localDc} when there is no {@code --hosts}), the dialect (cassandra

@@ -91,7 +91,8 @@ public final class Harness {
    * Each phase as {@code clients} bin/ycsb processes of {@code workloadFile}, with {@code properties}
    * (the phase's, in order); a read phase's YCSB summary leaves out the same {@code warmupSeconds}
    * as the report ({@code largekv.warmup_s}), a load's keeps every operation. With {@code metrics}
-   * (null: none), each client serves its metrics, its series labelled {@code target}.
+   * (null: none), each client serves its metrics, its series labelled {@code target} (null: the
+   * database the client connects to, its own default).
    */
   public static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
       Function<Phase, String> workloadFile, long warmupSeconds, MetricsPorts metrics, String target) {

@@ -40,6 +40,10 @@ public record MetricsPorts(int first, int clients, String run) {
 
   /** {@code --metrics-port FIRST} for {@code clients} clients, a {@link UserError} when they do not fit. */
   public static MetricsPorts of(int first, int clients, String run) throws UserError {
+    if (run == null || run.isBlank() || run.contains(",") || run.contains("=")) {
+      throw new UserError("--metrics-port " + first + ": the results directory's name (" + run + ") is the run label of"
+          + " the clients' series; accepted: a directory whose name has no ',' or '=' (--out)");
+    }
     if (first + clients - 1 > MAX_PORT) {
       throw new UserError("--metrics-port " + first + ": " + clients + " clients need ports " + first + " to "
           + (first + clients - 1) + "; accepted: a first port from 1 to " + (MAX_PORT - clients + 1));
@@ -86,9 +90,10 @@ public record MetricsPorts(int first, int clients, String run) {
     for (int c = 0; c < clients; c++) {
       targets.add(MetricsProperties.DEFAULT_ADDRESS + ":" + port(c));
     }
+    // no labels of its own: an older run's file listing the same addresses is then the same target
+    // for Prometheus, scraped once (the series carry the run label themselves)
     Map<String, Object> group = new LinkedHashMap<>();
     group.put("targets", targets);
-    group.put("labels", Map.of("largekv_run", run));
     Files.createDirectories(dir);
     Path file = dir.resolve(ResultsLayout.METRICS_TARGETS);
     Path tmp = dir.resolve(ResultsLayout.METRICS_TARGETS + ".tmp");

@@ -160,7 +160,7 @@ class K8sRenderTest {
     List<String> command = at(container, "command");
     // on every address of the pod, labelled with the run, the database, the phase and the pod's index
     assertThat(command).contains("largekv.metrics_port=9464", "largekv.metrics_address=0.0.0.0",
-        "largekv.metrics_labels=run=r1,target=yugabyte,phase=uniform-read,client=$(JOB_COMPLETION_INDEX)");
+        "largekv.metrics_labels=run=r1,phase=uniform-read,client=$(JOB_COMPLETION_INDEX)", "ycql.target=yugabyte");
 
     List<String> other = new ArrayList<>(Arrays.asList(READ));
     other.addAll(List.of("--metrics-port", "9100", "--target", "scylla", "--localdc", "dc1"));
@@ -168,7 +168,7 @@ class K8sRenderTest {
         "template");
     assertThat(at(t2, "metadata", "annotations").toString()).contains("prometheus.io/port=9100");
     assertThat((List<String>) at(t2, "spec", "containers", 0, "command")).contains("largekv.metrics_port=9100",
-        "largekv.metrics_labels=run=r1,target=scylla,phase=uniform-read,client=$(JOB_COMPLETION_INDEX)");
+        "largekv.metrics_labels=run=r1,phase=uniform-read,client=$(JOB_COMPLETION_INDEX)", "ycql.target=scylla");
   }
 
   @Test

@@ -116,7 +116,9 @@ class LargekvOptionsTest {
     assertThat(sd.size()).isEqualTo(1);
     assertThat(sd.get(0).path("targets").toString()).isEqualTo(
         "[\"127.0.0.1:9464\",\"127.0.0.1:9465\",\"127.0.0.1:9466\"]");
-    assertThat(sd.get(0).path("labels").path("largekv_run").asText()).isEqualTo("compare-1");
+    assertThat(sd.get(0).has("labels")).isFalse(); // the series carry the run; two runs' files are one target
+    assertThatThrownBy(() -> io.largekv.harness.MetricsPorts.of(9464, 1, "a,b")).isInstanceOf(UserError.class)
+        .hasMessageContaining("accepted: a directory whose name has no ',' or '='");
     assertThat(ports.properties("cassandra", "load", 2)).containsExactly("largekv.metrics_port=9466",
         "largekv.metrics_address=127.0.0.1", "largekv.metrics_labels=run=compare-1,target=cassandra,phase=load,client=2");
   }

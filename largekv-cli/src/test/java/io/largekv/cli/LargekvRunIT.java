@@ -113,7 +113,11 @@ class LargekvRunIT {
           assertThat(last(series, null, null)).as(why).isEqualTo(1.0);
         } else if (q.panel().equals("Load: time left (the slowest client)")) {
           assertThat(last(series, null, null)).as(why).isZero();
-        } else if (q.panel().equals("p99 latency by operation, the phase so far")) {
+        } else if (q.panel().startsWith("Clients that may be published")) {
+          // each phase's client exited 0 (checked in its exit.txt below): one client, published
+          assertThat(last(series, null, null)).as(why).isEqualTo(1);
+          assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
+        } else if (q.panel().startsWith("p99 latency by operation, the phase so far")) {
           // the logs' every interval (the warm-up's too), merged: its p99 lies in the bucket the dashboard's does
           org.HdrHistogram.Histogram logged = io.largekv.report.files.HdrLog.merge(java.util.List.of(
               io.largekv.report.files.HdrLog.read(client.resolve("hdr").resolve(op + ".hdr").toFile())), 0);

@@ -242,22 +242,11 @@ public final class K8sManifests {
       props.add(0, "ycql.password=env:" + PASSWORD_ENV);
     }
     if (s.metricsPort() > 0) {
-      props.addAll(MetricsProperties.of(s.metricsPort(), s.metricsAddress(), s.run(), metricsTarget(s), s.phase(),
-          INDEX));
+      // the target label: the client's own default, the database it connects to (ycql.target)
+      props.addAll(MetricsProperties.of(s.metricsPort(), s.metricsAddress(), s.run(), null, s.phase(), INDEX));
     }
     return s.ycsbClient().command(Paths.get(s.mounts().home()), Paths.get(s.mounts().workloads(), s.workloadFile()),
         props, s.clients(), INDEX, Path.of(s.clientDir(INDEX)));
-  }
-
-  /** The {@code target} label of a pod's metrics: the database it connects to ({@code ycql.target}, else yugabyte). */
-  private static String metricsTarget(Settings s) {
-    String target = "yugabyte";
-    for (String p : s.properties()) {
-      if (p.startsWith("ycql.target=")) {
-        target = p.substring("ycql.target=".length());
-      }
-    }
-    return target;
   }
 
   /**

@@ -31,11 +31,11 @@ import org.HdrHistogram.Histogram;
  *
  * <p><b>The rule.</b> A stall can delay at most the operations in flight at that moment, and each of
  * YCSB's client threads has at most one: the {@code n} stalls in the reported figures may have
- * delayed up to {@code k = n × threadcount} operations, each by at most {@code L}, the longest of
- * them. Take an operation type's reported figures ({@code READ}, {@code UPDATE}, ...: its YCSB
- * HdrHistogram, {@code N} operations) and its reported percentile {@code p} (the highest of
- * {@code hdrhistogram.percentiles}, YCSB's default 99): measured {@code Q'(p)}, true (without the
- * stalls) {@code Q(p)}. Every measured latency is at least its true one and at most {@code L} more,
+ * delayed up to {@code k = n × threadcount} operations, each by at most {@code L}, their time in
+ * all (an operation may wait through several). Take an operation type's reported figures
+ * ({@code READ}, {@code UPDATE}, ...: its YCSB HdrHistogram, {@code N} operations) and a reported
+ * percentile {@code p} (each of {@code hdrhistogram.percentiles}, YCSB's default 95 and 99):
+ * measured {@code Q'(p)}, true (without the stalls) {@code Q(p)}. Every measured latency is at least its true one and at most {@code L} more,
  * so {@code Q(p) ≥ Q'(p) − L}. And at most {@code k} measured latencies are inflated: {@code Q'(p)}
  * is the {@code r}-th smallest ({@code r = ⌈pN/100⌉}) and {@code Q'(p − δ)}, with
  * {@code δ = 100·k/N} percentage points, the {@code (r − k)}-th. Fewer than {@code r − k} measured
@@ -53,9 +53,10 @@ import org.HdrHistogram.Histogram;
  *
  * <p>A reported percentile is stated to within {@value #PRECISION_PERCENT} % of its value
  * ({@link #PRECISION_PERCENT} says why that figure). The stalls may have moved it when the bound,
- * for any operation type ({@code k} and {@code L} are the same worst case for each), is above that;
- * otherwise the bound is printed next to the figures ({@code [LARGEKV], EventLoopStallShiftUs(READ)},
- * ...: µs, one line per operation type whenever there are stalls to judge).
+ * for any operation type and percentile ({@code k} and {@code L} are the same worst case for each),
+ * is above that; otherwise the bound on the highest percentile is printed next to the figures
+ * ({@code [LARGEKV], EventLoopStallShiftUs(READ)}, ...: µs, one line per operation type whenever
+ * there are stalls to judge).
  *
  * <p>Only the operations' own figures are judged, not the failed ones' ({@code READ-FAILED}): the
  * report shows none of those, and failures have their own limit. When YCSB measured with another
@@ -112,6 +113,8 @@ public final class EventLoopStalls {
   private volatile long hangMs = DEFAULT_HANG_MS;
   private volatile long clientThreads = 1;
   private volatile double highestPercentile = 99;
+  /** Every reported percentile ({@code hdrhistogram.percentiles}), each judged. */
+  private volatile double[] percentiles = {95, 99};
   /** From the run's first operation on: before it no operation is in flight, none can be delayed. */
   private volatile boolean measuring;
 
@@ -128,6 +131,7 @@ public final class EventLoopStalls {
     hangMs = hangMs(v);
     clientThreads = v.intRange("threadcount", 1, 1, 1_000_000);
     highestPercentile = highestPercentile(p.getProperty("hdrhistogram.percentiles", YCSB_PERCENTILES));
+    percentiles = percentiles(p.getProperty("hdrhistogram.percentiles", YCSB_PERCENTILES));
     if (gcPauses == null) {
       gcPauses = ClientGcPauses.listen();
     }
@@ -169,6 +173,22 @@ public final class EventLoopStalls {
     return max < 0 ? 99 : max;
   }
 
+  /** Every percentile of YCSB's {@code hdrhistogram.percentiles} in (0, 100); 99 alone when none parses. */
+  static double[] percentiles(String list) {
+    List<Double> out = new ArrayList<>();
+    for (String s : list.split(",")) {
+      try {
+        double d = Double.parseDouble(s.trim());
+        if (d > 0 && d < 100) {
+          out.add(d);
+        }
+      } catch (NumberFormatException e) {
+        // YCSB itself fails on it later
+      }
+    }
+    return out.isEmpty() ? new double[] {99} : out.stream().mapToDouble(Double::doubleValue).sorted().toArray();
+  }
+
   /** The bound in ms: a longer inline run is a stall. */
   public long boundMs() {
     return TimeUnit.NANOSECONDS.toMillis(boundNanos);
@@ -197,12 +217,13 @@ public final class EventLoopStalls {
   /**
    * The stalls in the reported figures (after the warm-up when it is left out of them) that the
    * client JVM's garbage-collection pauses do not explain: without the pause time in it, the run
-   * would still be longer than the bound. {@code [count, longest nanos]}.
+   * would still be longer than the bound. {@code [count, longest nanos, nanos in all]}.
    */
   private long[] clientStalls(boolean afterWarmUpOnly) {
     ClientGcPauses gc = gcPauses;
     long n = 0;
     long longest = 0;
+    long sum = 0;
     synchronized (windows) {
       for (long[] w : windows) {
         if (afterWarmUpOnly && w[2] == 0) {
@@ -212,12 +233,13 @@ public final class EventLoopStalls {
         if (w[1] - paused > boundNanos) {
           n++;
           longest = Math.max(longest, w[1]);
+          sum += w[1];
         }
       }
     }
     // stalls beyond the windows kept are judged as the client's, wherever they fell: never fewer
     long unkept = Math.max(0, stalls() - KEPT);
-    return new long[] {n + unkept, unkept > 0 ? maxNanos.get() : longest};
+    return new long[] {n + unkept, unkept > 0 ? maxNanos.get() : longest, unkept > 0 ? stalledNanos.sum() : sum};
   }
 
   /** The stalls that the client JVM's garbage-collection pauses explain, of all. */
@@ -301,7 +323,7 @@ public final class EventLoopStalls {
    * An operation type's highest reported percentile ({@code percentileUs}) and the most the stalls
    * judged could have moved it ({@code boundUs}), both µs.
    */
-  record Shift(String operation, long percentileUs, long boundUs) {
+  record Shift(String operation, double percentile, long percentileUs, long boundUs) {
 
     /** True when the bound is more than the precision the percentile is stated to. */
     boolean beyondPrecision() {
@@ -311,8 +333,9 @@ public final class EventLoopStalls {
 
   /**
    * The bound on the shift of {@code h}'s {@code p}-th percentile when {@code k} of its operations
-   * may each have been delayed by at most {@code longestUs}: {@code min(L, Q'(p) − Q'(p − δ))},
-   * {@code Q'(p − δ)} taken as 0 when {@code p − δ ≤ 0} (the rule above).
+   * may each have been delayed by at most {@code longestUs} (L: the judged stalls' time in all, as
+   * one operation may wait through several): {@code min(L, Q'(p) − Q'(p − δ))}, {@code Q'(p − δ)}
+   * taken as 0 when {@code p − δ ≤ 0} (the rule above).
    */
   static Shift shift(String operation, Histogram h, double p, long k, long longestUs) {
     long q = h.getValueAtPercentile(p); // its bucket's highest value, as YCSB reports it
@@ -320,20 +343,25 @@ public final class EventLoopStalls {
     // move it one rank up; the bucket's lowest value: the operation's latency may be that low
     double lower = p - 100.0 * (k + 1) / h.getTotalCount();
     long below = lower <= 0 ? 0 : h.lowestEquivalentValue(h.getValueAtPercentile(lower));
-    return new Shift(operation, q, Math.min(q - h.lowestEquivalentValue(q) + longestUs, q - below));
+    return new Shift(operation, p, q, Math.min(q - h.lowestEquivalentValue(q) + longestUs, q - below));
   }
 
-  /** Each operation type's shift bound, for {@code stalls} ({count, longest nanos}); empty without stalls. */
-  private List<Shift> shifts(long[] stalls, Map<String, Histogram> figures) {
+  /**
+   * Each operation type's shift bound of each reported percentile ({@code percentiles}), for
+   * {@code stalls} ({count, longest nanos, nanos in all}); empty without stalls.
+   */
+  private List<Shift> shifts(long[] stalls, Map<String, Histogram> figures, double[] percentiles) {
     List<Shift> shifts = new ArrayList<>();
     if (stalls[0] == 0) {
       return shifts;
     }
     long k = stalls[0] * clientThreads;
-    long longestUs = (stalls[1] + 999) / 1000;
+    long delayUs = (stalls[2] + 999) / 1000;
     figures.forEach((op, h) -> {
       if (h.getTotalCount() > 0) {
-        shifts.add(shift(op, h, highestPercentile, k, longestUs));
+        for (double p : percentiles) {
+          shifts.add(shift(op, h, p, k, delayUs));
+        }
       }
     });
     return shifts;
@@ -347,9 +375,9 @@ public final class EventLoopStalls {
     }
     long mayBeDelayed = n * clientThreads;
     String p = PropertyValues.written(highestPercentile);
-    String delayed = String.format(Locale.ROOT, "%d stall(s) of the driver's I/O threads%s (longest %.1f ms, over %d"
-        + " ms each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount)", n, which,
-        stalls[1] / 1e6, boundMs(), STALL_MS, boundMs(), mayBeDelayed, clientThreads);
+    String delayed = String.format(Locale.ROOT, "%d stall(s) of the driver's I/O threads%s (longest %.1f ms, %.1f ms"
+        + " in all, over %d ms each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount)", n,
+        which, stalls[1] / 1e6, stalls[2] / 1e6, boundMs(), STALL_MS, boundMs(), mayBeDelayed, clientThreads);
     if (figures.isEmpty()) {
       double allowed = (100 - highestPercentile) / 100 * operations / 10;
       if (mayBeDelayed <= allowed) {
@@ -359,10 +387,10 @@ public final class EventLoopStalls {
           + " percentile may have moved", delayed, (100 - highestPercentile) / 100 * operations, p));
     }
     List<String> moved = new ArrayList<>();
-    for (Shift s : shifts(stalls, figures)) {
+    for (Shift s : shifts(stalls, figures, percentiles)) {
       if (s.beyondPrecision()) {
-        moved.add(String.format(Locale.ROOT, "%s's reported p%s (%.2f ms) by up to %.2f ms", s.operation(), p,
-            s.percentileUs() / 1000.0, s.boundUs() / 1000.0));
+        moved.add(String.format(Locale.ROOT, "%s's reported p%s (%.2f ms) by up to %.2f ms", s.operation(),
+            PropertyValues.written(s.percentile()), s.percentileUs() / 1000.0, s.boundUs() / 1000.0));
       }
     }
     if (moved.isEmpty()) {
@@ -389,7 +417,8 @@ public final class EventLoopStalls {
     if (warmUpExcluded) {
       out.println(Metric.EVENT_LOOP_STALLS_AFTER_WARM_UP.line(clientStalls(true)[0]));
     }
-    for (Shift s : shifts(clientStalls(warmUpExcluded), figures)) {
+    // the bound on each operation type's highest reported percentile
+    for (Shift s : shifts(clientStalls(warmUpExcluded), figures, new double[] {highestPercentile})) {
       out.println(Metric.EVENT_LOOP_STALL_SHIFT_US.line(s.operation(), s.boundUs()));
     }
     warning(operations, figures).ifPresent(w -> out.println(Metric.EVENT_LOOP_STALL_WARNING.line(w)));

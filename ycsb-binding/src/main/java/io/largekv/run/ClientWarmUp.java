@@ -250,6 +250,7 @@ public final class ClientWarmUp {
           }
           set(TOTAL, e.getKey(), e.getValue());
         }
+        excludedTotals.clear(); // back in the totals: latenciesSoFar must not count them twice
         ended = false;
         stalls.warmUpIncluded();
         jit.warmUpIncluded();

@@ -1,14 +1,18 @@
 package io.largekv.run;
 
+import io.largekv.common.Database;
 import io.largekv.common.MetricsProperties;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
-import io.prometheus.metrics.exporter.httpserver.HTTPServer;
+import com.sun.net.httpserver.HttpServer;
+import io.prometheus.metrics.exporter.httpserver.MetricsHandler;
 import io.prometheus.metrics.model.registry.PrometheusRegistry;
 import io.prometheus.metrics.model.snapshots.Labels;
 import java.io.IOException;
 import java.net.BindException;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.NetworkInterface;
 import java.net.UnknownHostException;
 import java.time.Instant;
 import java.time.ZoneOffset;
@@ -20,33 +24,40 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BooleanSupplier;
 
 /**
  * A client's metrics endpoint (docs/metrics.md): {@value MetricsProperties#PORT} (0, the default: none) on
- * {@value MetricsProperties#ADDRESS} serves {@link RunMetrics} at {@code /metrics} in the Prometheus and OpenMetrics
- * text formats, through the Prometheus Java client's HTTP server, on a thread of its own (a scrape
- * never runs on a client thread nor holds a lock one waits for).
+ * {@value MetricsProperties#ADDRESS} serves {@link RunMetrics} at {@code /metrics} in the Prometheus and
+ * OpenMetrics text formats, through the Prometheus Java client's handler in the JDK's HTTP server, on
+ * a thread of its own (a scrape never runs on a client thread nor holds a lock one waits for).
  *
  * <p>The labels of every series come from {@value MetricsProperties#LABELS} ({@code run=…,target=…,phase=…,client=…};
- * each defaults: the client's start time, {@code hosts}, {@code load} or {@code run}, {@code client.index}).
+ * each defaults: the client's start time, {@code ycql.target} (the binding's default yugabyte),
+ * {@code load} or {@code run}, {@code client.index}).
  *
- * <p>A port that cannot be bound is bad input, before the run opens anything. When the run ends and
- * the endpoint has been scraped, it waits up to {@value MetricsProperties#LINGER_S} seconds (default
- * {@value #DEFAULT_LINGER_S}) for one more scrape, so that whoever watches gets the final values;
+ * <p>A port that cannot be bound, or an address that is not this machine's, is bad input, before the
+ * run opens anything. When the process ends after its run and the endpoint has been scraped, it waits
+ * up to {@value MetricsProperties#LINGER_S} seconds (default {@value #DEFAULT_LINGER_S}) until a scrape
+ * that began after the values were final has been answered whole, so that whoever watches keeps them;
  * when nobody scraped it, it does not wait.
  */
 public final class MetricsEndpoint implements AutoCloseable {
 
   static final int DEFAULT_LINGER_S = 30;
 
-  private final HTTPServer server;
-  private final RunMetrics metrics;
+  private final HttpServer server;
+  private final ExecutorService executor;
   private final int lingerSeconds;
   private final String url;
+  private final AtomicLong scrapes = new AtomicLong();
+  /** Scrapes that began once the values were final and were answered whole. */
+  private final AtomicLong finalScrapes = new AtomicLong();
 
-  private MetricsEndpoint(HTTPServer server, RunMetrics metrics, int lingerSeconds, String url) {
+  private MetricsEndpoint(HttpServer server, ExecutorService executor, int lingerSeconds, String url) {
     this.server = server;
-    this.metrics = metrics;
+    this.executor = executor;
     this.lingerSeconds = lingerSeconds;
     this.url = url;
   }
@@ -66,27 +77,42 @@ public final class MetricsEndpoint implements AutoCloseable {
   }
 
   /**
-   * Starts the endpoint {@code p} asks for, serving {@code metrics} built with {@link #labels}; a
-   * {@link UserError} when its port cannot be bound.
+   * Starts the endpoint {@code p} asks for, serving {@code metrics} built with {@link #labels};
+   * {@code isFinal} says whether the values are final. A {@link UserError} when its port cannot be bound.
    */
-  static MetricsEndpoint start(Properties p, java.util.function.Function<Labels, RunMetrics> metricsOf) {
+  static MetricsEndpoint start(Properties p, java.util.function.Function<Labels, RunMetrics> metricsOf,
+      BooleanSupplier isFinal) {
     PropertyValues v = new PropertyValues(p);
     int port = v.intRange(MetricsProperties.PORT, 0, 1, 65_535);
     InetAddress address = address(p);
-    RunMetrics metrics = metricsOf.apply(labels(p));
     PrometheusRegistry registry = new PrometheusRegistry();
-    registry.register(metrics);
+    registry.register(metricsOf.apply(labels(p)));
+    MetricsHandler handler = new MetricsHandler(registry);
     ExecutorService executor = Executors.newSingleThreadExecutor(r -> {
       Thread t = new Thread(r, "largekv-metrics");
       t.setDaemon(true);
       return t;
     });
     try {
-      HTTPServer server = HTTPServer.builder().inetAddress(address).port(port).registry(registry)
-          .metricsHandlerPath(MetricsProperties.PATH).executorService(executor).buildAndStart();
-      String url = "http://" + address.getHostAddress() + ":" + server.getPort() + MetricsProperties.PATH;
+      HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 3);
       int linger = v.intRange(MetricsProperties.LINGER_S, DEFAULT_LINGER_S, 0, 86_400);
-      return new MetricsEndpoint(server, metrics, linger, url);
+      MetricsEndpoint endpoint = new MetricsEndpoint(server, executor, linger, "http://" + address.getHostAddress()
+          + ":" + server.getAddress().getPort() + MetricsProperties.PATH);
+      server.createContext(MetricsProperties.PATH, exchange -> {
+        boolean wasFinal = isFinal.getAsBoolean(); // before the values are read
+        try {
+          handler.handle(exchange);
+        } finally {
+          exchange.close();
+        }
+        endpoint.scrapes.incrementAndGet();
+        if (wasFinal) {
+          endpoint.finalScrapes.incrementAndGet(); // answered whole: the response is written and closed
+        }
+      });
+      server.setExecutor(executor);
+      server.start();
+      return endpoint;
     } catch (BindException e) {
       executor.shutdownNow();
       throw new UserError(MetricsProperties.PORT + "=" + port + ": port " + port + " on " + address.getHostAddress()
@@ -101,12 +127,19 @@ public final class MetricsEndpoint implements AutoCloseable {
 
   private static InetAddress address(Properties p) {
     String a = new PropertyValues(p).string(MetricsProperties.ADDRESS, MetricsProperties.DEFAULT_ADDRESS);
+    String accepted = "; accepted: an address of this machine, e.g. " + MetricsProperties.DEFAULT_ADDRESS
+        + " or 0.0.0.0 (every interface)";
     try {
-      return InetAddress.getByName(a);
-    } catch (UnknownHostException e) {
+      InetAddress address = InetAddress.getByName(a);
+      if (!address.isAnyLocalAddress() && !address.isLoopbackAddress()
+          && NetworkInterface.getByInetAddress(address) == null) {
+        throw new UserError(MetricsProperties.ADDRESS + "=" + a + ": " + address.getHostAddress()
+            + " is not an address of this machine" + accepted);
+      }
+      return address;
+    } catch (UnknownHostException | java.net.SocketException e) {
       throw new UserError(MetricsProperties.ADDRESS + "=" + a + ": not an address of this machine (" + e.getMessage()
-          + "); accepted: an IP address or host name, e.g. " + MetricsProperties.DEFAULT_ADDRESS
-          + " or 0.0.0.0 (every interface)");
+          + ")" + accepted);
     }
   }
 
@@ -129,7 +162,8 @@ public final class MetricsEndpoint implements AutoCloseable {
     boolean load = !new PropertyValues(p).bool("dotransactions", true);
     Map<String, String> defaults = Map.of(
         "run", DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss'Z'").withZone(ZoneOffset.UTC).format(Instant.now()),
-        "target", p.getProperty("hosts", "127.0.0.1").trim(),
+        // the database the client connects to, as the binding reads it (its default: yugabyte)
+        "target", p.getProperty("ycql.target", Database.YUGABYTE.propertyValue()).trim(),
         "phase", load ? "load" : "run",
         "client", p.getProperty("client.index", "0").trim());
     List<String> names = new ArrayList<>();
@@ -148,25 +182,33 @@ public final class MetricsEndpoint implements AutoCloseable {
 
   /** The port it listens on. */
   int port() {
-    return server.getPort();
+    return server.getAddress().getPort();
+  }
+
+  /** Scrapes answered so far. */
+  long scrapes() {
+    return scrapes.get();
   }
 
   /**
-   * The run ended: when the endpoint was scraped, waits for one more scrape (at most
-   * {@value MetricsProperties#LINGER_S} seconds), so that the values the watcher keeps are the final ones.
+   * The values are final (the run finished and its verdict is set): when the endpoint was scraped,
+   * waits until a scrape that began after that has been answered whole (at most
+   * {@value MetricsProperties#LINGER_S} seconds), so that the values the watcher keeps are the final
+   * ones. Returns at once when nobody scraped it.
    */
   void lingerForLastScrape() throws InterruptedException {
-    if (metrics.scrapes() == 0 || lingerSeconds == 0) {
+    if (scrapes.get() == 0 || lingerSeconds == 0) {
       return;
     }
     long deadline = System.nanoTime() + lingerSeconds * 1_000_000_000L;
-    while (metrics.finalScrapes() == 0 && System.nanoTime() < deadline) {
+    while (finalScrapes.get() == 0 && System.nanoTime() < deadline) {
       Thread.sleep(50);
     }
   }
 
   @Override
   public void close() {
-    server.close();
+    server.stop(0);
+    executor.shutdownNow();
   }
 }

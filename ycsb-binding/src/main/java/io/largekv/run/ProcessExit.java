@@ -84,6 +84,7 @@ public final class ProcessExit {
   }
 
   private static void atShutdown(RunOutcome outcome) {
+    outcome.lingerForLastScrape();
     if (TAKEN_BY_MAIN.get()) {
       return;
     }

@@ -27,7 +27,7 @@ public final class Progress {
   /** The shortest time a rate is measured over, ms. */
   static final int MIN_RATE_MS = 100;
 
-  private final LongSupplier doneNow;
+  private volatile LongSupplier doneNow;
   private final LongSupplier nanoTime;
   private volatile long plannedKeys = -1;
   private volatile long keysBefore;
@@ -35,7 +35,10 @@ public final class Progress {
   /** {nanoTime, keys done}, oldest first, one a second at most, the window's and one before it. */
   private final ArrayDeque<long[]> samples = new ArrayDeque<>();
 
-  /** {@code doneNow}: the keys this process has done (inserts ended); {@code nanoTime}: the clock. */
+  /**
+   * {@code doneNow}: the keys this process has done (inserts ended: YCSB's own workloads insert each
+   * key once); {@code nanoTime}: the clock.
+   */
   Progress(LongSupplier doneNow, LongSupplier nanoTime) {
     this.doneNow = doneNow;
     this.nanoTime = nanoTime;
@@ -45,6 +48,15 @@ public final class Progress {
   public void load(long keys, long before) {
     plannedKeys = keys;
     keysBefore = before;
+  }
+
+  /**
+   * As {@link #load(long, long)}, the keys this process has done counted by {@code done}: a workload
+   * that retries a failed insert counts a key once, when it is written or given up as lost.
+   */
+  public void load(long keys, long before, LongSupplier done) {
+    doneNow = done;
+    load(keys, before);
   }
 
   /** A run planned to last {@code seconds} (YCSB's {@code maxexecutiontime}); 0: bounded by its count. */

@@ -16,8 +16,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalDouble;
-import java.util.concurrent.atomic.AtomicLong;
+import java.util.Locale;
 import java.util.function.BooleanSupplier;
+import java.util.function.IntSupplier;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
 import org.HdrHistogram.HistogramIterationValue;
@@ -44,7 +45,8 @@ import org.HdrHistogram.HistogramIterationValue;
  *       {@code largekv_load_keys_per_second} and {@code largekv_load_eta_seconds} ({@link Progress};
  *       the rate and the ETA are left out while they cannot be measured, never 0);
  *   <li>{@code largekv_run_planned_seconds} (a time-bounded run), {@code largekv_client_finished}
- *       (1 once every client thread has: the values are final).
+ *       (1 once every client thread has and the verdict is set: the values are final), and then
+ *       {@code largekv_client_exit_status} (0: the client's result may be published; docs/results.md).
  * </ul>
  */
 public final class RunMetrics implements MultiCollector {
@@ -58,31 +60,22 @@ public final class RunMetrics implements MultiCollector {
   private final EventLoopStalls stalls;
   private final Supplier<Map<String, Histogram>> latencies;
   private final BooleanSupplier finished;
-  private final AtomicLong scrapes = new AtomicLong();
-  private final AtomicLong finalScrapes = new AtomicLong();
+  private final IntSupplier exitStatus;
 
   /**
    * {@code labels}: the client's; {@code latencies}: YCSB's measurements by name ({@code READ},
-   * {@code READ-FAILED}, {@code Intended-READ}, ...), each a copy.
+   * {@code READ-FAILED}, {@code Intended-READ}, ...), each a copy; {@code finished}: the values are
+   * final, and {@code exitStatus} then the client's exit status.
    */
   RunMetrics(Labels labels, RunCounters counters, Progress progress, EventLoopStalls stalls,
-      Supplier<Map<String, Histogram>> latencies, BooleanSupplier finished) {
+      Supplier<Map<String, Histogram>> latencies, BooleanSupplier finished, IntSupplier exitStatus) {
     this.labels = labels;
     this.counters = counters;
     this.progress = progress;
     this.stalls = stalls;
     this.latencies = latencies;
     this.finished = finished;
-  }
-
-  /** Scrapes so far (each {@link #collect()}). */
-  long scrapes() {
-    return scrapes.get();
-  }
-
-  /** Scrapes that began after every client thread finished: they served the final values. */
-  long finalScrapes() {
-    return finalScrapes.get();
+    this.exitStatus = exitStatus;
   }
 
   @Override
@@ -135,9 +128,9 @@ public final class RunMetrics implements MultiCollector {
     }
     out.add(gauge("largekv_client_finished", "1 once every client thread finished: the values are final",
         done ? 1 : 0));
-    scrapes.incrementAndGet();
     if (done) {
-      finalScrapes.incrementAndGet();
+      out.add(gauge("largekv_client_exit_status", "The client's exit status: 0 when its result may be published",
+          exitStatus.getAsInt()));
     }
     return new MetricSnapshots(out);
   }
@@ -156,9 +149,8 @@ public final class RunMetrics implements MultiCollector {
       if (!ClientWarmUp.isOperation(measurement)) {
         continue;
       }
-      int dash = measurement.indexOf('-');
-      HistogramDataPointSnapshot point = histogram(e.getValue(), dash < 0 ? measurement : measurement.substring(0, dash),
-          dash < 0 ? "ok" : "failed");
+      String[] operationAndStatus = operationAndStatus(measurement);
+      HistogramDataPointSnapshot point = histogram(e.getValue(), operationAndStatus[0], operationAndStatus[1]);
       if (isIntended) {
         intended.dataPoint(point);
         anyIntended = true;
@@ -173,6 +165,19 @@ public final class RunMetrics implements MultiCollector {
     if (anyIntended) {
       out.add(intended.build());
     }
+  }
+
+  /**
+   * A YCSB measurement's operation and status: {@code READ} → READ, ok; {@code READ-FAILED} →
+   * READ, failed; {@code READ-NOT_FOUND} (YCSB's {@code reportlatencyforeacherror}) → READ,
+   * not_found; CoreWorkload's {@code READ-MODIFY-WRITE} → READ-MODIFY-WRITE, ok. One name, one pair.
+   */
+  static String[] operationAndStatus(String measurement) {
+    int dash = measurement.indexOf('-');
+    if (dash < 0 || measurement.equals("READ-MODIFY-WRITE")) {
+      return new String[] {measurement, "ok"};
+    }
+    return new String[] {measurement.substring(0, dash), measurement.substring(dash + 1).toLowerCase(Locale.ROOT)};
   }
 
   /** {@code h} (µs) in {@link #BOUNDS_US} buckets and +Inf, its sum from each bucket's middle value. */

@@ -27,7 +27,7 @@ import site.ycsb.measurements.Measurements;
  *       exit status;
  *   <li>{@link StatusLines} ({@code -s}) and {@link TimelineWriter} ({@value RunProperties#TIMELINE}),
  *       started at the first operation; {@link Progress}: how far the run is;
- *   <li>{@link MetricsEndpoint} ({@value MetricsEndpoint#PORT}): the run's figures for Prometheus,
+ *   <li>{@link MetricsEndpoint} ({@value io.largekv.common.MetricsProperties#PORT}): the run's figures for Prometheus,
  *       started before anything is opened;
  *   <li>{@link ProcessExit}: the one owner of ending the JVM, whose shutdown hook gives a YCSB
  *       client's JVM the run's status.
@@ -54,7 +54,7 @@ public final class RunOutcome {
   /** Every client thread finished and the last intervals are taken: the endpoint's values are final. */
   private volatile boolean metricsFinal;
   /** Why {@link #configure} refused the run's properties: every later call refuses them too. */
-  private UserError refused;
+  private RuntimeException refused;
   private final AtomicBoolean configured = new AtomicBoolean();
   private final AtomicBoolean finished = new AtomicBoolean();
   private final AtomicLong bindingCleanups = new AtomicLong();
@@ -99,9 +99,9 @@ public final class RunOutcome {
   /**
    * Reads the run's settings ({@value RunResult#MAX_FAILED_FRACTION}, {@code dotransactions},
    * {@code -s}, {@code status.interval}, {@value RunProperties#TIMELINE}), starts the metrics
-   * endpoint ({@value MetricsEndpoint#PORT}) and has {@link ProcessExit} install its exit-status
+   * endpoint ({@value io.largekv.common.MetricsProperties#PORT}) and has {@link ProcessExit} install its exit-status
    * hook. Called by the workload, the binding and the client; the first call wins, and one that
-   * refused the properties ({@link UserError}) refuses them for every client thread after it, so that
+   * refused the properties ({@link UserError}, or failed) refuses them for every client thread after it, so that
    * none goes on to open the session.
    */
   public synchronized void configure(Properties p) {
@@ -113,7 +113,7 @@ public final class RunOutcome {
     }
     try {
       configureOnce(p);
-    } catch (UserError e) {
+    } catch (RuntimeException e) {
       refused = e;
       throw e;
     }
@@ -145,7 +145,7 @@ public final class RunOutcome {
     if (this == INSTANCE && MetricsEndpoint.asked(p) && !v.bool(RunProperties.CHECK, false)
         && !v.bool(RunProperties.PLAN, false)) {
       metrics = MetricsEndpoint.start(p, labels -> new RunMetrics(labels, counters, progress, stalls,
-          warmUp::latenciesSoFar, () -> metricsFinal));
+          warmUp::latenciesSoFar, () -> metricsFinal, result::exitStatus), () -> metricsFinal);
       System.err.println("largekv: metrics at " + metrics.url() + " (" + MetricsProperties.PORT + ")");
     }
     if (this == INSTANCE) {
@@ -280,15 +280,24 @@ public final class RunOutcome {
       warmUp.finish();
       // YCSB's figures with the last interval taken in: for the stall rule, and final for the endpoint
       result.reportedFigures(warmUp.reportedFigures(Measurements.getMeasurements()));
-      MetricsEndpoint endpoint = metrics;
-      metricsFinal = true;
       result.report(System.out, System.err);
-      if (endpoint != null) {
-        try {
-          endpoint.lingerForLastScrape();
-        } catch (InterruptedException e) {
-          Thread.currentThread().interrupt();
-        }
+      metricsFinal = true; // the counts, the latencies and the verdict: the endpoint serves them as final
+    }
+  }
+
+  /**
+   * For {@link ProcessExit}'s shutdown hook, once YCSB has written its output and the JVM ends: a
+   * metrics endpoint that was scraped keeps serving until a scrape of the final values was answered
+   * ({@link MetricsEndpoint#lingerForLastScrape}). Waiting here, not in the client threads, leaves
+   * YCSB's own run time and throughput alone.
+   */
+  void lingerForLastScrape() {
+    MetricsEndpoint endpoint = metrics;
+    if (endpoint != null && metricsFinal) {
+      try {
+        endpoint.lingerForLastScrape();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
       }
     }
   }

@@ -31,7 +31,7 @@ final class LoadMode extends WorkloadMode {
     super(settings);
     // YCSB's Client reads insertcount after Workload.init: one insert per key of the shard
     p.setProperty(INSERT_COUNT, Long.toString(settings.shard));
-    outcome.progress().load(settings.shard, 0);
+    outcome.progress().load(settings.shard, 0, this::keysDone);
     String qualified = w.string("ycql.keyspace", "largekv") + "." + table;
     String fallback = LoadCheckpoint.DEFAULT_DIRECTORY + "/" + qualified + "-" + range.start + "-" + range.count
         + "-client" + range.clientIndex + "of" + range.clientCount + ".checkpoint";
@@ -79,12 +79,17 @@ final class LoadMode extends WorkloadMode {
       // what earlier runs acknowledged: a report that keeps their logs apart counts those rows once
       outcome.result().loadedBefore(checkpoint.acknowledgedBefore());
       if (outcome.createdTable() == null) {
-        outcome.progress().load(range.shardEnd() - range.shardStart(), checkpoint.acknowledgedBefore());
+        outcome.progress().load(range.shardEnd() - range.shardStart(), checkpoint.acknowledgedBefore(), this::keysDone);
       }
     }
     checkpoint.save();
     checkpointWriter = checkpoint.saveEvery(checkpointInterval, e -> ProcessExit.end(ExitStatus.ABORTED,
         "the load stops: " + e.getMessage() + (e.getCause() == null ? "" : " (" + e.getCause() + ")")));
+  }
+
+  /** The keys this process has done: written, or given up as lost after every retry. */
+  private long keysDone() {
+    return inserted.sum() + lost.sum();
   }
 
   private static void note(String line) {

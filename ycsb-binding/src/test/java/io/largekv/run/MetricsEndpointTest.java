@@ -35,7 +35,7 @@ class MetricsEndpointTest {
 
   private MetricsEndpoint start(Properties p) {
     return MetricsEndpoint.start(p, labels -> new RunMetrics(labels, counters, progress, new EventLoopStalls(),
-        () -> latencies, finished::get));
+        () -> latencies, finished::get, () -> 1), finished::get);
   }
 
   private static Properties props(String... kv) {
@@ -104,6 +104,7 @@ class MetricsEndpointTest {
       assertThat(value(page, "largekv_verified_reads_total", "result=\"missing\"")).isEqualTo(1);
       assertThat(value(page, "largekv_run_planned_seconds")).isEqualTo(600);
       assertThat(value(page, "largekv_client_finished")).isZero();
+      assertThat(page).doesNotContain("largekv_client_exit_status"); // no verdict before the run's end
       // cumulative buckets from the histogram: never fewer below a bound than HdrHistogram's own count
       assertThat(value(page, "largekv_latency_seconds_count", "operation=\"READ\"", "status=\"ok\""))
           .isEqualTo(10_000);
@@ -167,6 +168,10 @@ class MetricsEndpointTest {
         .isInstanceOf(UserError.class).hasMessageContaining("run, target, phase, client");
     assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsProperties.ADDRESS, "no-such-host.invalid")))
         .isInstanceOf(UserError.class).hasMessageContaining(MetricsProperties.ADDRESS);
+    // an address of another machine (TEST-NET-1, never assigned): refused before anything is opened
+    assertThatThrownBy(() -> MetricsEndpoint.check(props(MetricsProperties.ADDRESS, "192.0.2.1")))
+        .isInstanceOf(UserError.class).hasMessageContaining("192.0.2.1 is not an address of this machine");
+    MetricsEndpoint.check(props(MetricsProperties.ADDRESS, "0.0.0.0"));
     assertThat(MetricsEndpoint.asked(props())).isFalse();
     assertThat(MetricsEndpoint.asked(props(MetricsProperties.PORT, "0"))).isFalse();
   }
@@ -177,6 +182,7 @@ class MetricsEndpointTest {
         MetricsProperties.LINGER_S, "30"))) {
       finished.set(true);
       e.lingerForLastScrape(); // never scraped: returns at once (the test's timeout says otherwise)
+      assertThat(e.scrapes()).isZero();
     }
     try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
         MetricsProperties.LINGER_S, "30"))) {
@@ -186,7 +192,9 @@ class MetricsEndpointTest {
       Thread scraper = new Thread(() -> {
         try {
           Thread.sleep(200);
-          assertThat(value(scrape(e, null), "largekv_client_finished")).isEqualTo(1);
+          String last = scrape(e, null);
+          assertThat(value(last, "largekv_client_finished")).isEqualTo(1);
+          assertThat(value(last, "largekv_client_exit_status")).isEqualTo(1); // the verdict, once final
         } catch (Exception ex) {
           throw new IllegalStateException(ex);
         }
@@ -194,6 +202,28 @@ class MetricsEndpointTest {
       scraper.start();
       e.lingerForLastScrape(); // returns once the final scrape began, well within the 30 s
       scraper.join();
+    }
+  }
+
+  @Test
+  void everyYcsbMeasurementHasItsOwnOperationAndStatus() throws Exception {
+    for (String name : new String[] {"READ", "READ-FAILED", "READ-NOT_FOUND", "READ-ERROR", "READ-MODIFY-WRITE",
+        "UPDATE", "UPDATE-FAILED", "Intended-READ", "Intended-READ-FAILED"}) {
+      Histogram h = new Histogram(3);
+      h.recordValue(500);
+      latencies.put(name, h);
+    }
+    assertThat(RunMetrics.operationAndStatus("READ-MODIFY-WRITE")).containsExactly("READ-MODIFY-WRITE", "ok");
+    assertThat(RunMetrics.operationAndStatus("READ-NOT_FOUND")).containsExactly("READ", "not_found");
+    try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort())))) {
+      String page = scrape(e, null); // a clash of two names on one label set would fail the whole scrape
+      assertThat(value(page, "largekv_latency_seconds_count", "operation=\"READ\"", "status=\"ok\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_latency_seconds_count", "operation=\"READ\"", "status=\"failed\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_latency_seconds_count", "operation=\"READ\"", "status=\"not_found\""))
+          .isEqualTo(1);
+      assertThat(value(page, "largekv_latency_seconds_count", "operation=\"READ-MODIFY-WRITE\"")).isEqualTo(1);
+      assertThat(value(page, "largekv_intended_latency_seconds_count", "operation=\"READ\"", "status=\"failed\""))
+          .isEqualTo(1);
     }
   }
 

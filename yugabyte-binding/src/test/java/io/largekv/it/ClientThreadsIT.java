@@ -288,8 +288,10 @@ class ClientThreadsIT {
     assertThat(r.metric("LARGEKV", "EventLoopStalls")).as(r.toString()).isBetween(1.0, 3000.0);
     assertThat(r.metric("LARGEKV", "EventLoopStallMaxMs")).as(r.toString()).isGreaterThanOrEqualTo(50);
     assertThat(r.text("LARGEKV", "EventLoopStallWarning")).as(r.toString())
-        .contains("stall(s) of the driver's I/O threads").contains("enough to move READ's reported p99 (")
-        .endsWith("more than the 5 % of its value a percentile is stated to: that percentile may have moved");
+        .contains("stall(s) of the driver's I/O threads").contains("enough to move ").contains("READ's reported p99 (")
+        // each reported percentile (p95 and p99 here) is judged: one or both may be named
+        .containsPattern("more than the 5 % of its value a percentile is stated to: th(at percentile|ose percentiles)"
+            + " may have moved$");
     assertShiftBeyondPrecision(r);
     assertThat(r.largekvLines()).as(r.toString()).filteredOn(l -> l.startsWith("largekv: WARNING: ")).hasSize(1);
     // the first stall's stack, once (the first may be the client's own start-up: a class loading, a resize
@@ -306,7 +308,7 @@ class ClientThreadsIT {
     assertThat(after.metric("LARGEKV", "EventLoopStallsAfterWarmUp")).as(after.toString()).isGreaterThanOrEqualTo(1);
     assertThat(after.text("LARGEKV", "Result")).as(after.toString()).startsWith("FAILED: ")
         .contains("stall(s) of the driver's I/O threads after the client's warm-up")
-        .contains("enough to move READ's reported p99 (").contains("more than the 5 % of its value");
+        .contains("enough to move ").contains("READ's reported p99 (").contains("more than the 5 % of its value");
     assertShiftBeyondPrecision(after);
     // YCSB's READ figures are the reads after the warm-up: the whole run's, less the ones left out
     assertThat(after.metric("READ", "Operations")).as(after.toString()).isEqualTo(after.metric("LARGEKV",
@@ -319,13 +321,13 @@ class ClientThreadsIT {
 
   /**
    * The bound printed beside READ's figures ({@code [LARGEKV], EventLoopStallShiftUs(READ)}, µs) is
-   * more than 5 % of its reported p99, and at most the longest stall and a bucket of the value.
+   * more than 5 % of its reported p99, and at most the stalls' time in all and a bucket of the value.
    */
   private static void assertShiftBeyondPrecision(Ycsb.Result r) {
     double shiftUs = r.metric("LARGEKV", "EventLoopStallShiftUs(READ)");
     double p99Us = r.metric("READ", "99thPercentileLatency(us)");
     assertThat(shiftUs).as(r.toString()).isGreaterThan(0.05 * p99Us)
-        .isLessThanOrEqualTo(r.metric("LARGEKV", "EventLoopStallMaxMs") * 1000 + 100 + p99Us / 1000);
+        .isLessThanOrEqualTo(r.metric("LARGEKV", "EventLoopStallTotalMs") * 1000 + 100 + p99Us / 1000);
   }
 
   private static double nanToZero(double d) {
