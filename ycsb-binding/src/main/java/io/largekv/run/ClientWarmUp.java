@@ -307,7 +307,10 @@ public final class ClientWarmUp {
    */
   Map<String, Histogram> latenciesSoFar() {
     Map<String, Histogram> out = new java.util.TreeMap<>();
-    Measurements m = Measurements.getMeasurements();
+    Measurements m = ycsbMeasurements();
+    if (m == null) {
+      return out;
+    }
     synchronized (lock) {
       synchronized (m) {
         for (String map : List.of("opToMesurementMap", "opToIntendedMesurementMap")) {
@@ -370,6 +373,19 @@ public final class ClientWarmUp {
   }
 
   // ------------------------------------------------------------------ YCSB's measurements, by reflection
+
+  private static final Field PROPERTIES = field(Measurements.class, "measurementproperties");
+
+  /**
+   * YCSB's measurements of this process, or null where YCSB's client never set them up (the
+   * binding run by a test in its own JVM): {@code Measurements.getMeasurements()} would then fail
+   * on properties it was never given.
+   */
+  static Measurements ycsbMeasurements() {
+    synchronized (Measurements.class) { // getMeasurements() is static synchronized: the same monitor
+      return get(PROPERTIES, null) == null ? null : Measurements.getMeasurements();
+    }
+  }
 
   private static final Field TOTAL = field(OneMeasurementHdrHistogram.class, "totalHistogram");
 
