@@ -98,6 +98,15 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
           sharedTable, warmUpSeconds);
     }
 
+    /**
+     * {@code k} times the operations, the same rows unless {@code rowsToo} (an insert phase writes a
+     * row per operation): {@code bench/run --subtract}'s longer run.
+     */
+    Settings times(int k, boolean rowsToo) {
+      return new Settings(ops * k, concurrency, contactPoint, localDatacenter, repo, results, rowsToo ? rows * k : rows,
+          rate, sharedTable, warmUpSeconds);
+    }
+
     /** The operations of the warm-up at the fixed rate, before the {@code ops} reported; 0 unthrottled. */
     long warmUpOps() {
       return rate > 0 ? Math.round(rate * warmUpSeconds) : 0;

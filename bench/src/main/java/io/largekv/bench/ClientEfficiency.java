@@ -68,6 +68,10 @@ public final class ClientEfficiency {
     String serverHeap = "1g";
     long warmUpOps = -1;
     String profiler;
+    /** perf stat's counts of each client's steady window (implied by {@link #profiler}). */
+    boolean counts;
+    /** Each client's phase run again with 3 × {@link #ops}: CPU per operation by subtraction ({@link Subtracted}). */
+    boolean subtract;
     /** "CLIENT_CPUS:SERVER_CPUS" (taskset lists), e.g. "0:1": clients and server on separate cores. */
     String pin;
     /** After the rounds: each client's reads at fixed fractions of latte's unthrottled read rate. */
@@ -115,6 +119,14 @@ public final class ClientEfficiency {
           case "--server-heap" -> o.serverHeap = need(a, v);
           case "--warm-up" -> o.warmUpOps = Long.parseLong(need(a, v));
           case "--profiler" -> o.profiler = need(a, v);
+          case "--subtract" -> {
+            o.subtract = true;
+            continue;
+          }
+          case "--counts" -> {
+            o.counts = true;
+            continue;
+          }
           case "--pin" -> o.pin = need(a, v);
           case "--rate-seconds" -> o.rateSeconds = Long.parseLong(need(a, v));
           case "--server-samples" -> o.serverSamples = Integer.parseInt(need(a, v));
@@ -224,6 +236,33 @@ public final class ClientEfficiency {
     double contextSwitchesPerOp() {
       MeasuredProcess.Usage u = process.usage();
       return (u.voluntarySwitches() + u.involuntarySwitches()) / (double) ops;
+    }
+  }
+
+  /**
+   * A client's CPU per operation by subtraction, {@code --subtract}: (CPU(3N) − CPU(N)) / 2N of two whole
+   * processes ({@code /usr/bin/time}), N = {@code --ops}: what the JVM's start, its JIT warm-up and the
+   * connection cost is taken out of, as far as they end within the run of N. NaN when either run failed.
+   */
+  record Subtracted(int round, BenchPhase phase, String client, double cpuN, double cpu3N, long ops) {
+    double cpuPerOp() {
+      return (cpu3N - cpuN) / (2.0 * ops);
+    }
+
+    static String render(List<Subtracted> all) {
+      StringBuilder sb = new StringBuilder("\nBY SUBTRACTION (client CPU per operation = (CPU of a run of 3N − CPU of"
+          + " the run of N) / 2N, whole processes, /usr/bin/time; a run of 3N inserts 3N rows, reads among the N)\n");
+      for (Subtracted x : all) {
+        Subtracted latte = all.stream().filter(l -> l.round == x.round && l.phase == x.phase && l.client.equals("latte"))
+            .findFirst().orElse(null);
+        String ratio = latte == null || Double.isNaN(latte.cpuPerOp()) || Double.isNaN(x.cpuPerOp()) ? ""
+            : String.format(Locale.ROOT, ", %.2f× latte", x.cpuPerOp() / latte.cpuPerOp());
+        sb.append(String.format(Locale.ROOT, "round %d %s %s: %s (CPU %.2f s for N, %s for 3N)%s%n", x.round,
+            x.phase.label, x.client, Double.isNaN(x.cpuPerOp()) ? "unavailable: a run failed"
+            : SteadyWindowProbe.figure("%.2f", x.cpuPerOp() * 1e6) + " µs", x.cpuN,
+            SteadyWindowProbe.figure("%.2f", x.cpu3N) + (Double.isNaN(x.cpu3N) ? "" : " s"), ratio));
+      }
+      return sb.toString();
     }
   }
 
@@ -340,6 +379,7 @@ public final class ClientEfficiency {
     ServerSide servers = null;
     List<Double> samplerCpu = new ArrayList<>();
     List<String> profiles = new ArrayList<>();
+    List<Subtracted> subtracted = new ArrayList<>();
     List<RateRun> rateRuns = new ArrayList<>();
     int status = 0;
     try {
@@ -365,9 +405,8 @@ public final class ClientEfficiency {
             console.printf("bench: %s ...%n", label);
             Path out = options.results.resolve("r" + round + "-" + phase.label + "-"
                 + client.table().replace("kv_", "") + ".txt");
-            Path collapsed = out.resolveSibling(out.getFileName().toString().replace(".txt", ".collapsed"));
-            String agent = options.profiler == null ? null : "-agentpath:" + options.profiler
-                + "=start,event=cpu,interval=1ms,collapsed,file=" + collapsed;
+            SteadyWindowProbe probe = options.profiler != null || options.counts
+                ? new SteadyWindowProbe(out, options.profiler) : null;
             Path sampled = servers == null ? null : Files.createDirectories(out.resolveSibling(
                 out.getFileName().toString().replace(".txt", "-servers")));
             ServerSampler sampler = servers == null ? null : new ServerSampler(servers, sampled, console, "bench: ");
@@ -375,8 +414,8 @@ public final class ClientEfficiency {
             MetricsScraper scraper = options.scrapeMetrics == 0 ? null
                 : new MetricsScraper(options.metricsPort, options.scrapeMetrics);
             try {
-              r = MeasuredProcess.run(pinned(client.command(phase, settings, agent)), options.repo, out, client,
-                  serverPid, console, label);
+              r = MeasuredProcess.run(pinned(client.command(phase, settings, null)), options.repo, out, client,
+                  serverPid, console, label, probe, options.ops);
             } finally {
               if (sampler != null) {
                 sampler.close();
@@ -394,9 +433,20 @@ public final class ClientEfficiency {
               String cpu = ServerSamplesFile.read(sampled).facts().getOrDefault(ServerSamplesFile.SAMPLER_CPU_SECONDS, "");
               samplerCpu.add(cpu.matches("[0-9.]+") ? Double.parseDouble(cpu) : Double.NaN);
             }
-            if (agent != null && Files.exists(collapsed)) {
-              profiles.add(ProfileBreakdown.read(collapsed).render("round " + round + " " + phase.label + " "
-                  + client.name(), r.usage().cpuSeconds() / options.ops));
+            if (probe != null) {
+              String title = "round " + round + " " + phase.label + " " + client.name();
+              List<MeasuredProcess.Sample> seen = r.samples();
+              SteadyWindowProbe.Window w = probe.finish(seen.isEmpty() ? 0 : seen.get(seen.size() - 1).ops(),
+                  seen.isEmpty() ? 0 : seen.get(seen.size() - 1).nanos());
+              profiles.add(SteadyWindowProbe.render(title, w));
+              if (Files.exists(probe.cpuProfile())) {
+                profiles.add(ProfileBreakdown.read(probe.cpuProfile()).render("  CPU profile, " + SteadyWindowProbe.FROM
+                    + "–" + SteadyWindowProbe.MIDDLE + " %", Double.NaN));
+              }
+              if (Files.exists(probe.wallProfile())) {
+                profiles.add(ProfileBreakdown.read(probe.wallProfile()).render("  wall profile, "
+                    + SteadyWindowProbe.MIDDLE + "–" + SteadyWindowProbe.TO + " %", Double.NaN));
+              }
             }
             BenchClient.Report report = client.report(phase, out, settings);
             if (r.exitCode() != 0 || report.problem() != null) {
@@ -405,6 +455,25 @@ public final class ClientEfficiency {
               status = 1;
             }
             runs.add(new Run(round, phase, client.name(), report, r, options.ops));
+            if (options.subtract) {
+              boolean ok = r.exitCode() == 0 && report.problem() == null;
+              BenchClient.Settings longer = settings.times(3, phase == BenchPhase.INSERT);
+              BenchClient thrice = template.fresh();
+              settle(serverPid);
+              console.printf("bench: %s, 3N ...%n", label);
+              Path out3 = out.resolveSibling(out.getFileName().toString().replace(".txt", "-3n.txt"));
+              MeasuredProcess.Result r3 = MeasuredProcess.run(pinned(thrice.command(phase, longer, null)), options.repo,
+                  out3, thrice, serverPid, console, label + " 3N");
+              BenchClient.Report report3 = thrice.report(phase, out3, longer);
+              if (r3.exitCode() != 0 || report3.problem() != null) {
+                console.printf("bench: %s 3N: exit %d%s (see %s)%n", label, r3.exitCode(),
+                    report3.problem() == null ? "" : ", " + report3.problem(), out3);
+                status = 1;
+                ok = false;
+              }
+              subtracted.add(new Subtracted(round, phase, client.name(), r.usage().cpuSeconds(),
+                  ok ? r3.usage().cpuSeconds() : Double.NaN, options.ops));
+            }
           }
         }
       }
@@ -427,11 +496,16 @@ public final class ClientEfficiency {
           samplerCpu.stream().map(c -> c.isNaN() ? "unavailable" : String.format(java.util.Locale.ROOT, "%.3f", c))
               .toList());
     }
+    if (!subtracted.isEmpty()) {
+      table += Subtracted.render(subtracted);
+    }
     if (!rateRuns.isEmpty()) {
       table += "\n" + Table.renderRates(rateRuns, options);
     }
     if (!profiles.isEmpty()) {
-      table += "\nPROFILES (async-profiler, event=cpu, whole process: these runs carry the profiler's own cost)\n"
+      table += "\nSTEADY WINDOWS (perf stat of every thread" + (options.profiler == null ? "" : "; async-profiler's"
+          + " CPU samples in the window's first half, wall-clock samples in its second: these runs carry the"
+          + " profiler's own cost") + ")\n"
           + String.join("\n", profiles);
     }
     console.println();

@@ -102,6 +102,13 @@ final class MeasuredProcess {
 
   static Result run(List<String> command, Path workDir, Path outputFile, ProgressParser progress,
       long serverPid, PrintStream console, String label) throws IOException, InterruptedException {
+    return run(command, workDir, outputFile, progress, serverPid, console, label, null, 0);
+  }
+
+  /** The same, with {@code probe} told of every progress line of a run of {@code totalOps} operations. */
+  static Result run(List<String> command, Path workDir, Path outputFile, ProgressParser progress,
+      long serverPid, PrintStream console, String label, SteadyWindowProbe probe, long totalOps)
+      throws IOException, InterruptedException {
     Path timeFile = outputFile.resolveSibling(outputFile.getFileName() + ".time");
     List<String> cmd = new ArrayList<>(List.of("/usr/bin/time", "-f", "%e %U %S %M %w %c", "-o",
         timeFile.toString()));
@@ -127,6 +134,9 @@ final class MeasuredProcess {
           }
           long now = System.nanoTime();
           samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN, now));
+          if (probe != null) {
+            probe.progress(clientPid, ops, totalOps, now);
+          }
           if (now - lastShown > 5_000_000_000L) {
             console.printf("bench:   %s: %,d operations%n", label, ops);
             lastShown = now;

@@ -90,8 +90,8 @@ final class ProfileBreakdown {
    */
   String render(String title, double cpuSecondsPerOp) {
     StringBuilder sb = new StringBuilder();
-    sb.append(title).append(String.format(Locale.ROOT, " — %,d samples; %% of the process's CPU (µs per operation)%n",
-        total));
+    sb.append(title).append(String.format(Locale.ROOT, " — %,d samples; %% of the process's samples%s%n",
+        total, Double.isNaN(cpuSecondsPerOp) ? "" : " (µs of CPU per operation)"));
     sb.append(String.format(Locale.ROOT, "  %-13s", ""));
     for (String w : WORK) {
       sb.append(String.format(Locale.ROOT, " %16s", w));
@@ -117,6 +117,9 @@ final class ProfileBreakdown {
 
   private String cell(long v, double cpuSecondsPerOp) {
     double share = total == 0 ? 0 : v / (double) total;
+    if (Double.isNaN(cpuSecondsPerOp)) {
+      return String.format(Locale.ROOT, " %16s", String.format(Locale.ROOT, "%5.1f%%", 100 * share));
+    }
     return String.format(Locale.ROOT, " %5.1f%% (%6.2f)", 100 * share, share * cpuSecondsPerOp * 1e6);
   }
 }

@@ -1,5 +1,6 @@
 package io.largekv.cli;
 
+import io.largekv.common.TcpPort;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.UserError;
@@ -130,12 +131,12 @@ public abstract class PhaseOptions implements OptionParser.Options {
 
   @Option(names = "--yb-web-port", paramLabel = "PORT")
   void yugabyteWebPort(String v) throws UserError {
-    yugabyteWebPort = (int) Counts.between("--yb-web-port", v, 1, 65535);
+    yugabyteWebPort = (int) Counts.between("--yb-web-port", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--scylla-metrics-port", paramLabel = "PORT")
   void scyllaMetricsPort(String v) throws UserError {
-    scyllaMetricsPort = (int) Counts.between("--scylla-metrics-port", v, 1, 65535);
+    scyllaMetricsPort = (int) Counts.between("--scylla-metrics-port", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--server-samples", paramLabel = "SECONDS")
@@ -145,7 +146,7 @@ public abstract class PhaseOptions implements OptionParser.Options {
 
   @Option(names = "--node-exporter", paramLabel = "PORT")
   void nodeExporter(String v) throws UserError {
-    nodeExporterPort = (int) Counts.between("--node-exporter", v, 1, 65535);
+    nodeExporterPort = (int) Counts.between("--node-exporter", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--prometheus", paramLabel = "URL")
@@ -177,7 +178,7 @@ public abstract class PhaseOptions implements OptionParser.Options {
 
   @Option(names = "--metrics-port", paramLabel = "FIRST")
   void metricsPort(String v) throws UserError {
-    metricsPort = (int) Counts.between("--metrics-port", v, 1, 65535);
+    metricsPort = (int) Counts.between("--metrics-port", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.largekv.harness;
 
+import io.largekv.common.TcpPort;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.largekv.common.MetricsProperties;
@@ -29,11 +30,8 @@ import java.util.Map;
  */
 public record MetricsPorts(int first, int clients, String run) {
 
-  /** The highest port a client may take. */
-  static final int MAX_PORT = 65_535;
-
   public MetricsPorts {
-    if (first < 1 || first + clients - 1 > MAX_PORT) {
+    if (first < TcpPort.MIN || first + clients - 1 > TcpPort.MAX) {
       throw new IllegalArgumentException("ports " + first + ".." + (first + clients - 1));
     }
   }
@@ -44,9 +42,9 @@ public record MetricsPorts(int first, int clients, String run) {
       throw new UserError("--metrics-port " + first + ": the results directory's name (" + run + ") is the run label of"
           + " the clients' series; accepted: a directory whose name has no ',' or '=' (--out)");
     }
-    if (first + clients - 1 > MAX_PORT) {
+    if (first + clients - 1 > TcpPort.MAX) {
       throw new UserError("--metrics-port " + first + ": " + clients + " clients need ports " + first + " to "
-          + (first + clients - 1) + "; accepted: a first port from 1 to " + (MAX_PORT - clients + 1));
+          + (first + clients - 1) + "; accepted: a first port from " + TcpPort.MIN + " to " + (TcpPort.MAX - clients + 1));
     }
     return new MetricsPorts(first, clients, run);
   }

@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.common.TcpPort;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
@@ -49,7 +50,7 @@ public final class NodeExporterSource implements ServerSource {
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("node_exporter: no hosts");
     }
-    if (port < 1 || port > 65535) {
+    if (!TcpPort.valid(port)) {
       throw new IllegalArgumentException("node_exporter port " + port + ": not a TCP port");
     }
     this.hosts = hosts.stream().map(NodeHost::of).distinct().toList();

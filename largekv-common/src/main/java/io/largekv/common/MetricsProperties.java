@@ -19,6 +19,7 @@ public final class MetricsProperties {
   public static final String LABELS = "largekv.metrics_labels";
   /** Seconds the endpoint waits, after the run, for a last scrape (when it was scraped at all). */
   public static final String LINGER_S = "largekv.metrics_linger_s";
+  public static final int DEFAULT_LINGER_S = 30;
   /** The labels' names, in order. */
   public static final List<String> LABEL_NAMES = List.of("run", "target", "phase", "client");
   /** The path it serves. */

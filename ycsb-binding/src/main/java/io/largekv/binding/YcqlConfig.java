@@ -1,5 +1,6 @@
 package io.largekv.binding;
 
+import io.largekv.common.TcpPort;
 import io.largekv.common.Database;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
@@ -138,7 +139,7 @@ public final class YcqlConfig {
     PropertyValues p = new PropertyValues(properties);
     this.target = Database.parse(TARGET, p.string(TARGET, Database.YUGABYTE.propertyValue()));
     this.driver = Database.parse(DRIVER, p.string(DRIVER, target.propertyValue()));
-    int port = p.intRange(PORT, 9042, 1, 65535);
+    int port = p.intRange(PORT, 9042, TcpPort.MIN, TcpPort.MAX);
     this.contactPoints = parseHosts(p.string(HOSTS, "127.0.0.1"), port);
     String dc = properties.getProperty(LOCAL_DC, "").trim();
     this.localDatacenter = dc;
@@ -285,8 +286,8 @@ public final class YcqlConfig {
         } catch (NumberFormatException e) {
           port = -1;
         }
-        if (port < 1 || port > 65535) {
-          throw new UserError(HOSTS, hosts, "host or host:port with a port in 1..65535");
+        if (!TcpPort.valid(port)) {
+          throw new UserError(HOSTS, hosts, "host or host:port with a port in " + TcpPort.MIN + ".." + TcpPort.MAX);
         }
       } else if (h.startsWith("[") && h.contains("]:")) {
         int close = h.indexOf("]:");
@@ -294,7 +295,7 @@ public final class YcqlConfig {
         try {
           port = Integer.parseInt(h.substring(close + 2));
         } catch (NumberFormatException e) {
-          throw new UserError(HOSTS, hosts, "host or host:port with a port in 1..65535");
+          throw new UserError(HOSTS, hosts, "host or host:port with a port in " + TcpPort.MIN + ".." + TcpPort.MAX);
         }
       }
       if (!HOST.matcher(host).matches()) {

@@ -69,6 +69,13 @@ public class DriverDB extends DB {
   private RunCounters counters;
   private boolean kv;
   private boolean textFields;
+  /**
+   * The key column is text (varchar): its value is bound as the key's UTF-8 bytes, the bytes the
+   * driver's text codec would write. The codec encodes through a {@code CharsetEncoder}, which cost
+   * about 5 % of the client's CPU per read in the steady window's profile (docs/performance.md);
+   * {@link String#getBytes} of an ASCII key is a copy.
+   */
+  private boolean textKey;
   /** Consecutive operations of this thread that found no node available. */
   private int unavailableInARow;
 
@@ -91,6 +98,7 @@ public class DriverDB extends DB {
     outcome.bindingInitialized(getProperties());
     kv = shared.config.layout == Layout.KV;
     textFields = !kv && shared.columnTypes.size() > 1 && shared.columnTypes.get(1).equals(DataTypes.TEXT);
+    textKey = shared.columnTypes.get(0).equals(DataTypes.TEXT);
   }
 
   @Override
@@ -108,7 +116,7 @@ public class DriverDB extends DB {
     try {
       PreparedStatement ps = kv || fields == null ? shared.read
           : shared.statements.preparedFor(selectFields(fields), shared.config.readConsistency);
-      Row row = shared.session.execute(ps.bind(key)).one();
+      Row row = shared.session.execute(textKey ? ps.bind().setBytesUnsafe(0, utf8(key)) : ps.bind(key)).one();
       if (row == null) {
         return done(Operation.READ, start, Status.NOT_FOUND);
       }
@@ -170,7 +178,10 @@ public class DriverDB extends DB {
         if (values.size() != 1) {
           return done(op, start, Status.BAD_REQUEST);
         }
-        bound = shared.insert.bind(key, BufferedValue.bytes(values.values().iterator().next()));
+        // a buffer of its own, as the driver's blob codec gives it (a duplicate)
+        ByteBuffer value = BufferedValue.ownBytes(values.values().iterator().next());
+        bound = textKey ? shared.insert.boundStatementBuilder().setBytesUnsafe(0, utf8(key)).setBytesUnsafe(1, value).build()
+            : shared.insert.bind(key, value);
       } else {
         // INSERT and UPDATE are both upserts in CQL; name only the given fields
         List<String> names = new ArrayList<>(new TreeSet<>(values.keySet()));
@@ -188,6 +199,11 @@ public class DriverDB extends DB {
     } catch (DriverException e) {
       return error(op, start, e);
     }
+  }
+
+  /** {@code key} as the driver's text codec writes it. */
+  static ByteBuffer utf8(String key) {
+    return ByteBuffer.wrap(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
   }
 
   private Status done(Operation op, long start, Status status) {

@@ -183,13 +183,13 @@ public final class ClientWarmUp {
       }
       synchronized (m) { // YCSB's status thread takes its intervals holding it (Measurements.getSummary)
         m.getSummary();
-        for (OneMeasurement om : measurements(m, "opToMesurementMap")) {
+        for (OneMeasurement om : measurements(m, OPERATIONS)) {
           long n = setAside(om);
           if (isOperation(om.getName())) {
             excludedOperations += n;
           }
         }
-        for (OneMeasurement om : measurements(m, "opToIntendedMesurementMap")) {
+        for (OneMeasurement om : measurements(m, INTENDED)) {
           setAside(om);
         }
       }
@@ -269,20 +269,10 @@ public final class ClientWarmUp {
    * YCSB measured with another type. For the stall rule ({@link EventLoopStalls#problem}).
    */
   Map<String, Histogram> reportedFigures(Measurements m) {
-    Map<String, Histogram> figures = new TreeMap<>();
     synchronized (m) { // as in end(): YCSB's status thread takes its intervals holding it
       m.getSummary();
-      for (OneMeasurement om : measurements(m, "opToMesurementMap")) {
-        String name = om.getName();
-        if (om instanceof OneMeasurementHdrHistogram h && isOperation(name) && name.indexOf('-') < 0) {
-          Histogram total = (Histogram) get(TOTAL, h);
-          if (total != null) {
-            figures.put(name, total.copy());
-          }
-        }
-      }
+      return totals(m, List.of(OPERATIONS), name -> isOperation(name) && name.indexOf('-') < 0, false);
     }
-    return figures;
   }
 
   /** True when YCSB's figures leave the warm-up out (it ended, and operations ran after it). */
@@ -306,28 +296,39 @@ public final class ClientWarmUp {
    * for the metrics endpoint ({@link RunMetrics}), which must not cut intervals of its own.
    */
   Map<String, Histogram> latenciesSoFar() {
-    Map<String, Histogram> out = new java.util.TreeMap<>();
     Measurements m = ycsbMeasurements();
     if (m == null) {
-      return out;
+      return new TreeMap<>();
     }
     synchronized (lock) {
       synchronized (m) {
-        for (String map : List.of("opToMesurementMap", "opToIntendedMesurementMap")) {
-          for (OneMeasurement om : measurements(m, map)) {
-            if (om instanceof OneMeasurementHdrHistogram h) {
-              Histogram total = (Histogram) get(TOTAL, h);
-              Histogram warm = excludedTotals.get(h);
-              if (total == null && warm == null) {
-                continue;
-              }
-              Histogram sum = (total != null ? total : warm).copy();
-              if (total != null && warm != null) {
-                sum.add(warm);
-              }
-              out.put(om.getName(), sum);
-            }
+        return totals(m, List.of(OPERATIONS, INTENDED), name -> true, true);
+      }
+    }
+  }
+
+  /**
+   * The one reader of YCSB's totals: each HdrHistogram measurement of {@code maps} whose name
+   * {@code names} accepts, a copy of its total taken so far (µs), by name; with {@code withWarmUp},
+   * the warm-up's set-aside total added ({@link #end}). The caller holds {@code m}'s monitor, and
+   * {@link #lock} too with {@code withWarmUp}.
+   */
+  private Map<String, Histogram> totals(Measurements m, List<String> maps, java.util.function.Predicate<String> names,
+      boolean withWarmUp) {
+    Map<String, Histogram> out = new TreeMap<>();
+    for (String map : maps) {
+      for (OneMeasurement om : measurements(m, map)) {
+        if (om instanceof OneMeasurementHdrHistogram h && names.test(om.getName())) {
+          Histogram total = (Histogram) get(TOTAL, h);
+          Histogram warm = withWarmUp ? excludedTotals.get(h) : null;
+          if (total == null && warm == null) {
+            continue;
           }
+          Histogram sum = (total != null ? total : warm).copy();
+          if (total != null && warm != null) {
+            sum.add(warm);
+          }
+          out.put(om.getName(), sum);
         }
       }
     }
@@ -388,6 +389,10 @@ public final class ClientWarmUp {
   }
 
   private static final Field TOTAL = field(OneMeasurementHdrHistogram.class, "totalHistogram");
+
+  /** YCSB's maps of measurements by name: the operations' service time, and their intended time. */
+  private static final String OPERATIONS = "opToMesurementMap";
+  private static final String INTENDED = "opToIntendedMesurementMap";
 
   @SuppressWarnings("unchecked")
   private static List<OneMeasurement> measurements(Measurements m, String map) {

@@ -1,5 +1,6 @@
 package io.largekv.run;
 
+import io.largekv.common.TcpPort;
 import io.largekv.common.Database;
 import io.largekv.common.MetricsProperties;
 import io.largekv.common.UserError;
@@ -39,13 +40,11 @@ import java.util.function.BooleanSupplier;
  *
  * <p>A port that cannot be bound, or an address that is not this machine's, is bad input, before the
  * run opens anything. When the process ends after its run and the endpoint has been scraped, it waits
- * up to {@value MetricsProperties#LINGER_S} seconds (default {@value #DEFAULT_LINGER_S}) until a scrape
+ * up to {@value MetricsProperties#LINGER_S} seconds (default {@value MetricsProperties#DEFAULT_LINGER_S}) until a scrape
  * that began after the values were final has been answered whole, so that whoever watches keeps them;
  * when nobody scraped it, it does not wait.
  */
 public final class MetricsEndpoint implements AutoCloseable {
-
-  static final int DEFAULT_LINGER_S = 30;
 
   private final HttpServer server;
   private final ExecutorService executor;
@@ -65,15 +64,15 @@ public final class MetricsEndpoint implements AutoCloseable {
   /** Checks the properties: a {@link UserError} naming a bad one and what is accepted. */
   static void check(Properties p) {
     PropertyValues v = new PropertyValues(p);
-    v.intRange(MetricsProperties.PORT, 0, 0, 65_535);
-    v.intRange(MetricsProperties.LINGER_S, DEFAULT_LINGER_S, 0, 86_400);
+    v.intRange(MetricsProperties.PORT, 0, 0, TcpPort.MAX);
+    v.intRange(MetricsProperties.LINGER_S, MetricsProperties.DEFAULT_LINGER_S, 0, 86_400);
     address(p);
     labels(p);
   }
 
   /** True when {@value MetricsProperties#PORT} asks for an endpoint. */
   static boolean asked(Properties p) {
-    return new PropertyValues(p).intRange(MetricsProperties.PORT, 0, 0, 65_535) > 0;
+    return new PropertyValues(p).intRange(MetricsProperties.PORT, 0, 0, TcpPort.MAX) > 0;
   }
 
   /**
@@ -83,7 +82,7 @@ public final class MetricsEndpoint implements AutoCloseable {
   static MetricsEndpoint start(Properties p, java.util.function.Function<Labels, RunMetrics> metricsOf,
       BooleanSupplier isFinal) {
     PropertyValues v = new PropertyValues(p);
-    int port = v.intRange(MetricsProperties.PORT, 0, 1, 65_535);
+    int port = v.intRange(MetricsProperties.PORT, 0, TcpPort.MIN, TcpPort.MAX);
     InetAddress address = address(p);
     PrometheusRegistry registry = new PrometheusRegistry();
     registry.register(metricsOf.apply(labels(p)));
@@ -95,7 +94,7 @@ public final class MetricsEndpoint implements AutoCloseable {
     });
     try {
       HttpServer server = HttpServer.create(new InetSocketAddress(address, port), 3);
-      int linger = v.intRange(MetricsProperties.LINGER_S, DEFAULT_LINGER_S, 0, 86_400);
+      int linger = v.intRange(MetricsProperties.LINGER_S, MetricsProperties.DEFAULT_LINGER_S, 0, 86_400);
       MetricsEndpoint endpoint = new MetricsEndpoint(server, executor, linger, "http://" + address.getHostAddress()
           + ":" + server.getAddress().getPort() + MetricsProperties.PATH);
       server.createContext(MetricsProperties.PATH, exchange -> {

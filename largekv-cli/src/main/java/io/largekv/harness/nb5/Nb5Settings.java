@@ -1,5 +1,6 @@
 package io.largekv.harness.nb5;
 
+import io.largekv.common.TcpPort;
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import io.largekv.phase.Counts;
@@ -145,7 +146,7 @@ public final class Nb5Settings {
     }
     int rf = (int) Counts.between(rfName,
         last.getOrDefault("ycql.replication_factor", "3"), 1, 100);
-    int port = last.containsKey("port") ? (int) Counts.between("-p port", last.get("port"), 1, 65535) : 0;
+    int port = last.containsKey("port") ? (int) Counts.between("-p port", last.get("port"), TcpPort.MIN, TcpPort.MAX) : 0;
     List<String> nb5Params = new ArrayList<>();
     params.forEach((k, v) -> nb5Params.add(k + "=" + v));
     Nb5PhaseRunner.Connection connection = Nb5PhaseRunner.Connection.of(dialect,

@@ -1,0 +1,30 @@
+package io.largekv.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+@Timeout(30)
+class SubtractedTest {
+
+  @Test
+  void cpuPerOperationIsTheDifferenceOverTwoN() {
+    ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0, 450_000);
+    assertThat(s.cpuPerOp()).isCloseTo(11.0 / 900_000, within(1e-15));
+  }
+
+  @Test
+  void aFailedRunIsUnavailableAndGetsNoRatio() {
+    List<ClientEfficiency.Subtracted> all = List.of(
+        new ClientEfficiency.Subtracted(1, BenchPhase.READ, "latte", 5.0, 14.0, 450_000),
+        new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0, 450_000),
+        new ClientEfficiency.Subtracted(1, BenchPhase.INSERT, "largekv", 16.0, Double.NaN, 450_000));
+    String text = ClientEfficiency.Subtracted.render(all);
+    assertThat(text).contains("round 1 read latte: 10.00 µs (CPU 5.00 s for N, 14.00 s for 3N), 1.00× latte")
+        .contains("round 1 read largekv: 12.22 µs (CPU 16.00 s for N, 27.00 s for 3N), 1.22× latte")
+        .contains("round 1 insert largekv: unavailable: a run failed (CPU 16.00 s for N, unavailable for 3N)\n");
+  }
+}
