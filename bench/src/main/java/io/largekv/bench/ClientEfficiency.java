@@ -145,6 +145,10 @@ public final class ClientEfficiency {
       if (o.concurrency < 1 || o.concurrency > 4096) {
         throw new IllegalArgumentException("--concurrency " + o.concurrency + " is not accepted; accepted: 1 .. 4096");
       }
+      if (o.subtract && (o.counts || o.profiler != null)) {
+        throw new IllegalArgumentException("--subtract is not accepted with --counts or --profile: the probe's own cost"
+            + " would be in the run of N and not in the run of 3N; accepted: --subtract alone, or --counts/--profile alone");
+      }
       for (String c : o.clients) {
         if (!CLIENTS.contains(c)) {
           throw new IllegalArgumentException("--clients " + c + " is not accepted; accepted: " + String.join(", ", CLIENTS));
@@ -245,8 +249,10 @@ public final class ClientEfficiency {
    * connection cost is taken out of, as far as they end within the run of N. NaN when either run failed.
    */
   record Subtracted(int round, BenchPhase phase, String client, double cpuN, double cpu3N, long ops) {
+    /** NaN when a run failed, or when the run of 3N did not cost more than the run of N (no usable figure). */
     double cpuPerOp() {
-      return (cpu3N - cpuN) / (2.0 * ops);
+      double v = (cpu3N - cpuN) / (2.0 * ops);
+      return v > 0 ? v : Double.NaN;
     }
 
     static String render(List<Subtracted> all) {
@@ -258,7 +264,8 @@ public final class ClientEfficiency {
         String ratio = latte == null || Double.isNaN(latte.cpuPerOp()) || Double.isNaN(x.cpuPerOp()) ? ""
             : String.format(Locale.ROOT, ", %.2f× latte", x.cpuPerOp() / latte.cpuPerOp());
         sb.append(String.format(Locale.ROOT, "round %d %s %s: %s (CPU %.2f s for N, %s for 3N)%s%n", x.round,
-            x.phase.label, x.client, Double.isNaN(x.cpuPerOp()) ? "unavailable: a run failed"
+            x.phase.label, x.client, Double.isNaN(x.cpuPerOp()) ? (Double.isNaN(x.cpu3N - x.cpuN)
+                ? "unavailable: a run failed" : "unavailable: the run of 3N cost no more than the run of N")
             : SteadyWindowProbe.figure("%.2f", x.cpuPerOp() * 1e6) + " µs", x.cpuN,
             SteadyWindowProbe.figure("%.2f", x.cpu3N) + (Double.isNaN(x.cpu3N) ? "" : " s"), ratio));
       }
@@ -417,6 +424,9 @@ public final class ClientEfficiency {
               r = MeasuredProcess.run(pinned(client.command(phase, settings, null)), options.repo, out, client,
                   serverPid, console, label, probe, options.ops);
             } finally {
+              if (probe != null) {
+                probe.close();
+              }
               if (sampler != null) {
                 sampler.close();
               }
@@ -433,11 +443,13 @@ public final class ClientEfficiency {
               String cpu = ServerSamplesFile.read(sampled).facts().getOrDefault(ServerSamplesFile.SAMPLER_CPU_SECONDS, "");
               samplerCpu.add(cpu.matches("[0-9.]+") ? Double.parseDouble(cpu) : Double.NaN);
             }
+            BenchClient.Report report = client.report(phase, out, settings);
+            boolean succeeded = r.exitCode() == 0 && report.problem() == null;
             if (probe != null) {
               String title = "round " + round + " " + phase.label + " " + client.name();
               List<MeasuredProcess.Sample> seen = r.samples();
               SteadyWindowProbe.Window w = probe.finish(seen.isEmpty() ? 0 : seen.get(seen.size() - 1).ops(),
-                  seen.isEmpty() ? 0 : seen.get(seen.size() - 1).nanos());
+                  seen.isEmpty() ? 0 : seen.get(seen.size() - 1).nanos(), succeeded);
               profiles.add(SteadyWindowProbe.render(title, w));
               if (Files.exists(probe.cpuProfile())) {
                 profiles.add(ProfileBreakdown.read(probe.cpuProfile()).render("  CPU profile, " + SteadyWindowProbe.FROM
@@ -448,34 +460,17 @@ public final class ClientEfficiency {
                     + SteadyWindowProbe.MIDDLE + "–" + SteadyWindowProbe.TO + " %", Double.NaN));
               }
             }
-            BenchClient.Report report = client.report(phase, out, settings);
-            if (r.exitCode() != 0 || report.problem() != null) {
+            if (!succeeded) {
               console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
                   report.problem() == null ? "" : ", " + report.problem(), out);
               status = 1;
             }
             runs.add(new Run(round, phase, client.name(), report, r, options.ops));
-            if (options.subtract) {
-              boolean ok = r.exitCode() == 0 && report.problem() == null;
-              BenchClient.Settings longer = settings.times(3, phase == BenchPhase.INSERT);
-              BenchClient thrice = template.fresh();
-              settle(serverPid);
-              console.printf("bench: %s, 3N ...%n", label);
-              Path out3 = out.resolveSibling(out.getFileName().toString().replace(".txt", "-3n.txt"));
-              MeasuredProcess.Result r3 = MeasuredProcess.run(pinned(thrice.command(phase, longer, null)), options.repo,
-                  out3, thrice, serverPid, console, label + " 3N");
-              BenchClient.Report report3 = thrice.report(phase, out3, longer);
-              if (r3.exitCode() != 0 || report3.problem() != null) {
-                console.printf("bench: %s 3N: exit %d%s (see %s)%n", label, r3.exitCode(),
-                    report3.problem() == null ? "" : ", " + report3.problem(), out3);
-                status = 1;
-                ok = false;
-              }
-              subtracted.add(new Subtracted(round, phase, client.name(), r.usage().cpuSeconds(),
-                  ok ? r3.usage().cpuSeconds() : Double.NaN, options.ops));
-            }
           }
         }
+      }
+      if (options.subtract) {
+        status = Math.max(status, subtract(runs, clients, settings, serverPid, subtracted));
       }
       if (options.rate) {
         status = Math.max(status, fixedRates(runs, clients, settings, serverPid, rateRuns));
@@ -512,6 +507,47 @@ public final class ClientEfficiency {
     console.print(table);
     Files.writeString(options.results.resolve("summary.txt"), BenchSetup.describe(options.latte, virtualJava, nb5Version) + "\n" + table,
         StandardCharsets.UTF_8);
+    return status;
+  }
+
+  /**
+   * {@code --subtract}: after every round, each client's phases again with 3 × the operations (an
+   * insert writes 3N rows, a read reads among the N), no probe on them; each set against the client's
+   * N run of the last round, which had none either ({@code --subtract} refuses {@code --counts}).
+   * Run after the rounds, so that no round's run shares the server with a 3N run's aftermath.
+   */
+  private int subtract(List<Run> runs, List<BenchClient> clients, BenchClient.Settings settings, long serverPid,
+      List<Subtracted> subtracted) throws Exception {
+    int status = 0;
+    for (BenchPhase phase : BenchPhase.values()) {
+      for (BenchClient template : clients) {
+        Run n = null;
+        for (Run run : runs) {
+          if (run.round() == options.rounds && run.phase() == phase && run.client().equals(template.name())) {
+            n = run;
+          }
+        }
+        BenchClient thrice = template.fresh();
+        BenchClient.Settings longer = settings.times(3, phase == BenchPhase.INSERT);
+        settle(serverPid);
+        String label = phase.label + " " + thrice.name() + " 3N";
+        console.printf("bench: %s ...%n", label);
+        Path out3 = options.results.resolve(phase.label + "-" + thrice.table().replace("kv_", "") + "-3n.txt");
+        MeasuredProcess.Result r3 = MeasuredProcess.run(pinned(thrice.command(phase, longer, null)), options.repo,
+            out3, thrice, serverPid, console, label);
+        BenchClient.Report report3 = thrice.report(phase, out3, longer);
+        boolean ok = n != null && n.process().exitCode() == 0 && n.report().problem() == null;
+        if (r3.exitCode() != 0 || report3.problem() != null) {
+          console.printf("bench: %s: exit %d%s (see %s)%n", label, r3.exitCode(),
+              report3.problem() == null ? "" : ", " + report3.problem(), out3);
+          status = 1;
+          ok = false;
+        }
+        subtracted.add(new Subtracted(options.rounds, phase, thrice.name(),
+            n == null ? Double.NaN : n.process().usage().cpuSeconds(), ok ? r3.usage().cpuSeconds() : Double.NaN,
+            options.ops));
+      }
+    }
     return status;
   }
 

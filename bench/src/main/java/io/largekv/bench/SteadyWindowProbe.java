@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.concurrent.TimeUnit;
 
 /**
  * What a client does in its steady window (from its first progress line at 20 % of the operations
@@ -58,7 +59,7 @@ final class SteadyWindowProbe {
   private final Path cpuProfile;
   private final Path wallProfile;
   private long pid = -1;
-  private boolean java;
+  private boolean javaClient;
   private Process perf;
   private long fromOps = -1;
   private long fromNanos;
@@ -92,16 +93,18 @@ final class SteadyWindowProbe {
     if (clientPid <= 0) {
       return;
     }
-    if (fromOps < 0 && ops * 100 >= total * FROM) {
-      start(clientPid, ops, nanos);
-    } else if (fromOps >= 0 && !wallStarted && toOps < 0 && ops * 100 >= total * MIDDLE) {
+    if (fromOps < 0) {
+      if (ops * 100 >= total * FROM && ops * 100 < total * TO) {
+        start(clientPid, ops, nanos);
+      }
+    } else if (toOps < 0 && ops * 100 >= total * TO) {
+      stop(ops, nanos); // also when this line jumped past the middle: the profile running is stopped
+    } else if (toOps < 0 && !wallStarted && ops * 100 >= total * MIDDLE) {
       wallStarted = true;
-      if (java && profilerLibrary != null) {
+      if (javaClient && profilerLibrary != null) {
         profiler("stop,file=" + cpuProfile + ",collapsed");
         profiler("start,event=wall,interval=" + WALL_INTERVAL + ",threads");
       }
-    } else if (fromOps >= 0 && toOps < 0 && ops * 100 >= total * TO) {
-      stop(ops, nanos);
     }
   }
 
@@ -110,9 +113,9 @@ final class SteadyWindowProbe {
     fromOps = ops;
     fromNanos = nanos;
     try {
-      java = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe")).getFileName().toString().equals("java");
+      javaClient = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe")).getFileName().toString().equals("java");
     } catch (IOException | UnsupportedOperationException e) {
-      java = false;
+      javaClient = false;
     }
     List<String> cmd = new ArrayList<>(List.of("perf", "stat", "-x", ",", "--per-thread", "-o", perfFile.toString(),
         "-e", String.join(",", EVENTS), "-p", Long.toString(pid)));
@@ -122,7 +125,7 @@ final class SteadyWindowProbe {
     } catch (IOException e) {
       problems.add("perf stat: " + e.getMessage());
     }
-    if (java && profilerLibrary != null) {
+    if (javaClient && profilerLibrary != null) {
       profiler("start,event=cpu,interval=" + CPU_INTERVAL + ",threads");
     }
   }
@@ -130,18 +133,36 @@ final class SteadyWindowProbe {
   private void stop(long ops, long nanos) {
     toOps = ops;
     toNanos = nanos;
-    if (perf != null) {
-      try {
-        new ProcessBuilder("kill", "-INT", Long.toString(perf.pid())).start().waitFor();
-        perf.waitFor();
-      } catch (IOException e) {
-        problems.add("perf stat: " + e.getMessage());
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-      }
-    }
-    if (java && profilerLibrary != null) {
+    stopPerf();
+    if (javaClient && profilerLibrary != null) {
       profiler("stop,file=" + (wallStarted ? wallProfile : cpuProfile) + ",collapsed");
+    }
+  }
+
+  /** perf stat ends on SIGINT, writing its counts; one that does not within 10 s is killed (its counts lost). */
+  private void stopPerf() {
+    if (perf == null || !perf.isAlive()) {
+      return;
+    }
+    try {
+      new ProcessBuilder("kill", "-INT", Long.toString(perf.pid())).start().waitFor();
+      if (!perf.waitFor(10, TimeUnit.SECONDS)) {
+        perf.destroyForcibly();
+        problems.add("perf stat did not end on SIGINT within 10 s and was killed");
+      }
+    } catch (IOException e) {
+      problems.add("perf stat: " + e.getMessage());
+      perf.destroyForcibly();
+    } catch (InterruptedException e) {
+      perf.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  /** Whatever the run did: perf stat is not left running (the client's end also ends it). */
+  void close() {
+    if (perf != null && perf.isAlive()) {
+      perf.destroyForcibly();
     }
   }
 
@@ -162,16 +183,23 @@ final class SteadyWindowProbe {
    * The window's figures once the client has exited; a window the client never finished (it ended
    * before 90 %) is unavailable.
    */
-  Window finish(long lastOps, long lastNanos) throws IOException {
+  Window finish(long lastOps, long lastNanos, boolean succeeded) throws IOException {
     if (fromOps < 0) {
-      return new Window(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN,
-          "no progress line at " + FROM + " % of the operations");
+      return unavailable("no progress line from " + FROM + " % to " + TO + " % of the operations");
     }
     if (toOps < 0) {
       stop(lastOps, lastNanos);
-      problems.add("the client ended before its progress line at " + TO + " %: the window ends at its last line");
+      // perf counted until the process ended, the operations only to its last line: no figure per operation
+      return unavailable("the client ended before its progress line at " + TO + " %");
+    }
+    if (!succeeded) {
+      return unavailable("the run failed");
     }
     return summarize(perfFile, toOps - fromOps, (toNanos - fromNanos) / 1e9, problems);
+  }
+
+  private static Window unavailable(String why) {
+    return new Window(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, why);
   }
 
   /**
@@ -191,6 +219,9 @@ final class SteadyWindowProbe {
         if (e.getKey().replaceFirst("-[0-9]+$", "").matches(JIT_THREAD)) {
           jit += e.getValue()[0] / 1000;
         }
+      }
+      if (totals.getOrDefault("task-clock", Double.NaN).isNaN()) {
+        jit = Double.NaN; // perf wrote its file but counted no CPU: nothing is known of the JIT's share either
       }
     }
     List<String> unavailable = new ArrayList<>(problems);
@@ -212,22 +243,32 @@ final class SteadyWindowProbe {
   static Map<String, double[]> perThread(Path perfFile) throws IOException {
     Map<String, double[]> threads = new TreeMap<>();
     for (String line : Files.readAllLines(perfFile, StandardCharsets.UTF_8)) {
-      String[] f = line.split(",");
+      String[] f = line.split(",", -1);
       if (line.startsWith("#") || f.length < 4) {
         continue;
       }
-      int event = EVENTS.indexOf(f[3]);
-      if (event < 0) {
+      // comm-tid,value,unit,event,...: a thread name may hold a comma, so the event is found by name
+      int at = -1;
+      for (int i = 3; i < f.length && at < 0; i++) {
+        if (EVENTS.contains(f[i])) {
+          at = i;
+        }
+      }
+      if (at < 0) {
         continue;
       }
-      double[] v = threads.computeIfAbsent(f[0].trim(), t -> {
+      int event = EVENTS.indexOf(f[at]);
+      String valueField = f[at - 2];
+      String thread = String.join(",", Arrays.copyOfRange(f, 0, at - 2)).trim();
+      double[] v = threads.computeIfAbsent(thread, t -> {
         double[] a = new double[EVENTS.size()];
         Arrays.fill(a, Double.NaN);
         return a;
       });
       // a thread perf never saw run in the window is "<not counted>": none of its events happened;
       // "<not supported>" (an event this kernel cannot count) stays NaN
-      double value = f[1].matches("[0-9.]+") ? Double.parseDouble(f[1]) : f[1].equals("<not counted>") ? 0 : Double.NaN;
+      double value = valueField.matches("[0-9.]+") ? Double.parseDouble(valueField)
+          : valueField.equals("<not counted>") ? 0 : Double.NaN;
       v[event] = Double.isNaN(v[event]) ? value : v[event] + value;
     }
     return threads;
@@ -235,9 +276,12 @@ final class SteadyWindowProbe {
 
   /** One line of the window's figures per operation, for the PROFILES section. */
   static String render(String title, Window w) {
-    return String.format(Locale.ROOT, "%s — steady window %,d operations in %.1f s, per operation: CPU %s µs (JIT"
+    if (w.ops() <= 0) {
+      return title + " — steady window unavailable: " + w.unavailable();
+    }
+    return String.format(Locale.ROOT, "%s — steady window %,d operations in %s s, per operation: CPU %s µs (JIT"
         + " compiler threads %s µs), context switches %s, futex calls %s, system calls %s, migrations %s%s", title,
-        w.ops(), w.wallSeconds(), figure("%.2f", w.perOp(w.cpuSeconds()) * 1e6),
+        w.ops(), figure("%.1f", w.wallSeconds()), figure("%.2f", w.perOp(w.cpuSeconds()) * 1e6),
         figure("%.2f", w.perOp(w.jitCpuSeconds()) * 1e6), figure("%.3f", w.perOp(w.contextSwitches())),
         figure("%.3f", w.perOp(w.futexCalls())), figure("%.2f", w.perOp(w.syscalls())),
         figure("%.4f", w.perOp(w.migrations())), w.unavailable() == null ? "" : " (" + w.unavailable() + ")");

@@ -57,6 +57,24 @@ class SteadyWindowProbeTest {
   }
 
   @Test
+  void aThreadNameWithACommaIsCountedAndNoCpuMeansNoJitShare(@TempDir Path dir) throws Exception {
+    Path perf = dir.resolve("r1-read-x.perf");
+    Files.writeString(perf, """
+        pool,worker-7,12.50,msec,task-clock,12500000,100.00,0.100,CPUs utilized
+        pool,worker-7,3,,context-switches,12500000,100.00,0.240,K/sec
+        C2 CompilerThre-9,<not supported>,msec,task-clock,0,100.00,,
+        C2 CompilerThre-9,<not counted>,,context-switches,0,100.00,,
+        """);
+    SteadyWindowProbe.Window w = SteadyWindowProbe.summarize(perf, 10, 1.0, List.of());
+    assertThat(SteadyWindowProbe.perThread(perf)).containsKey("pool,worker-7");
+    assertThat(w.contextSwitches()).isEqualTo(3);
+    // task-clock not counted for one thread: the CPU, and so the JIT's share, is unavailable
+    assertThat(w.cpuSeconds()).isNaN();
+    assertThat(w.jitCpuSeconds()).isNaN();
+    assertThat(SteadyWindowProbe.render("read", w)).contains("CPU unavailable µs (JIT compiler threads unavailable µs)");
+  }
+
+  @Test
   void withoutPerfEveryFigureIsUnavailable(@TempDir Path dir) throws Exception {
     SteadyWindowProbe.Window w = SteadyWindowProbe.summarize(dir.resolve("absent.perf"), 1_000, 2.0,
         List.of("perf stat: Cannot run program perf"));

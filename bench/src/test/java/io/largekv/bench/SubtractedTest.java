@@ -17,6 +17,21 @@ class SubtractedTest {
   }
 
   @Test
+  void aLongerRunThatCostNoMoreGivesNoFigure() {
+    ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 15.5, 450_000);
+    assertThat(s.cpuPerOp()).isNaN();
+    assertThat(ClientEfficiency.Subtracted.render(List.of(s)))
+        .contains("unavailable: the run of 3N cost no more than the run of N");
+  }
+
+  @Test
+  void subtractIsRefusedWithTheProbe() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(
+        () -> ClientEfficiency.Options.parse(new String[] {"--subtract", "--counts"}))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--subtract is not accepted with --counts");
+  }
+
+  @Test
   void aFailedRunIsUnavailableAndGetsNoRatio() {
     List<ClientEfficiency.Subtracted> all = List.of(
         new ClientEfficiency.Subtracted(1, BenchPhase.READ, "latte", 5.0, 14.0, 450_000),

@@ -70,10 +70,11 @@ public class DriverDB extends DB {
   private boolean kv;
   private boolean textFields;
   /**
-   * The key column is text (varchar): its value is bound as the key's UTF-8 bytes, the bytes the
-   * driver's text codec would write. The codec encodes through a {@code CharsetEncoder}, which cost
-   * about 5 % of the client's CPU per read in the steady window's profile (docs/performance.md);
-   * {@link String#getBytes} of an ASCII key is a copy.
+   * The key column is text (varchar): an ASCII key is bound as its bytes, the bytes the driver's text
+   * codec would write. The codec encodes through a {@code CharsetEncoder}, which took 4.8 % of the
+   * client's CPU samples per read outside the JIT (docs/notebook/2026-11-27-the-jit-in-the-steady-window-on-an-intel-xeon.md);
+   * {@link String#getBytes} of an ASCII key is a copy. Any other key goes through the codec, which
+   * also refuses a malformed one.
    */
   private boolean textKey;
   /** Consecutive operations of this thread that found no node available. */
@@ -116,7 +117,9 @@ public class DriverDB extends DB {
     try {
       PreparedStatement ps = kv || fields == null ? shared.read
           : shared.statements.preparedFor(selectFields(fields), shared.config.readConsistency);
-      Row row = shared.session.execute(textKey ? ps.bind().setBytesUnsafe(0, utf8(key)) : ps.bind(key)).one();
+      ByteBuffer k = textKey ? asciiBytes(key) : null;
+      Row row = shared.session.execute(k != null ? ps.boundStatementBuilder().setBytesUnsafe(0, k).build()
+          : ps.bind(key)).one();
       if (row == null) {
         return done(Operation.READ, start, Status.NOT_FOUND);
       }
@@ -180,7 +183,8 @@ public class DriverDB extends DB {
         }
         // a buffer of its own, as the driver's blob codec gives it (a duplicate)
         ByteBuffer value = BufferedValue.ownBytes(values.values().iterator().next());
-        bound = textKey ? shared.insert.boundStatementBuilder().setBytesUnsafe(0, utf8(key)).setBytesUnsafe(1, value).build()
+        ByteBuffer k = textKey ? asciiBytes(key) : null;
+        bound = k != null ? shared.insert.boundStatementBuilder().setBytesUnsafe(0, k).setBytesUnsafe(1, value).build()
             : shared.insert.bind(key, value);
       } else {
         // INSERT and UPDATE are both upserts in CQL; name only the given fields
@@ -201,9 +205,14 @@ public class DriverDB extends DB {
     }
   }
 
-  /** {@code key} as the driver's text codec writes it. */
-  static ByteBuffer utf8(String key) {
-    return ByteBuffer.wrap(key.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+  /** {@code key}'s bytes when it is ASCII (as the driver's text codec writes it), else null: bind it through the codec. */
+  static ByteBuffer asciiBytes(String key) {
+    for (int i = 0; i < key.length(); i++) {
+      if (key.charAt(i) >= 0x80) {
+        return null;
+      }
+    }
+    return ByteBuffer.wrap(key.getBytes(java.nio.charset.StandardCharsets.US_ASCII));
   }
 
   private Status done(Operation op, long start, Status status) {
