@@ -64,10 +64,8 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
 
   /**
    * The command line of one phase, run from the repository root.
-   *
-   * @param javaAgent a JVM option to add to a Java client (a profiler), or null
    */
-  List<String> command(BenchPhase phase, Settings settings, String javaAgent);
+  List<String> command(BenchPhase phase, Settings settings);
 
   /** Parses the client's output of a phase (a new parser per run: progress is stateful). */
   Report report(BenchPhase phase, Path output, Settings settings) throws IOException;

@@ -421,7 +421,7 @@ public final class ClientEfficiency {
             MetricsScraper scraper = options.scrapeMetrics == 0 ? null
                 : new MetricsScraper(options.metricsPort, options.scrapeMetrics);
             try {
-              r = MeasuredProcess.run(pinned(client.command(phase, settings, null)), options.repo, out, client,
+              r = MeasuredProcess.run(pinned(client.command(phase, settings)), options.repo, out, client,
                   serverPid, console, label, probe, options.ops);
             } finally {
               if (probe != null) {
@@ -533,7 +533,7 @@ public final class ClientEfficiency {
         String label = phase.label + " " + thrice.name() + " 3N";
         console.printf("bench: %s ...%n", label);
         Path out3 = options.results.resolve(phase.label + "-" + thrice.table().replace("kv_", "") + "-3n.txt");
-        MeasuredProcess.Result r3 = MeasuredProcess.run(pinned(thrice.command(phase, longer, null)), options.repo,
+        MeasuredProcess.Result r3 = MeasuredProcess.run(pinned(thrice.command(phase, longer)), options.repo,
             out3, thrice, serverPid, console, label);
         BenchClient.Report report3 = thrice.report(phase, out3, longer);
         boolean ok = n != null && n.process().exitCode() == 0 && n.report().problem() == null;
@@ -629,7 +629,7 @@ public final class ClientEfficiency {
           console.printf("bench: %s ...%n", label);
           Path file = options.results.resolve(String.format(Locale.ROOT, "rate%.0f-%sread-%s.txt", fraction * 100,
               options.rateRuns == 1 ? "" : run + "-", client.table().replace("kv_", "")));
-          MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, turn, null)),
+          MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, turn)),
               options.repo, file, client, serverPid, console, label);
           BenchClient.Report report = client.report(BenchPhase.READ, file, turn);
           if (r.exitCode() != 0 || report.problem() != null) {
@@ -688,7 +688,7 @@ public final class ClientEfficiency {
         BenchClient c = YcsbBenchClient.warmUp();
         console.printf("bench: warm-up pass %d %s (%,d operations, not measured) ...%n", pass, phase.label, w.ops());
         Path output = options.results.resolve("warm-up-" + pass + "-" + phase.label + ".txt");
-        MeasuredProcess.Result run = MeasuredProcess.run(pinned(c.command(phase, w, null)), options.repo, output, c,
+        MeasuredProcess.Result run = MeasuredProcess.run(pinned(c.command(phase, w)), options.repo, output, c,
             serverPid, console, "warm-up " + phase.label);
         BenchClient.Report r = c.report(phase, output, w);
         if (r.problem() != null) {

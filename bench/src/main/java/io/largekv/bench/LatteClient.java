@@ -62,7 +62,7 @@ final class LatteClient implements BenchClient {
   }
 
   @Override
-  public List<String> command(BenchPhase phase, Settings s, String javaAgent) {
+  public List<String> command(BenchPhase phase, Settings s) {
     List<String> cmd = new ArrayList<>(List.of(latte, "--log-dir", s.results().toString(),
         "run", script.toString(),
         "-f", phase == BenchPhase.INSERT ? "insert" : "read",

@@ -97,12 +97,8 @@ final class Nb5BenchClient implements BenchClient {
   }
 
   @Override
-  public List<String> command(BenchPhase phase, Settings s, String javaAgent) {
+  public List<String> command(BenchPhase phase, Settings s) {
     List<String> cmd = new ArrayList<>();
-    if (javaAgent != null) {
-      // bin/nb5 adds its own options to JAVA_TOOL_OPTIONS
-      cmd.addAll(List.of("/usr/bin/env", "JAVA_TOOL_OPTIONS=" + javaAgent));
-    }
     String dir = phase.label + "-" + table();
     int colon = s.contactPoint().lastIndexOf(':');
     if (s.contactPoint().contains(",") || colon < 0) {

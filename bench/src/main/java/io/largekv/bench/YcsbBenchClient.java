@@ -137,20 +137,14 @@ final class YcsbBenchClient implements BenchClient {
   }
 
   @Override
-  public List<String> command(BenchPhase phase, Settings s, String javaAgent) {
+  public List<String> command(BenchPhase phase, Settings s) {
     if (async) {
-      return asyncCommand(phase, s, javaAgent);
+      return asyncCommand(phase, s);
     }
     List<String> cmd = new ArrayList<>();
-    if (javaAgent != null || java != null) {
-      cmd.add("/usr/bin/env");
-    }
     if (java != null) {
+      cmd.add("/usr/bin/env");
       cmd.add("JAVA=" + java);
-    }
-    if (javaAgent != null) {
-      // bin/ycsb's JVM options (its default -Xmx4g, and the agent)
-      cmd.add("JAVA_OPTS=-Xmx4g " + javaAgent);
     }
     YcsbCommandLine ycsb = YcsbCommandLine.launcher(s.repo(), phase == BenchPhase.INSERT).status()
         .properties(workloadProperties)
@@ -184,13 +178,10 @@ final class YcsbBenchClient implements BenchClient {
     return cmd;
   }
 
-  private List<String> asyncCommand(BenchPhase phase, Settings s, String javaAgent) {
+  private List<String> asyncCommand(BenchPhase phase, Settings s) {
     String cp = System.getProperty("java.class.path");
     List<String> cmd = new ArrayList<>(List.of(Paths.get(System.getProperty("java.home"), "bin", "java").toString(),
         "-Xmx4g"));
-    if (javaAgent != null) {
-      cmd.add(javaAgent);
-    }
     cmd.addAll(List.of("-cp", cp, "io.largekv.bench.AsyncDriverClient", phase.label, Long.toString(s.ops()),
         Integer.toString(s.concurrency())));
     cmd.addAll(List.of("hosts=" + s.contactPoint(), "ycql.target=cassandra", "ycql.localdc=" + s.localDatacenter(),

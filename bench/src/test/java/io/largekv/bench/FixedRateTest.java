@@ -37,10 +37,10 @@ class FixedRateTest {
     BenchClient.Settings s = new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO,
         REPO.resolve("target")).atRate(960_000, 16_000, "kv_largekv", 30);
     assertThat(s.rows()).isEqualTo(600_000);
-    List<String> latte = new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).command(BenchPhase.READ, s, null);
+    List<String> latte = new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).command(BenchPhase.READ, s);
     assertThat(latte).containsSequence("-r", "16000").containsSequence("-d", "960000").contains("rows=600000");
     assertThat(latte.get(latte.size() - 1)).isEqualTo("127.0.0.1:9042");
-    List<String> ycsb = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, s, null);
+    List<String> ycsb = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, s);
     // YCSB's figures cover as many seconds as latte's: its warm-up is left out of them and added to its run
     assertThat(YcsbBenchClient.largekv(List.of()).warmUpLeftOut(s)).isEqualTo(30);
     assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).warmUpLeftOut(s)).isZero();
@@ -50,14 +50,14 @@ class FixedRateTest {
     // others (CoreWorkload's rows differ) read their own
     assertThat(latte).contains("table=\"kv_largekv\"");
     assertThat(ycsb).contains("ycql.table=kv_largekv");
-    assertThat(YcsbBenchClient.largekvPlatform(List.of()).command(BenchPhase.READ, s, null))
+    assertThat(YcsbBenchClient.largekvPlatform(List.of()).command(BenchPhase.READ, s))
         .contains("ycql.table=kv_largekv");
-    assertThat(YcsbBenchClient.core(List.of()).command(BenchPhase.READ, s, null)).contains("ycql.table=kv_core");
+    assertThat(YcsbBenchClient.core(List.of()).command(BenchPhase.READ, s)).contains("ycql.table=kv_core");
     assertThat(YcsbBenchClient.warmUp().writesLargekvRows()).isFalse();
     assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).writesLargekvRows()).isFalse();
     // unthrottled, the efficiency table's p99 is the whole run's, as latte's
     List<String> unthrottled = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ,
-        new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO, REPO.resolve("target")), null);
+        new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO, REPO.resolve("target")));
     assertThat(unthrottled).contains("largekv.warmup_s=0").noneMatch(a -> a.startsWith("target="));
   }
 

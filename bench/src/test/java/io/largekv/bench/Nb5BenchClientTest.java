@@ -77,7 +77,7 @@ class Nb5BenchClientTest {
 
   /** The histogram log the client's command asks nb5 for: two 1 s intervals of 500 reads of 2 ms (in ns). */
   private static void writeLog(Path dir, Nb5BenchClient client, BenchClient.Settings s) throws Exception {
-    List<String> cmd = client.command(BenchPhase.READ, s, null);
+    List<String> cmd = client.command(BenchPhase.READ, s);
     String spec = cmd.get(cmd.indexOf("--log-histograms") + 1);
     Path log = Path.of(spec.substring(0, spec.indexOf(':')));
     try (PrintStream ps = new PrintStream(Files.newOutputStream(log), true, StandardCharsets.UTF_8)) {
