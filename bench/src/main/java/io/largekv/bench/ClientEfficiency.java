@@ -444,7 +444,7 @@ public final class ClientEfficiency {
               samplerCpu.add(cpu.matches("[0-9.]+") ? Double.parseDouble(cpu) : Double.NaN);
             }
             BenchClient.Report report = client.report(phase, out, settings);
-            boolean succeeded = r.exitCode() == 0 && report.problem() == null;
+            boolean succeeded = !failed(label, r, report, out);
             if (probe != null) {
               String title = "round " + round + " " + phase.label + " " + client.name();
               List<MeasuredProcess.Sample> seen = r.samples();
@@ -461,8 +461,6 @@ public final class ClientEfficiency {
               }
             }
             if (!succeeded) {
-              console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
-                  report.problem() == null ? "" : ", " + report.problem(), out);
               status = 1;
             }
             runs.add(new Run(round, phase, client.name(), report, r, options.ops));
@@ -537,9 +535,7 @@ public final class ClientEfficiency {
             out3, thrice, serverPid, console, label);
         BenchClient.Report report3 = thrice.report(phase, out3, longer);
         boolean ok = n != null && n.process().exitCode() == 0 && n.report().problem() == null;
-        if (r3.exitCode() != 0 || report3.problem() != null) {
-          console.printf("bench: %s: exit %d%s (see %s)%n", label, r3.exitCode(),
-              report3.problem() == null ? "" : ", " + report3.problem(), out3);
+        if (failed(label, r3, report3, out3)) {
           status = 1;
           ok = false;
         }
@@ -632,9 +628,7 @@ public final class ClientEfficiency {
           MeasuredProcess.Result r = MeasuredProcess.run(pinned(client.command(BenchPhase.READ, turn)),
               options.repo, file, client, serverPid, console, label);
           BenchClient.Report report = client.report(BenchPhase.READ, file, turn);
-          if (r.exitCode() != 0 || report.problem() != null) {
-            console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
-                report.problem() == null ? "" : ", " + report.problem(), file);
+          if (failed(label, r, report, file)) {
             status = 1;
           }
           // the pauses within the window the client's figures cover: after its warm-up when it leaves one out
@@ -768,8 +762,21 @@ public final class ClientEfficiency {
   }
 
   /**
+   * A client's run failed (its exit status, or a problem its report found): says so in one line
+   * naming the run's output.
+   */
+  private boolean failed(String label, MeasuredProcess.Result r, BenchClient.Report report, Path output) {
+    if (r.exitCode() == 0 && report.problem() == null) {
+      return false;
+    }
+    console.printf("bench: %s: exit %d%s (see %s)%n", label, r.exitCode(),
+        report.problem() == null ? "" : ", " + report.problem(), output);
+    return true;
+  }
+
+  /**
    * Waits until the server is quiet (under 0.2 cores over a second, at most 30 s), so a client
-   * does not pay for the previous one's flushes and compactions.
+   * does not pay for the previous one's flushes and compactions; says so when it was not.
    */
   private void settle(long serverPid) throws InterruptedException {
     if (serverPid <= 0) {
@@ -777,13 +784,17 @@ public final class ClientEfficiency {
       return;
     }
     long deadline = System.nanoTime() + 30_000_000_000L;
+    double cores = Double.NaN;
     while (System.nanoTime() < deadline) {
       double before = ProcessCpu.seconds(serverPid);
       Thread.sleep(1000);
-      if (ProcessCpu.seconds(serverPid) - before < 0.2) {
+      cores = ProcessCpu.seconds(serverPid) - before;
+      if (cores < 0.2) {
         return;
       }
     }
+    console.printf(Locale.ROOT, "bench: the server still used %.2f cores after 30 s of waiting; the next client"
+        + " shares the machine with its flushes and compactions%n", cores);
   }
 
   static String fmt(String pattern, Object... args) {

@@ -19,7 +19,7 @@ import java.util.Optional;
  *       RSS and context switches, from {@code time}'s rusage;</li>
  *   <li>steady-state CPU: at each progress line of the client (operations done so far), the
  *       client's CPU from {@code /proc/<pid>/stat}; {@link Result#steadyCpuPerOp()} is the CPU per
- *       operation between the samples at 20 % and 90 % of the operations, without start-up
+ *       operation between the first progress lines at 20 % and at 90 % of the operations, without start-up
  *       (JVM start, JIT warm-up, connecting, preparing) and shutdown; {@link Result#steadyOpsPerSecond}
  *       the throughput between the same two samples;</li>
  *   <li>the server's CPU over the same wall time, when its pid is known.</li>
@@ -27,6 +27,10 @@ import java.util.Optional;
  * The client's output (stdout and stderr merged) is kept in a file.
  */
 final class MeasuredProcess {
+
+  /** Per cent of a run's operations where its steady window starts and where it ends. */
+  static final int STEADY_FROM = 20;
+  static final int STEADY_TO = 90;
 
   /** Operations done, CPU seconds used and the time ({@link System#nanoTime}) at one moment of the run. */
   record Sample(long ops, double cpuSeconds, long nanos) {}
@@ -64,7 +68,7 @@ final class MeasuredProcess {
           .map(s -> started.plusNanos(s.nanos() - startedNanos));
     }
 
-    /** CPU seconds per operation between the samples nearest 20 % and 90 % of {@code totalOps}. */
+    /** CPU seconds per operation in the steady window of a run of {@code totalOps}. */
     Optional<Double> steadyCpuPerOp(long totalOps) {
       return steadyWindow(totalOps).map(w -> (w[1].cpuSeconds() - w[0].cpuSeconds()) / (w[1].ops() - w[0].ops()));
     }
@@ -76,22 +80,24 @@ final class MeasuredProcess {
     }
 
     /**
-     * The first sample at 20 % of {@code totalOps} or more and the last at 90 % or less, both with
-     * the client's CPU read; empty when they are less than a quarter of the operations apart.
+     * The steady window: the first sample at {@link #STEADY_FROM} % of {@code totalOps} or more
+     * and the first at {@link #STEADY_TO} % or more, the progress lines where
+     * {@link SteadyWindowProbe} starts and stops too; empty when either has no CPU reading or they
+     * are less than a quarter of the operations apart.
      */
     private Optional<Sample[]> steadyWindow(long totalOps) {
       Sample from = null;
       Sample to = null;
       for (Sample s : samples) {
-        if (from == null && s.ops() >= totalOps / 5) {
+        if (from == null && s.ops() * 100 >= totalOps * STEADY_FROM) {
           from = s;
         }
-        if (s.ops() <= totalOps * 9 / 10 && !Double.isNaN(s.cpuSeconds())) {
+        if (to == null && s.ops() * 100 >= totalOps * STEADY_TO) {
           to = s;
         }
       }
       if (from == null || to == null || to.ops() - from.ops() < totalOps / 4
-          || Double.isNaN(from.cpuSeconds())) {
+          || Double.isNaN(from.cpuSeconds()) || Double.isNaN(to.cpuSeconds())) {
         return Optional.empty();
       }
       return Optional.of(new Sample[] {from, to});

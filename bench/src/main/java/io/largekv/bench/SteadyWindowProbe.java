@@ -33,9 +33,9 @@ final class SteadyWindowProbe {
   static final List<String> EVENTS = List.of("task-clock", "context-switches", "cpu-migrations",
       "syscalls:sys_enter_futex", "raw_syscalls:sys_enter");
   /** Per cent of the operations where the window starts, where the CPU profile gives way to the wall one, where it ends. */
-  static final int FROM = 20;
+  static final int FROM = MeasuredProcess.STEADY_FROM;
   static final int MIDDLE = 55;
-  static final int TO = 90;
+  static final int TO = MeasuredProcess.STEADY_TO;
   /** async-profiler's sampling intervals: CPU time, and wall time per thread. */
   static final String CPU_INTERVAL = "1ms";
   static final String WALL_INTERVAL = "5ms";

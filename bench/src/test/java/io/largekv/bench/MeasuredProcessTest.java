@@ -11,7 +11,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The steady window of a measured client: CPU per operation and throughput both between the
- * samples at 20 % and 90 % of the operations, so a JVM's warm-up (slow start, JIT CPU) counts in
+ * first progress lines at 20 % and at 90 % of the operations, so a JVM's warm-up (slow start, JIT CPU) counts in
  * neither, and a run without enough samples reports nothing rather than a figure of its warm-up.
  */
 class MeasuredProcessTest {
@@ -45,9 +45,25 @@ class MeasuredProcessTest {
   @Test
   void steadyThroughputAndCpuLeaveTheWarmUpOut() {
     MeasuredProcess.Result r = result(warmUpThenSteady());
-    // 10,000 operations: the window runs from the sample at >= 2,000 to the last at <= 9,000
+    // 10,000 operations: the window runs from the first sample at >= 2,000 to the first at >= 9,000
     assertThat(r.steadyOpsPerSecond(10_000)).hasValueSatisfying(v -> assertThat(v).isCloseTo(1_000.0, within(1e-6)));
     assertThat(r.steadyCpuPerOp(10_000)).hasValueSatisfying(v -> assertThat(v).isCloseTo(0.0005, within(1e-12)));
+  }
+
+  @Test
+  void theWindowEndsAtTheFirstLineAtNinetyPerCentAsTheProbesDoes() {
+    // lines at 2,000, 5,000, 8,800, 9,300 and 10,000 of 10,000 operations: the window is 2,000 to 9,300
+    List<MeasuredProcess.Sample> samples = List.of(new MeasuredProcess.Sample(2_000, 10, SECOND),
+        new MeasuredProcess.Sample(5_000, 11, 2 * SECOND), new MeasuredProcess.Sample(8_800, 12, 3 * SECOND),
+        new MeasuredProcess.Sample(9_300, 14.5, 4 * SECOND), new MeasuredProcess.Sample(10_000, 20, 5 * SECOND));
+    assertThat(result(samples).steadyCpuPerOp(10_000)).hasValueSatisfying(v -> assertThat(v).isCloseTo(4.5 / 7_300,
+        within(1e-12)));
+    assertThat(result(samples).steadyOpsPerSecond(10_000)).hasValueSatisfying(v -> assertThat(v).isCloseTo(7_300 / 3.0,
+        within(1e-6)));
+    // the line at 90 % without a CPU reading: no figure rather than one of another window
+    List<MeasuredProcess.Sample> unread = new ArrayList<>(samples);
+    unread.set(3, new MeasuredProcess.Sample(9_300, Double.NaN, 4 * SECOND));
+    assertThat(result(unread).steadyCpuPerOp(10_000)).isEmpty();
   }
 
   @Test

@@ -103,21 +103,8 @@ public final class ScyllaSource implements ServerSource {
 
   @Override
   public List<NodeReading> read() throws IOException {
-    List<NodeReading> readings = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
-    for (String host : hosts) {
-      URI uri = page(host);
-      try {
-        readings.add(reading(host, PrometheusPage.read(uri, METRICS::contains)));
-      } catch (IOException e) {
-        failures.add(e.getMessage());
-        readings.add(NodeReading.failed(host, FIGURES, e.getMessage()));
-      }
-    }
-    if (failures.size() == hosts.size()) {
-      throw new IOException("no ScyllaDB node answered: " + String.join("; ", failures));
-    }
-    return readings;
+    return NodeReading.ofEach(hosts, "ScyllaDB node", host -> reading(host, PrometheusPage.read(page(host),
+        METRICS::contains)), (host, why) -> NodeReading.failed(host, FIGURES, why));
   }
 
   @Override

@@ -140,25 +140,16 @@ public final class YugabyteSource implements ServerSource {
     } catch (IOException e) {
       // The states are then unknown; the tablet servers' figures are still read.
     }
-    List<NodeReading> readings = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
-    for (String host : hosts) {
-      YugabyteTabletServers.Server server = servers.get(NodeHost.of(host).toLowerCase(Locale.ROOT));
-      String state = server == null ? null : server.status();
-      URI uri = tserverPage(host);
-      try {
-        readings.add(reading(host, PrometheusPage.read(uri, METRICS::contains), server));
-      } catch (IOException e) {
-        failures.add(e.getMessage());
-        NodeReading.Builder b = NodeReading.of(host).state(state);
-        FIGURES.forEach(f -> b.unavailable(f, e.getMessage()));
-        readings.add(b.build());
-      }
-    }
-    if (failures.size() == hosts.size()) {
-      throw new IOException("no YugabyteDB tablet server answered: " + String.join("; ", failures));
-    }
-    return readings;
+    Map<String, YugabyteTabletServers.Server> known = servers;
+    Function<String, YugabyteTabletServers.Server> server = host -> known.get(NodeHost.of(host).toLowerCase(Locale.ROOT));
+    return NodeReading.ofEach(hosts, "YugabyteDB tablet server",
+        host -> reading(host, PrometheusPage.read(tserverPage(host), METRICS::contains), server.apply(host)),
+        (host, why) -> {
+          YugabyteTabletServers.Server s = server.apply(host);
+          NodeReading.Builder b = NodeReading.of(host).state(s == null ? null : s.status());
+          FIGURES.forEach(f -> b.unavailable(f, why));
+          return b.build();
+        });
   }
 
   @Override
