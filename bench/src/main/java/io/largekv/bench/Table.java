@@ -34,10 +34,10 @@ final class Table {
             : "; clients pinned to CPU " + o.pin.substring(0, o.pin.indexOf(':')) + ", server to CPU "
             + o.pin.substring(o.pin.indexOf(':') + 1)));
     sb.append("CPU = user+sys of the client process (/usr/bin/time), per 1 000 operations: 'process' from exec to\n"
-        + "exit (JVM start, JIT, connect, prepare included), 'steady' between 20 % and 90 % of the operations\n"
-        + "(/proc/<pid>/stat at the client's progress lines). 'ops/s': the client's own figure over the whole\n"
-        + "run; 'steady ops/s': operations per second over the same window as 'steady' CPU (a run of hours\n"
-        + "after its warm-up). p99: the client's own service-time histogram.\n"
+        + "exit (JVM start, JIT, connect, prepare included), 'steady' from the client's first progress line at\n"
+        + "20 % of the operations to its first at 90 % (/proc/<pid>/stat at those lines). 'ops/s': the client's\n"
+        + "own figure over the whole run; 'steady ops/s': operations per second over the same window as 'steady'\n"
+        + "CPU (a run of hours after its warm-up). p99: the client's own service-time histogram.\n"
         + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
         + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
         + "×latte: ratio to latte, same round and phase.\n\n");

@@ -13,19 +13,23 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code bin/largekv}: the benchmark's main job.
- *
- * <pre>
- *   bin/largekv run                       # embedded default: starts a local Cassandra, runs
- *                                         # load → uniform-read → latest-read, stops it
- *   bin/largekv run --hosts h1,h2 --target yugabyte --full-scale ...
- * </pre>
- */
-/**
  * {@code bin/largekv report}: a run's report written again from its raw files, or runs made apart
  * side by side ({@link io.largekv.report.Report#across}).
  */
 final class ReportCommand {
+
+  static final String USAGE = String.join("\n",
+      "Usage: bin/largekv report DIR [--phases LIST]",
+      "       bin/largekv report DIR1 DIR2... [--out DIR]",
+      "  DIR: the report of a run of bin/largekv run, compare or k8s local (or of a clients' results directory,",
+      "  PHASE/client-<i>/), written again from its raw files into DIR: report.md, report.html, results.json.",
+      "  --phases LIST  the phases that must be in it (load,uniform-read,latest-read); default: those it has",
+      "  DIR1 DIR2...: runs made apart, side by side in one report, with a change row against the first run;",
+      "  the runs are read, never written.",
+      "  --out DIR      where that report goes (default results/report-<time>)",
+      "  Exit status: 0 written, 1 written with a FAILED cell (not to be published as it is), 2 bad input,",
+      "  3 a file could not be read or written.",
+      "Docs: docs/results.md");
 
   private ReportCommand() {}
 
@@ -34,6 +38,10 @@ final class ReportCommand {
    * {@code report DIR1 DIR2... [--out DIR]}: runs made apart, side by side, in {@code --out}.
    */
   static int run(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
+    if (OptionParser.asksForHelp(args, 1)) {
+      out.println(USAGE);
+      return ExitStatus.OK;
+    }
     Options o = OptionParser.parse(new Options(), args, 1);
     List<Path> dirs = new ArrayList<>();
     for (String d : o.dirNames) {
@@ -80,9 +88,9 @@ final class ReportCommand {
     if (!report.failedCells().isEmpty()) {
       // the figures are there to read, and must not be published as they are
       err.println("largekv: FAILED: " + String.join(", ", report.failedCells()) + " (exit status 1)");
-      return io.largekv.common.ExitStatus.FAILED;
+      return ExitStatus.FAILED;
     }
-    return io.largekv.common.ExitStatus.OK;
+    return ExitStatus.OK;
   }
 
   /** The options of {@code report}: its directories, {@code --phases}, {@code --out}. */
@@ -102,7 +110,7 @@ final class ReportCommand {
 
     @Override
     public String missingValue(String name) {
-      return name + " needs a value: " + help();
+      return name + " needs a value: " + help() + " (see bin/largekv report --help)";
     }
 
     @Parameters(paramLabel = "DIR")

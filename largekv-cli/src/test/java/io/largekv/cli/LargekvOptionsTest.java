@@ -187,6 +187,11 @@ class LargekvOptionsTest {
     assertThat(Largekv.run(new String[] {"check", "--hosts", "h1", "--nodes", "3", "--help"}, out, System.err))
         .isZero();
     assertThat(shown.toString(java.nio.charset.StandardCharsets.UTF_8)).contains("bin/largekv check");
+    // and report's: its usage, nothing read or written
+    shown.reset();
+    assertThat(Largekv.run(new String[] {"report", "/nonexistent", "--help"}, out, System.err)).isZero();
+    assertThat(shown.toString(java.nio.charset.StandardCharsets.UTF_8)).startsWith("Usage: bin/largekv report DIR")
+        .contains("Docs: docs/results.md");
     // compare's form of check, either way of writing the option
     assertThat(Check.comparing(new String[] {"check", "--target", "cassandra-a=h1"})).isTrue();
     assertThat(Check.comparing(new String[] {"check", "--target=cassandra-a=h1"})).isTrue();
@@ -198,7 +203,8 @@ class LargekvOptionsTest {
     assertThatThrownBy(() -> Largekv.run(new String[] {"nb5-client", "--phase"}, out, System.err))
         .hasMessage("--phase needs a value; see bin/largekv nb5-client --help");
     assertThatThrownBy(() -> Largekv.run(new String[] {"report", "/a", "--out"}, out, System.err))
-        .hasMessage("--out needs a value: bin/largekv report DIR [--phases LIST] | DIR1 DIR2... [--out DIR]");
+        .hasMessage("--out needs a value: bin/largekv report DIR [--phases LIST] | DIR1 DIR2... [--out DIR]"
+            + " (see bin/largekv report --help)");
     // "--" is no end of options: a value, or an unknown option
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--", "x"}))
         .hasMessage("unknown option -- (see bin/largekv --help)");
