@@ -9,8 +9,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Pattern;
 
 /**
  * Runs one client process under {@code /usr/bin/time} and measures it:
@@ -27,6 +30,9 @@ import java.util.Optional;
  * The client's output (stdout and stderr merged) is kept in a file.
  */
 final class MeasuredProcess {
+
+  /** The JVM's compiler threads by their comm in {@code /proc} (the same names perf gives). */
+  private static final Pattern JIT_THREAD = Pattern.compile(SteadyWindowProbe.JIT_THREAD);
 
   /** Per cent of a run's operations where its steady window starts and where it ends. */
   static final int STEADY_FROM = 20;
@@ -55,9 +61,11 @@ final class MeasuredProcess {
    * @param started when the client process was started (wall clock)
    * @param startedNanos the same instant on {@link System#nanoTime}'s clock, the samples' clock
    * @param ended when it had exited
+   * @param jitSeconds the CPU of the JVM's compiler threads ({@link SteadyWindowProbe#JIT_THREAD}) up to
+   *     the client's last progress line: 0 for a process without them, NaN when never read
    */
   record Result(int exitCode, Usage usage, List<Sample> samples, double serverCpuSeconds, double otherCores,
-      Path output, Instant started, long startedNanos, Instant ended) {
+      Path output, Instant started, long startedNanos, Instant ended, double jitSeconds) {
 
     /**
      * When the client's first progress line with an operation done came (wall clock): within one
@@ -127,6 +135,9 @@ final class MeasuredProcess {
     long startedNanos = System.nanoTime();
     Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
     List<Sample> samples = new ArrayList<>();
+    // each compiler thread's CPU as last read: a thread the JVM ends keeps its last reading
+    Map<Long, Double> jit = new HashMap<>();
+    boolean jitRead = false;
     long clientPid = -1;
     long lastShown = 0;
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -140,6 +151,11 @@ final class MeasuredProcess {
           }
           long now = System.nanoTime();
           samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN, now));
+          Map<Long, Double> compilers = clientPid > 0 ? ProcessCpu.threadSeconds(clientPid, JIT_THREAD) : null;
+          if (compilers != null) {
+            jit.putAll(compilers);
+            jitRead = true;
+          }
           if (probe != null) {
             probe.progress(clientPid, ops, totalOps, now);
           }
@@ -161,6 +177,7 @@ final class MeasuredProcess {
         Long.parseLong(f[3]), Long.parseLong(f[4]), Long.parseLong(f[5]));
     double server = serverAfter - serverBefore;
     double other = (machine - usage.cpuSeconds() - (Double.isNaN(server) ? 0 : server)) / usage.wallSeconds();
-    return new Result(exit, usage, samples, server, Math.max(0, other), outputFile, started, startedNanos, ended);
+    return new Result(exit, usage, samples, server, Math.max(0, other), outputFile, started, startedNanos, ended,
+        jitRead ? jit.values().stream().mapToDouble(Double::doubleValue).sum() : Double.NaN);
   }
 }

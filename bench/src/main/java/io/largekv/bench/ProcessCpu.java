@@ -2,9 +2,13 @@ package io.largekv.bench;
 
 import io.largekv.common.ProcStat;
 import java.io.IOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * CPU time of a live process from {@code /proc/<pid>/stat}: user + system time of all its threads,
@@ -36,6 +40,32 @@ final class ProcessCpu {
       // not Linux
     }
     return Double.NaN;
+  }
+
+  /**
+   * utime + stime in seconds of each thread of {@code pid} whose name ({@code /proc/<pid>/task/<tid>/stat}'s
+   * comm, at most 15 characters) matches {@code name}, by thread id; empty when none does, null when
+   * the process is gone. A thread that ends between the listing and its read is left out.
+   */
+  static Map<Long, Double> threadSeconds(long pid, Pattern name) {
+    Map<Long, Double> seconds = new HashMap<>();
+    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc", Long.toString(pid), "task"))) {
+      for (Path task : tasks) {
+        String stat;
+        try {
+          stat = Files.readString(task.resolve("stat"));
+        } catch (IOException ended) {
+          continue;
+        }
+        String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+        if (name.matcher(comm).matches()) {
+          seconds.put(Long.parseLong(task.getFileName().toString()), ProcStat.cpuTicks(stat) / (double) TICKS_PER_SECOND);
+        }
+      }
+    } catch (IOException | RuntimeException gone) {
+      return null;
+    }
+    return seconds;
   }
 
   /** utime + stime of {@code pid} in seconds, or NaN when the process is gone. */
