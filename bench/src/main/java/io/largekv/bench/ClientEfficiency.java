@@ -248,11 +248,11 @@ public final class ClientEfficiency {
    * processes ({@code /usr/bin/time}), N = {@code --ops}: what the JVM's start, its JIT warm-up and the
    * connection cost is taken out of, as far as they end within the run of N. NaN when either run failed.
    * {@code jitN} and {@code jit3N}: the CPU of each run's JVM compiler threads up to its last progress
-   * line ({@link MeasuredProcess.Result#jitSeconds}; 0 without a JIT, NaN unread), for the same
-   * figure without them: how much of it is the JIT still compiling after the run of N's end.
+   * line ({@link CompilerThreads}), for the same figure without them: how much of it is the JIT still
+   * compiling after the run of N's end.
    */
-  record Subtracted(int round, BenchPhase phase, String client, double cpuN, double cpu3N, double jitN,
-      double jit3N, long ops) {
+  record Subtracted(int round, BenchPhase phase, String client, double cpuN, double cpu3N, CompilerThreads.Cpu jitN,
+      CompilerThreads.Cpu jit3N, long ops) {
     /** NaN when a run failed, or when the run of 3N did not cost more than the run of N (no usable figure). */
     double cpuPerOp() {
       return perOp(cpu3N - cpuN);
@@ -260,7 +260,7 @@ public final class ClientEfficiency {
 
     /** The same without the compiler threads' CPU; NaN also when theirs was not read. */
     double withoutJitPerOp() {
-      return perOp((cpu3N - jit3N) - (cpuN - jitN));
+      return perOp((cpu3N - jit3N.seconds()) - (cpuN - jitN.seconds()));
     }
 
     private double perOp(double difference) {
@@ -278,13 +278,16 @@ public final class ClientEfficiency {
         String ratio = latte == null || Double.isNaN(latte.cpuPerOp()) || Double.isNaN(x.cpuPerOp()) ? ""
             : String.format(Locale.ROOT, ", %.2f× latte", x.cpuPerOp() / latte.cpuPerOp());
         String jit = "";
-        if (!Double.isNaN(x.cpuPerOp()) && !(x.jitN == 0 && x.jit3N == 0)) {
+        if (!Double.isNaN(x.cpuPerOp()) && !(x.jitN.seconds() == 0 && x.jit3N.seconds() == 0)) {
           String withoutRatio = latte == null || Double.isNaN(latte.withoutJitPerOp())
               || Double.isNaN(x.withoutJitPerOp()) ? ""
               : String.format(Locale.ROOT, ", %.2f× latte's", x.withoutJitPerOp() / latte.withoutJitPerOp());
-          jit = Double.isNaN(x.jitN) || Double.isNaN(x.jit3N) ? "; without the JIT: unavailable (its threads not read)"
-              : String.format(Locale.ROOT, "; compiler threads %.2f s and %.2f s; without the JIT %s%s", x.jitN, x.jit3N,
-                  Double.isNaN(x.withoutJitPerOp()) ? "unavailable: no more CPU in the run of 3N"
+          String why = x.jitN.unavailable() != null ? x.jitN.unavailable() + ", run of N"
+              : x.jit3N.unavailable() != null ? x.jit3N.unavailable() + ", run of 3N" : null;
+          jit = why != null ? "; without the JIT: unavailable (" + why + ")"
+              : String.format(Locale.ROOT, "; compiler threads %.2f s and %.2f s; without the JIT %s%s", x.jitN.seconds(),
+                  x.jit3N.seconds(), Double.isNaN(x.withoutJitPerOp())
+                      ? "unavailable: the run of 3N cost no more than the run of N outside the compiler threads"
                       : String.format(Locale.ROOT, "%.2f µs", x.withoutJitPerOp() * 1e6), withoutRatio);
         }
         sb.append(String.format(Locale.ROOT, "round %d %s %s: %s (CPU %.2f s for N, %s for 3N)%s%s%n", x.round,
@@ -565,7 +568,7 @@ public final class ClientEfficiency {
         }
         subtracted.add(new Subtracted(options.rounds, phase, thrice.name(),
             n == null ? Double.NaN : n.process().usage().cpuSeconds(), ok ? r3.usage().cpuSeconds() : Double.NaN,
-            n == null ? Double.NaN : n.process().jitSeconds(), r3.jitSeconds(), options.ops));
+            n == null ? CompilerThreads.Cpu.unavailable("no run of N") : n.process().jit(), r3.jit(), options.ops));
       }
     }
     return status;
@@ -813,6 +816,10 @@ public final class ClientEfficiency {
       double before = ProcessCpu.seconds(serverPid);
       Thread.sleep(1000);
       cores = ProcessCpu.seconds(serverPid) - before;
+      if (Double.isNaN(cores)) {
+        console.printf("bench: the server's CPU could not be read (process %d gone?)%n", serverPid);
+        return;
+      }
       if (cores < 0.2) {
         return;
       }

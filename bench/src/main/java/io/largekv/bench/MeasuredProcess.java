@@ -9,11 +9,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * Runs one client process under {@code /usr/bin/time} and measures it:
@@ -23,20 +20,24 @@ import java.util.regex.Pattern;
  *   <li>steady-state CPU: at each progress line of the client (operations done so far), the
  *       client's CPU from {@code /proc/<pid>/stat}; {@link Result#steadyCpuPerOp()} is the CPU per
  *       operation between the first progress lines at 20 % and at 90 % of the operations, without start-up
- *       (JVM start, JIT warm-up, connecting, preparing) and shutdown; {@link Result#steadyOpsPerSecond}
+ *       (JVM start, JIT warm-up, connecting, preparing) and, unless that line is the client's last,
+ *       shutdown; {@link Result#steadyOpsPerSecond}
  *       the throughput between the same two samples;</li>
+ *   <li>the CPU of a JVM client's compiler threads up to its last progress line ({@link CompilerThreads});</li>
  *   <li>the server's CPU over the same wall time, when its pid is known.</li>
  * </ul>
  * The client's output (stdout and stderr merged) is kept in a file.
  */
 final class MeasuredProcess {
 
-  /** The JVM's compiler threads by their comm in {@code /proc} (the same names perf gives). */
-  private static final Pattern JIT_THREAD = Pattern.compile(SteadyWindowProbe.JIT_THREAD);
-
   /** Per cent of a run's operations where its steady window starts and where it ends. */
   static final int STEADY_FROM = 20;
   static final int STEADY_TO = 90;
+
+  /** Whether {@code ops} done of {@code total} are {@code percent} % of them or more. */
+  static boolean reached(long ops, long total, int percent) {
+    return ops * 100 >= total * percent;
+  }
 
   /** Operations done, CPU seconds used and the time ({@link System#nanoTime}) at one moment of the run. */
   record Sample(long ops, double cpuSeconds, long nanos) {}
@@ -61,11 +62,11 @@ final class MeasuredProcess {
    * @param started when the client process was started (wall clock)
    * @param startedNanos the same instant on {@link System#nanoTime}'s clock, the samples' clock
    * @param ended when it had exited
-   * @param jitSeconds the CPU of the JVM's compiler threads ({@link SteadyWindowProbe#JIT_THREAD}) up to
-   *     the client's last progress line: 0 for a process without them, NaN when never read
+   * @param jit the CPU of the client's JVM compiler threads up to its last progress line
+   *     ({@link CompilerThreads})
    */
   record Result(int exitCode, Usage usage, List<Sample> samples, double serverCpuSeconds, double otherCores,
-      Path output, Instant started, long startedNanos, Instant ended, double jitSeconds) {
+      Path output, Instant started, long startedNanos, Instant ended, CompilerThreads.Cpu jit) {
 
     /**
      * When the client's first progress line with an operation done came (wall clock): within one
@@ -97,10 +98,10 @@ final class MeasuredProcess {
       Sample from = null;
       Sample to = null;
       for (Sample s : samples) {
-        if (from == null && s.ops() * 100 >= totalOps * STEADY_FROM) {
+        if (from == null && reached(s.ops(), totalOps, STEADY_FROM)) {
           from = s;
         }
-        if (to == null && s.ops() * 100 >= totalOps * STEADY_TO) {
+        if (to == null && reached(s.ops(), totalOps, STEADY_TO)) {
           to = s;
         }
       }
@@ -135,9 +136,7 @@ final class MeasuredProcess {
     long startedNanos = System.nanoTime();
     Process p = new ProcessBuilder(cmd).directory(workDir.toFile()).redirectErrorStream(true).start();
     List<Sample> samples = new ArrayList<>();
-    // each compiler thread's CPU as last read: a thread the JVM ends keeps its last reading
-    Map<Long, Double> jit = new HashMap<>();
-    boolean jitRead = false;
+    CompilerThreads jit = new CompilerThreads();
     long clientPid = -1;
     long lastShown = 0;
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
@@ -151,11 +150,7 @@ final class MeasuredProcess {
           }
           long now = System.nanoTime();
           samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN, now));
-          Map<Long, Double> compilers = clientPid > 0 ? ProcessCpu.threadSeconds(clientPid, JIT_THREAD) : null;
-          if (compilers != null) {
-            jit.putAll(compilers);
-            jitRead = true;
-          }
+          jit.read(clientPid);
           if (probe != null) {
             probe.progress(clientPid, ops, totalOps, now);
           }
@@ -178,6 +173,6 @@ final class MeasuredProcess {
     double server = serverAfter - serverBefore;
     double other = (machine - usage.cpuSeconds() - (Double.isNaN(server) ? 0 : server)) / usage.wallSeconds();
     return new Result(exit, usage, samples, server, Math.max(0, other), outputFile, started, startedNanos, ended,
-        jitRead ? jit.values().stream().mapToDouble(Double::doubleValue).sum() : Double.NaN);
+        jit.cpu());
   }
 }

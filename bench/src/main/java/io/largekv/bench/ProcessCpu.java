@@ -68,6 +68,15 @@ final class ProcessCpu {
     return seconds;
   }
 
+  /** Whether {@code pid} runs a {@code java} executable ({@code /proc/<pid>/exe}); false when unknown. */
+  static boolean isJava(long pid) {
+    try {
+      return Files.readSymbolicLink(Paths.get("/proc", Long.toString(pid), "exe")).getFileName().toString().equals("java");
+    } catch (IOException | UnsupportedOperationException e) {
+      return false;
+    }
+  }
+
   /** utime + stime of {@code pid} in seconds, or NaN when the process is gone. */
   static double seconds(long pid) {
     Path stat = Paths.get("/proc", Long.toString(pid), "stat");

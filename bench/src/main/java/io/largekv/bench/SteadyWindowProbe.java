@@ -39,12 +39,10 @@ final class SteadyWindowProbe {
   /** async-profiler's sampling intervals: CPU time, and wall time per thread. */
   static final String CPU_INTERVAL = "1ms";
   static final String WALL_INTERVAL = "5ms";
-  /** HotSpot's compiler threads as perf names them ({@code C2 CompilerThread0}, cut to 15 characters). */
-  static final String JIT_THREAD = "C[12] CompilerThre.*";
 
   /**
    * The window's figures: operations in it, seconds of CPU (perf's task-clock), of which the JVM's
-   * JIT compiler threads' ({@link #JIT_THREAD}; 0 for a process without them), context switches,
+   * JIT compiler threads' ({@link CompilerThreads#NAME}; 0 for a process without them), context switches,
    * migrations, futex calls, system calls; NaN where not measured, with why in {@code unavailable}.
    */
   record Window(long ops, double wallSeconds, double cpuSeconds, double jitCpuSeconds, double contextSwitches,
@@ -94,12 +92,12 @@ final class SteadyWindowProbe {
       return;
     }
     if (fromOps < 0) {
-      if (ops * 100 >= total * FROM && ops * 100 < total * TO) {
+      if (MeasuredProcess.reached(ops, total, FROM) && !MeasuredProcess.reached(ops, total, TO)) {
         start(clientPid, ops, nanos);
       }
-    } else if (toOps < 0 && ops * 100 >= total * TO) {
+    } else if (toOps < 0 && MeasuredProcess.reached(ops, total, TO)) {
       stop(ops, nanos); // also when this line jumped past the middle: the profile running is stopped
-    } else if (toOps < 0 && !wallStarted && ops * 100 >= total * MIDDLE) {
+    } else if (toOps < 0 && !wallStarted && MeasuredProcess.reached(ops, total, MIDDLE)) {
       wallStarted = true;
       if (javaClient && profilerLibrary != null) {
         profiler("stop,file=" + cpuProfile + ",collapsed");
@@ -112,11 +110,7 @@ final class SteadyWindowProbe {
     pid = clientPid;
     fromOps = ops;
     fromNanos = nanos;
-    try {
-      javaClient = Files.readSymbolicLink(Path.of("/proc", Long.toString(pid), "exe")).getFileName().toString().equals("java");
-    } catch (IOException | UnsupportedOperationException e) {
-      javaClient = false;
-    }
+    javaClient = ProcessCpu.isJava(pid);
     List<String> cmd = new ArrayList<>(List.of("perf", "stat", "-x", ",", "--per-thread", "-o", perfFile.toString(),
         "-e", String.join(",", EVENTS), "-p", Long.toString(pid)));
     try {
@@ -216,7 +210,7 @@ final class SteadyWindowProbe {
         for (int i = 0; i < EVENTS.size(); i++) {
           totals.merge(EVENTS.get(i), e.getValue()[i], Double::sum);
         }
-        if (e.getKey().replaceFirst("-[0-9]+$", "").matches(JIT_THREAD)) {
+        if (e.getKey().replaceFirst("-[0-9]+$", "").matches(CompilerThreads.NAME)) {
           jit += e.getValue()[0] / 1000;
         }
       }

@@ -35,7 +35,8 @@ final class Table {
             + o.pin.substring(o.pin.indexOf(':') + 1)));
     sb.append("CPU = user+sys of the client process (/usr/bin/time), per 1 000 operations: 'process' from exec to\n"
         + "exit (JVM start, JIT, connect, prepare included), 'steady' from the client's first progress line at\n"
-        + "20 % of the operations to its first at 90 % (/proc/<pid>/stat at those lines). 'ops/s': the client's\n"
+        + MeasuredProcess.STEADY_FROM + " % of the operations to its first at " + MeasuredProcess.STEADY_TO
+        + " % (/proc/<pid>/stat at those lines). 'ops/s': the client's\n"
         + "own figure over the whole run; 'steady ops/s': operations per second over the same window as 'steady'\n"
         + "CPU (a run of hours after its warm-up). p99: the client's own service-time histogram.\n"
         + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"

@@ -21,7 +21,7 @@ class MeasuredProcessTest {
   private static MeasuredProcess.Result result(List<MeasuredProcess.Sample> samples) {
     MeasuredProcess.Usage usage = new MeasuredProcess.Usage(60, 10, 1, 100_000, 10, 10);
     return new MeasuredProcess.Result(0, usage, samples, 0, 0, Path.of("out.txt"), Instant.EPOCH, 0,
-        Instant.EPOCH, Double.NaN);
+        Instant.EPOCH, new CompilerThreads.Cpu(0, null));
   }
 
   /** 1,000 operations a second at 0.5 ms of CPU each, after 10 s of warm-up at 100/s and 5 ms each. */

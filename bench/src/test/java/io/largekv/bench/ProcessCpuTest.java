@@ -14,7 +14,7 @@ class ProcessCpuTest {
   @Test
   void theCompilerThreadsOfThisJvmAreFoundByName() {
     long pid = ProcessHandle.current().pid();
-    Map<Long, Double> jit = ProcessCpu.threadSeconds(pid, Pattern.compile(SteadyWindowProbe.JIT_THREAD));
+    Map<Long, Double> jit = ProcessCpu.threadSeconds(pid, Pattern.compile(CompilerThreads.NAME));
     // HotSpot starts at least one C1 and one C2 thread ("C1 CompilerThre", "C2 CompilerThre" in /proc)
     assertThat(jit).hasSizeGreaterThanOrEqualTo(2);
     assertThat(jit.values()).allSatisfy(s -> assertThat(s).isGreaterThanOrEqualTo(0.0));

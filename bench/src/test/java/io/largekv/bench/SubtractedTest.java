@@ -10,9 +10,13 @@ import org.junit.jupiter.api.Timeout;
 @Timeout(30)
 class SubtractedTest {
 
+  private static CompilerThreads.Cpu jit(double seconds) {
+    return new CompilerThreads.Cpu(seconds, null);
+  }
+
   @Test
   void cpuPerOperationIsTheDifferenceOverTwoN() {
-    ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0, 5.0, 6.0, 450_000);
+    ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0, jit(5.0), jit(6.0), 450_000);
     assertThat(s.cpuPerOp()).isCloseTo(11.0 / 900_000, within(1e-15));
     // without the compiler threads: (27 − 6) − (16 − 5) = 10 s over 2N
     assertThat(s.withoutJitPerOp()).isCloseTo(10.0 / 900_000, within(1e-15));
@@ -21,16 +25,18 @@ class SubtractedTest {
   @Test
   void compilerThreadsNotReadGiveNoFigureWithoutThem() {
     ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0,
-        Double.NaN, 6.0, 450_000);
+        CompilerThreads.Cpu.unavailable("no compiler thread (C1 or C2 CompilerThread) found in the JVM"), jit(6.0),
+        450_000);
     assertThat(s.cpuPerOp()).isCloseTo(11.0 / 900_000, within(1e-15));
     assertThat(s.withoutJitPerOp()).isNaN();
     assertThat(ClientEfficiency.Subtracted.render(List.of(s)))
-        .contains("12.22 µs (CPU 16.00 s for N, 27.00 s for 3N); without the JIT: unavailable (its threads not read)");
+        .contains("12.22 µs (CPU 16.00 s for N, 27.00 s for 3N); without the JIT: unavailable (no compiler thread"
+            + " (C1 or C2 CompilerThread) found in the JVM, run of N)");
   }
 
   @Test
   void aLongerRunThatCostNoMoreGivesNoFigure() {
-    ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 15.5, 5.0, 5.0, 450_000);
+    ClientEfficiency.Subtracted s = new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 15.5, jit(5.0), jit(5.0), 450_000);
     assertThat(s.cpuPerOp()).isNaN();
     assertThat(ClientEfficiency.Subtracted.render(List.of(s)))
         .contains("unavailable: the run of 3N cost no more than the run of N");
@@ -46,9 +52,9 @@ class SubtractedTest {
   @Test
   void aFailedRunIsUnavailableAndGetsNoRatio() {
     List<ClientEfficiency.Subtracted> all = List.of(
-        new ClientEfficiency.Subtracted(1, BenchPhase.READ, "latte", 5.0, 14.0, 0, 0, 450_000),
-        new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0, 5.0, 6.0, 450_000),
-        new ClientEfficiency.Subtracted(1, BenchPhase.INSERT, "largekv", 16.0, Double.NaN, 5.0, 6.0, 450_000));
+        new ClientEfficiency.Subtracted(1, BenchPhase.READ, "latte", 5.0, 14.0, jit(0), jit(0), 450_000),
+        new ClientEfficiency.Subtracted(1, BenchPhase.READ, "largekv", 16.0, 27.0, jit(5.0), jit(6.0), 450_000),
+        new ClientEfficiency.Subtracted(1, BenchPhase.INSERT, "largekv", 16.0, Double.NaN, jit(5.0), jit(6.0), 450_000));
     String text = ClientEfficiency.Subtracted.render(all);
     assertThat(text).contains("round 1 read latte: 10.00 µs (CPU 5.00 s for N, 14.00 s for 3N), 1.00× latte")
         .contains("round 1 read latte: 10.00 µs (CPU 5.00 s for N, 14.00 s for 3N), 1.00× latte\n")
