@@ -2,7 +2,6 @@ package io.largekv.bench;
 
 import io.largekv.common.ProcStat;
 import java.io.IOException;
-import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -48,23 +47,12 @@ final class ProcessCpu {
    * the process is gone. A thread that ends between the listing and its read is left out.
    */
   static Map<Long, Double> threadSeconds(long pid, Pattern name) {
-    Map<Long, Double> seconds = new HashMap<>();
-    try (DirectoryStream<Path> tasks = Files.newDirectoryStream(Paths.get("/proc", Long.toString(pid), "task"))) {
-      for (Path task : tasks) {
-        String stat;
-        try {
-          stat = Files.readString(task.resolve("stat"));
-        } catch (IOException ended) {
-          continue;
-        }
-        String comm = stat.substring(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-        if (name.matcher(comm).matches()) {
-          seconds.put(Long.parseLong(task.getFileName().toString()), ProcStat.cpuTicks(stat) / (double) TICKS_PER_SECOND);
-        }
-      }
-    } catch (IOException | RuntimeException gone) {
+    Map<Long, Long> ticks = ProcStat.threadTicks(Paths.get("/proc", Long.toString(pid), "task"), name.asMatchPredicate());
+    if (ticks == null) {
       return null;
     }
+    Map<Long, Double> seconds = new HashMap<>();
+    ticks.forEach((thread, t) -> seconds.put(thread, t / (double) TICKS_PER_SECOND));
     return seconds;
   }
 

@@ -3,14 +3,8 @@ package io.largekv.jvm;
 import io.largekv.common.ProcStat;
 import io.largekv.common.WarmUp;
 import io.largekv.results.ClientSummary.Metric;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.nio.file.Paths;
-import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -145,25 +139,9 @@ public final class ClientJit {
    * by thread id; null where {@code /proc/self/task} cannot be read.
    */
   static Map<Long, Long> compilerThreadsCpuMillis() {
-    Path tasks = Paths.get("/proc/self/task");
-    if (!Files.isDirectory(tasks)) {
-      return null;
-    }
-    Map<Long, Long> cpu = new HashMap<>();
-    try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
-      for (Path t : threads) {
-        try {
-          if (!Files.readString(t.resolve("comm"), StandardCharsets.UTF_8).contains("Compiler")) {
-            continue;
-          }
-          cpu.put(Long.parseLong(t.getFileName().toString()), cpuMillis(Files.readString(t.resolve("stat"),
-              StandardCharsets.UTF_8)));
-        } catch (IOException | RuntimeException ended) {
-          // the thread ended while it was read
-        }
-      }
-    } catch (IOException e) {
-      return null;
+    Map<Long, Long> cpu = ProcStat.threadTicks(Paths.get("/proc/self/task"), name -> name.contains("Compiler"));
+    if (cpu != null) {
+      cpu.replaceAll((thread, ticks) -> ticks * 1000 / ProcStat.TICKS_PER_SECOND);
     }
     return cpu;
   }
