@@ -141,13 +141,13 @@ public final class ClientJit {
   static Map<Long, Long> compilerThreadsCpuMillis() {
     Map<Long, Long> cpu = ProcStat.threadTicks(Paths.get("/proc/self/task"), name -> name.contains("Compiler"));
     if (cpu != null) {
-      cpu.replaceAll((thread, ticks) -> ticks * 1000 / ProcStat.TICKS_PER_SECOND);
+      cpu.replaceAll((thread, ticks) -> millis(ticks));
     }
     return cpu;
   }
 
-  /** A task's utime + stime in ms from its {@code stat} line. */
-  static long cpuMillis(String stat) {
-    return ProcStat.cpuTicks(stat) * 1000 / ProcStat.TICKS_PER_SECOND;
+  /** CPU clock ticks ({@link ProcStat#TICKS_PER_SECOND}) in ms. */
+  static long millis(long ticks) {
+    return ticks * 1000 / ProcStat.TICKS_PER_SECOND;
   }
 }

@@ -83,11 +83,10 @@ class ClientJitTest {
   }
 
   @Test
-  void aTasksCpuIsItsUtimePlusStimeCountedAfterItsNameWhichMayHoldSpacesAndParentheses() {
-    // pid (comm) state ppid pgrp session tty tpgid flags minflt cminflt majflt cmajflt utime stime ...
-    String stat = "4242 (C2 CompilerThre) S 1 1 1 0 -1 4194368 10 0 0 0 1234 56 0 0 20 0 30 0";
-    assertThat(ClientJit.cpuMillis(stat)).isEqualTo((1234 + 56) * 10);
-    assertThat(ClientJit.cpuMillis("7 (a (b) c) R 1 1 1 0 -1 0 0 0 0 0 3 4 0 0")).isEqualTo(70);
+  void aTasksTicksAreTenMillisecondsEach() {
+    // utime + stime of a stat line (parsed by ProcStat.cpuTicks, ProcStatTest) at Linux's 100 Hz
+    assertThat(ClientJit.millis(1234 + 56)).isEqualTo((1234 + 56) * 10);
+    assertThat(ClientJit.millis(7)).isEqualTo(70);
   }
 
   @Test
