@@ -37,24 +37,51 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     public static final Verified NONE = new Verified(0, 0, 0, 0);
   }
 
-  /** Stalls of the driver's I/O threads the client's own threads caused: how many, the longest, all together (ms). */
-  public record Stalls(long count, double maxMs, double totalMs) {
+  /**
+   * The stalls of the driver's I/O threads while client threads ran on them (docs/ycsb-binding.md,
+   * "Stalls of the driver's I/O threads"): how many, the longest and all together (ms of wall time);
+   * of that time, the machine's share ({@code machineMs}: the I/O threads waiting for a CPU, null
+   * when the kernel gave no reading) and so the client's; the stalls that are the machine's alone
+   * (their client share is not over the bound; null when not printed) and the client's own after the
+   * warm-up, which the rule judges (null when the figures keep the warm-up).
+   */
+  public record Stalls(long count, double maxMs, double totalMs, Double machineMs, Long onTheMachine,
+      Long clientAfterWarmUp) {
 
     /** Several clients' or runs' stalls together; null when none counted them. */
     public static Stalls merge(List<Stalls> all) {
       Stalls sum = null;
       for (Stalls s : all) {
         if (s != null) {
-          sum = sum == null ? s : new Stalls(sum.count + s.count, Math.max(sum.maxMs, s.maxMs), sum.totalMs + s.totalMs);
+          sum = sum == null ? s : new Stalls(sum.count + s.count, Math.max(sum.maxMs, s.maxMs), sum.totalMs + s.totalMs,
+              sum.machineMs == null || s.machineMs == null ? null : sum.machineMs + s.machineMs,
+              sum.onTheMachine == null || s.onTheMachine == null ? null : sum.onTheMachine + s.onTheMachine,
+              sum.clientAfterWarmUp == null || s.clientAfterWarmUp == null ? null
+                  : sum.clientAfterWarmUp + s.clientAfterWarmUp);
         }
       }
       return sum;
     }
 
-    /** {@code 0}, or {@code 3 (longest 42.1 ms, 80.0 ms in all)}. */
+    /** The client's share of the stalls' time, ms: all of it when the machine's is not known. */
+    public double clientMs() {
+      return machineMs == null ? totalMs : Math.max(0, totalMs - machineMs);
+    }
+
+    /**
+     * {@code 0}, or {@code 13, 223.6 ms: 200.1 ms waiting for a CPU, 23.5 ms the client's}, or
+     * without a run-queue reading {@code 3, 80.0 ms (longest 42.1 ms), all the client's}.
+     */
     public String describe() {
-      return count == 0 ? "0" : String.format(Locale.ROOT, "%d (longest %.1f ms, %.1f ms in all)", count, maxMs,
-          totalMs);
+      if (count == 0) {
+        return "0";
+      }
+      if (machineMs == null) {
+        return String.format(Locale.ROOT, "%d, %.1f ms (longest %.1f ms), all the client's (no run-queue wait read)",
+            count, totalMs, maxMs);
+      }
+      return String.format(Locale.ROOT, "%d, %.1f ms: %.1f ms waiting for a CPU, %.1f ms the client's", count,
+          totalMs, machineMs, clientMs());
     }
   }
 
@@ -85,6 +112,12 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     EVENT_LOOP_STALLS("EventLoopStalls"),
     EVENT_LOOP_STALL_MAX_MS("EventLoopStallMaxMs"),
     EVENT_LOOP_STALL_TOTAL_MS("EventLoopStallTotalMs"),
+    /** The machine's share of the stalls' time: the I/O threads waiting for a CPU, ms; or {@code unavailable: WHY}. */
+    EVENT_LOOP_STALL_RUN_QUEUE_MS("EventLoopStallRunQueueMs"),
+    /** Stalls whose run-queue wait was not read: all the client's. */
+    EVENT_LOOP_STALLS_UNREAD("EventLoopStallsUnread"),
+    /** Stalls whose client share is not over the bound: the machine's. */
+    EVENT_LOOP_STALLS_ON_THE_MACHINE("EventLoopStallsOnTheMachine"),
     EVENT_LOOP_STALLS_IN_GC_PAUSES("EventLoopStallsInGcPauses"),
     EVENT_LOOP_STALLS_AFTER_WARM_UP("EventLoopStallsAfterWarmUp"),
     /** Per operation type: the most the stalls judged could have moved its highest reported percentile, µs. */
@@ -157,12 +190,21 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
             "ExitStatus")));
   }
 
-  /** The stall lines, when the client printed all three (it counts stalls); null otherwise. */
+  /**
+   * The stall lines, when the client printed the three it always prints (it counts stalls); null
+   * otherwise. The machine's share is null when the client gave none (an older client, or
+   * {@code unavailable: ...}).
+   */
   private static Stalls stalls(YcsbOutput out) {
     double n = out.number(SECTION, Metric.EVENT_LOOP_STALLS.metric);
     double max = out.number(SECTION, Metric.EVENT_LOOP_STALL_MAX_MS.metric);
     double total = out.number(SECTION, Metric.EVENT_LOOP_STALL_TOTAL_MS.metric);
-    return Double.isNaN(n) || Double.isNaN(max) || Double.isNaN(total) ? null : new Stalls((long) n, max, total);
+    if (Double.isNaN(n) || Double.isNaN(max) || Double.isNaN(total)) {
+      return null;
+    }
+    double machine = out.number(SECTION, Metric.EVENT_LOOP_STALL_RUN_QUEUE_MS.metric);
+    return new Stalls((long) n, max, total, Double.isNaN(machine) ? null : machine,
+        whole(out, Metric.EVENT_LOOP_STALLS_ON_THE_MACHINE), whole(out, Metric.EVENT_LOOP_STALLS_AFTER_WARM_UP));
   }
 
   private static Long whole(YcsbOutput out, Metric f) {

@@ -1,6 +1,7 @@
 package io.largekv.client;
 
 import io.largekv.jvm.EventLoopStalls;
+import io.largekv.jvm.RunQueueWait;
 import io.largekv.run.RunProperties;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -40,9 +41,10 @@ import java.util.stream.Collectors;
  * largekv's workload and with YCSB's CoreWorkload); a binding or workload of one's own that does
  * should run with {@code largekv.virtual_scheduler=jdk}.
  *
- * <p>Every inline run is timed and recorded in {@link EventLoopStalls} (a run longer than
- * {@code largekv.stall_ms} is a stall of that I/O thread); {@link EventLoopWatchdog} watches the
- * runs in progress for a hang.
+ * <p>Every inline run is timed and a run longer than {@code largekv.stall_ms} is recorded in
+ * {@link EventLoopStalls} as a stall of that I/O thread, with the part of it the thread spent waiting
+ * for a CPU (the machine's share, {@link Carrier#waitedSinceMark}); {@link EventLoopWatchdog}
+ * watches the runs in progress for a hang and reads that wait while they last.
  *
  * <p>The JDK has no public API for a virtual thread's scheduler: {@link #setUp} uses the
  * constructor the JDK's own tests use, which needs {@code --add-opens java.base/java.lang=ALL-UNNAMED}
@@ -74,12 +76,52 @@ public final class IoThreadScheduler implements Executor {
     volatile long runSince = IDLE;
     /** The scheduler whose {@link #ioCarriers} lists this carrier. */
     IoThreadScheduler watchedBy;
+    /** An I/O thread's time waiting for a CPU (the kernel's); null for any other thread. */
+    final RunQueueWait runQueue;
+    /** That time as read during a run ({@link #mark}), with the run's {@link #runSince}; null before. */
+    volatile WaitMark mark;
 
+    /** Made by the thread {@code t} itself (a thread-local's initial value). */
     Carrier(Thread t) {
       this.thread = t;
       this.io = isDriverIoThread(t.getClass().getName(), t.getName());
+      this.runQueue = io ? RunQueueWait.ofCurrentThread() : null;
+    }
+
+    /**
+     * Reads the run-queue wait of the run that started at {@code since}, while it lasts (the
+     * watchdog's look, off the I/O thread): what {@link #waitedSinceMark} subtracts. Once per run;
+     * a reading that the run's end overtook is dropped.
+     */
+    void mark(long since) {
+      WaitMark m = mark;
+      if (runQueue == null || m != null && m.runSince() == since) {
+        return;
+      }
+      long waited = runQueue.nanos();
+      if (waited >= 0 && runSince == since) {
+        mark = new WaitMark(since, waited);
+      }
+    }
+
+    /**
+     * The I/O thread's run-queue wait from the mark of the run that started at {@code since} to now
+     * (ns): within the run, so the machine's share of it is at least this; -1 when the run has no
+     * mark (it ended before the watchdog looked) or the kernel gives no reading. Called by the I/O
+     * thread itself at the end of a stall.
+     */
+    long waitedSinceMark(long since) {
+      WaitMark m = mark;
+      if (m == null || m.runSince() != since) {
+        return -1;
+      }
+      long now = runQueue.nanos();
+      return now < 0 ? -1 : Math.max(0, now - m.waitNanos());
     }
   }
+
+  /** An I/O thread's run-queue wait ({@code waitNanos}) read during the run that started at {@code runSince}. */
+  record WaitMark(long runSince, long waitNanos) {}
 
   /** The I/O threads that have run a client thread, for {@link EventLoopWatchdog}. */
   private final List<Carrier> ioCarriers = new CopyOnWriteArrayList<>();
@@ -150,8 +192,14 @@ public final class IoThreadScheduler implements Executor {
         continuation.run();
       } finally {
         long took = System.nanoTime() - since;
-        c.runSince = IDLE;
-        stalls.record(took);
+        if (stalls.isStall(took)) {
+          // rare: the machine's share is read here, and the reading's own time is the stall's too
+          long waited = c.waitedSinceMark(since);
+          c.runSince = IDLE;
+          stalls.record(System.nanoTime() - since, waited);
+        } else {
+          c.runSince = IDLE;
+        }
       }
     } else {
       elsewhere.increment();

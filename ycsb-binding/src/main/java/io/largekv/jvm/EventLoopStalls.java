@@ -29,6 +29,20 @@ import org.HdrHistogram.Histogram;
  * native call, blocking file I/O), a long computation, a garbage-collection pause, or the OS not
  * scheduling the I/O thread; all of them delay the responses behind it alike.
  *
+ * <p><b>Whose stall.</b> Only the first ones are the client's doing. While the I/O thread is
+ * runnable but waiting for a CPU — the machine's cores given to something else: on the embedded
+ * default, the Cassandra beside the client — any client on that machine is delayed alike (a
+ * platform-thread client too, which cannot see it). So each stall's time is split: the
+ * <em>machine's share</em>, the I/O thread's run-queue wait within the stall as the kernel counts
+ * it ({@link RunQueueWait}, read while the run lasts and at its end: a lower bound, the wait before
+ * the first reading stays the client's), and the <em>client's share</em>, the rest (the thread on a
+ * CPU or blocked in client code). Only the client's share is judged by the rule below: a stall
+ * whose client share is not over the bound is not the client's. The machine's share is printed
+ * beside it ({@code [LARGEKV], EventLoopStallRunQueueMs}). It includes time the cores ran the
+ * client JVM's own other threads (its compiler threads, whose CPU after the warm-up
+ * {@link ClientJit} reports, and other I/O threads). Where the kernel gives no run-queue wait, every
+ * stall is the client's, as before the split.
+ *
  * <p><b>The rule.</b> A stall can delay at most the operations in flight at that moment, and each of
  * YCSB's client threads has at most one: the {@code n} stalls in the reported figures may have
  * delayed up to {@code k = n × threadcount} operations, each by at most {@code L}, their time in
@@ -103,7 +117,16 @@ public final class EventLoopStalls {
   private final LongAdder stalls = new LongAdder();
   private final LongAdder stalledNanos = new LongAdder();
   private final AtomicLong maxNanos = new AtomicLong();
-  /** Each stall's {start nanoTime, nanos, 1 when after the client's warm-up}: the first {@value #KEPT}. */
+  /** The stalls' run-queue wait (the machine's share) where it was read, ns. */
+  private final LongAdder machineNanos = new LongAdder();
+  /** Stalls whose run-queue wait was not read (the run ended before the watchdog's look): all the client's. */
+  private final LongAdder unread = new LongAdder();
+  /** Why the kernel gives no run-queue wait here; null when it does. */
+  private volatile String runQueueWhyNot;
+  /**
+   * Each stall's {start nanoTime, nanos, 1 when after the client's warm-up, run-queue wait ns or -1
+   * when not read}: the first {@value #KEPT}.
+   */
   private final List<long[]> windows = new ArrayList<>();
   static final int KEPT = 100_000;
   private volatile ClientGcPauses gcPauses;
@@ -135,6 +158,7 @@ public final class EventLoopStalls {
     if (gcPauses == null) {
       gcPauses = ClientGcPauses.listen();
     }
+    runQueueWhyNot = RunQueueWait.ofCurrentThread().whyNot();
     watched = true;
   }
 
@@ -199,25 +223,49 @@ public final class EventLoopStalls {
     return hangMs;
   }
 
-  /** One inline run of a client thread on an I/O thread took {@code nanos} (the hot path: one comparison). */
+  /**
+   * True when an inline run of a client thread on an I/O thread that took {@code nanos} is a stall
+   * (the hot path: one comparison); the caller then {@link #record(long, long) records} it.
+   */
+  public boolean isStall(long nanos) {
+    return nanos > boundNanos && measuring;
+  }
+
+  /** An inline run that took {@code nanos}, its run-queue wait not read: all the client's. */
   public void record(long nanos) {
-    if (nanos > boundNanos && measuring) {
-      stalls.increment();
-      stalledNanos.add(nanos);
-      maxNanos.accumulateAndGet(nanos, Math::max);
-      long[] window = {System.nanoTime() - nanos, nanos, warmUpExcluded ? 1 : 0};
-      synchronized (windows) {
-        if (windows.size() < KEPT) {
-          windows.add(window);
-        }
+    record(nanos, -1);
+  }
+
+  /**
+   * An inline run that took {@code nanos}, of which the I/O thread waited {@code waitedNanos} for a
+   * CPU (the machine's share; -1 when not read: all the client's); counted when {@link #isStall}.
+   */
+  public void record(long nanos, long waitedNanos) {
+    if (!isStall(nanos)) {
+      return;
+    }
+    long waited = waitedNanos < 0 ? -1 : Math.min(waitedNanos, nanos);
+    stalls.increment();
+    stalledNanos.add(nanos);
+    maxNanos.accumulateAndGet(nanos, Math::max);
+    if (waited < 0) {
+      unread.increment();
+    } else {
+      machineNanos.add(waited);
+    }
+    long[] window = {System.nanoTime() - nanos, nanos, warmUpExcluded ? 1 : 0, waited};
+    synchronized (windows) {
+      if (windows.size() < KEPT) {
+        windows.add(window);
       }
     }
   }
 
   /**
-   * The stalls in the reported figures (after the warm-up when it is left out of them) that the
-   * client JVM's garbage-collection pauses do not explain: without the pause time in it, the run
-   * would still be longer than the bound. {@code [count, longest nanos, nanos in all]}.
+   * The client's stalls in the reported figures (after the warm-up when it is left out of them):
+   * those whose client share — the stall less the I/O thread's run-queue wait — is over the bound
+   * without the client JVM's garbage-collection pauses in it. {@code [count, longest client share
+   * ns, client shares in all ns]}.
    */
   private long[] clientStalls(boolean afterWarmUpOnly) {
     ClientGcPauses gc = gcPauses;
@@ -229,11 +277,12 @@ public final class EventLoopStalls {
         if (afterWarmUpOnly && w[2] == 0) {
           continue;
         }
+        long client = w[1] - Math.max(0, w[3]);
         long paused = gc == null ? 0 : gc.pausedNanos(w[0], w[0] + w[1]);
-        if (w[1] - paused > boundNanos) {
+        if (client - paused > boundNanos) {
           n++;
-          longest = Math.max(longest, w[1]);
-          sum += w[1];
+          longest = Math.max(longest, client);
+          sum += client;
         }
       }
     }
@@ -244,7 +293,45 @@ public final class EventLoopStalls {
 
   /** The stalls that the client JVM's garbage-collection pauses explain, of all. */
   public long inGcPauses() {
-    return stalls() - clientStalls(false)[0];
+    ClientGcPauses gc = gcPauses;
+    long n = 0;
+    synchronized (windows) {
+      for (long[] w : windows) {
+        long client = w[1] - Math.max(0, w[3]);
+        if (client > boundNanos && gc != null && client - gc.pausedNanos(w[0], w[0] + w[1]) <= boundNanos) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The stalls that the I/O thread's waits for a CPU explain, of all: their client share is not over the bound. */
+  public long onTheMachine() {
+    long n = 0;
+    synchronized (windows) {
+      for (long[] w : windows) {
+        if (w[1] - Math.max(0, w[3]) <= boundNanos) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+
+  /** The machine's share of every stall: the I/O threads' run-queue wait within them, ms (where read). */
+  public double machineMs() {
+    return machineNanos.sum() / 1e6;
+  }
+
+  /** Stalls whose run-queue wait was not read, their whole time the client's. */
+  public long unread() {
+    return unread.sum();
+  }
+
+  /** Why the kernel gives no run-queue wait here (every stall is then the client's); null when it does. */
+  public String runQueueWhyNot() {
+    return runQueueWhyNot;
   }
 
   /** The client's warm-up ended and is left out of the reported figures: from now on a stall is in them. */
@@ -303,7 +390,7 @@ public final class EventLoopStalls {
     if (!warmUpExcluded) {
       return Optional.empty();
     }
-    return mayHaveMoved(clientStalls(true), operations, figures, " after the client's warm-up");
+    return mayHaveMoved(clientStalls(true), operations, figures, " after the warm-up");
   }
 
   /**
@@ -315,8 +402,8 @@ public final class EventLoopStalls {
     if (warmUpExcluded) {
       return Optional.empty();
     }
-    return mayHaveMoved(clientStalls(false), operations, figures, ", the client's start-up included"
-        + " (largekv.warmup_s leaves it out of read and mixed phases)");
+    return mayHaveMoved(clientStalls(false), operations, figures, ", the start-up included (largekv.warmup_s leaves"
+        + " it out of read phases)");
   }
 
   /**
@@ -375,9 +462,9 @@ public final class EventLoopStalls {
     }
     long mayBeDelayed = n * clientThreads;
     String p = PropertyValues.written(highestPercentile);
-    String delayed = String.format(Locale.ROOT, "%d stall(s) of the driver's I/O threads%s (longest %.1f ms, %.1f ms"
-        + " in all, over %d ms each; %s=%d) may have delayed up to %d operation(s) (%d per stall: threadcount)", n,
-        which, stalls[1] / 1e6, stalls[2] / 1e6, boundMs(), STALL_MS, boundMs(), mayBeDelayed, clientThreads);
+    String delayed = String.format(Locale.ROOT, "%d client stall(s)%s (the client's share of each over %s=%d:"
+        + " longest %.1f ms, %.1f ms in all) may have delayed %d operation(s) (%d per stall: threadcount)", n, which,
+        STALL_MS, boundMs(), stalls[1] / 1e6, stalls[2] / 1e6, mayBeDelayed, clientThreads);
     if (figures.isEmpty()) {
       double allowed = (100 - highestPercentile) / 100 * operations / 10;
       if (mayBeDelayed <= allowed) {
@@ -389,15 +476,15 @@ public final class EventLoopStalls {
     List<String> moved = new ArrayList<>();
     for (Shift s : shifts(stalls, figures, percentiles)) {
       if (s.beyondPrecision()) {
-        moved.add(String.format(Locale.ROOT, "%s's reported p%s (%.2f ms) by up to %.2f ms", s.operation(),
+        moved.add(String.format(Locale.ROOT, "%s p%s (%.2f ms) by up to %.2f ms", s.operation(),
             PropertyValues.written(s.percentile()), s.percentileUs() / 1000.0, s.boundUs() / 1000.0));
       }
     }
     if (moved.isEmpty()) {
       return Optional.empty();
     }
-    return Optional.of(String.format(Locale.ROOT, "%s, enough to move %s, more than the %d %% of its value a"
-        + " percentile is stated to: %s", delayed, String.join(" and ", moved), PRECISION_PERCENT,
+    return Optional.of(String.format(Locale.ROOT, "%s: enough to move %s, beyond the %d %% a percentile is stated"
+        + " to: %s", delayed, String.join(", ", moved), PRECISION_PERCENT,
         moved.size() == 1 ? "that percentile may have moved" : "those percentiles may have moved"));
   }
 
@@ -413,6 +500,11 @@ public final class EventLoopStalls {
     out.println(Metric.EVENT_LOOP_STALLS.line(stalls()));
     out.println(Metric.EVENT_LOOP_STALL_MAX_MS.oneDecimal(maxMs()));
     out.println(Metric.EVENT_LOOP_STALL_TOTAL_MS.oneDecimal(totalMs()));
+    String whyNot = runQueueWhyNot;
+    out.println(whyNot == null ? Metric.EVENT_LOOP_STALL_RUN_QUEUE_MS.oneDecimal(machineMs())
+        : Metric.EVENT_LOOP_STALL_RUN_QUEUE_MS.line("unavailable: " + whyNot));
+    out.println(Metric.EVENT_LOOP_STALLS_UNREAD.line(unread()));
+    out.println(Metric.EVENT_LOOP_STALLS_ON_THE_MACHINE.line(onTheMachine()));
     out.println(Metric.EVENT_LOOP_STALLS_IN_GC_PAUSES.line(inGcPauses()));
     if (warmUpExcluded) {
       out.println(Metric.EVENT_LOOP_STALLS_AFTER_WARM_UP.line(clientStalls(true)[0]));

@@ -167,6 +167,154 @@ class IoThreadSchedulerTest {
     assertThat(stalls.totalMs()).isEqualTo(stalls.maxMs());
   }
 
+  /** The kernel's schedstat of this process's thread named {@code name}: {on a CPU ns, waiting for a CPU ns}. */
+  private static long[] schedstat(String name) throws java.io.IOException {
+    try (java.nio.file.DirectoryStream<java.nio.file.Path> tasks =
+        java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("/proc/self/task"))) {
+      for (java.nio.file.Path t : tasks) {
+        if (java.nio.file.Files.readString(t.resolve("comm")).strip().equals(name)) {
+          String[] f = java.nio.file.Files.readString(t.resolve("schedstat")).strip().split(" ");
+          return new long[] {Long.parseLong(f[0]), Long.parseLong(f[1])};
+        }
+      }
+    }
+    throw new AssertionError("no thread " + name);
+  }
+
+  private static EventLoopStalls stallsOver20Ms() {
+    EventLoopStalls stalls = new EventLoopStalls();
+    Properties p = new Properties();
+    p.setProperty("largekv.stall_ms", "20");
+    p.setProperty("threadcount", "4");
+    stalls.watch(p);
+    stalls.measuring();
+    return stalls;
+  }
+
+  /**
+   * A run that computes on an I/O thread while twice as many busy threads as the machine has CPUs
+   * compete for them: the time it waits for a CPU after the watchdog's look is the machine's share
+   * (at least what the kernel's own reading of that thread shows between the look and the run's
+   * end), the time it computes the client's (at least its CPU time over the same span): still a
+   * stall of the client's, as computing is.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aRunWaitingForACpuOnABusyMachineHasTheWaitAsTheMachinesShareAndItsComputingAsTheClients() throws Exception {
+    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
+        "Linux gives each thread's run-queue wait");
+    EventLoopStalls stalls = stallsOver20Ms();
+    IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    List<Thread> busy = new ArrayList<>();
+    for (int i = 0; i < 2 * Runtime.getRuntime().availableProcessors(); i++) {
+      busy.add(named("busy-" + i, () -> {
+        while (!stop.get()) {
+          Thread.onSpinWait();
+        }
+      }));
+    }
+    java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.atomic.AtomicBoolean end = new java.util.concurrent.atomic.AtomicBoolean();
+    Thread io = driverThread("s0-io-7", () -> scheduler.execute(() -> {
+      inside.countDown();
+      long spins = 0;
+      while (!end.get()) {
+        spins++; // the client's code, computing
+      }
+      assertThat(spins).isPositive();
+    }));
+    try {
+      inside.await();
+      Thread.sleep(5);
+      new EventLoopWatchdog(scheduler, stalls).look(System.nanoTime()); // the mark
+      long[] from = schedstat("s0-io-7");
+      Thread.sleep(300);
+      long[] to = schedstat("s0-io-7");
+      end.set(true);
+      io.join();
+      long waitedNs = to[1] - from[1];
+      long ranNs = to[0] - from[0];
+      assertThat(waitedNs).as("the kernel's reading: the thread waited for a CPU").isPositive();
+      assertThat(stalls.stalls()).isEqualTo(1);
+      assertThat(stalls.unread()).isZero();
+      assertThat(stalls.machineMs()).isGreaterThanOrEqualTo(waitedNs / 1e6).isLessThanOrEqualTo(stalls.totalMs());
+      assertThat(stalls.totalMs() - stalls.machineMs()).as("the client's share").isGreaterThanOrEqualTo(ranNs / 1e6);
+      assertThat(stalls.onTheMachine()).isZero(); // it computed for more than 20 ms: the client's
+    } finally {
+      end.set(true);
+      stop.set(true);
+      for (Thread t : busy) {
+        t.join();
+      }
+    }
+  }
+
+  /**
+   * A run blocked in client code (here a latch; a pinned wait, a blocking file read alike) is not
+   * waiting for a CPU: it stays the client's, and the machine's share is at most the thread's wait
+   * for a CPU as the kernel counts it over the whole run.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aRunBlockedInClientCodeStaysTheClientsStall() throws Exception {
+    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
+        "Linux gives each thread's run-queue wait");
+    EventLoopStalls stalls = stallsOver20Ms();
+    IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
+    java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch after = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch read = new java.util.concurrent.CountDownLatch(1);
+    Thread io = driverThread("s0-io-8", () -> {
+      scheduler.execute(() -> {
+        inside.countDown();
+        try {
+          release.await();
+        } catch (InterruptedException e) {
+          Thread.currentThread().interrupt();
+        }
+      });
+      after.countDown();
+      try {
+        read.await(); // alive until its schedstat is read
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    inside.await();
+    long[] from = schedstat("s0-io-8");
+    Thread.sleep(5);
+    new EventLoopWatchdog(scheduler, stalls).look(System.nanoTime());
+    Thread.sleep(200);
+    release.countDown();
+    after.await();
+    long[] to = schedstat("s0-io-8");
+    read.countDown();
+    io.join();
+    assertThat(stalls.stalls()).isEqualTo(1);
+    assertThat(stalls.unread()).isZero();
+    assertThat(stalls.machineMs()).isLessThanOrEqualTo((to[1] - from[1]) / 1e6);
+    assertThat(stalls.onTheMachine()).isZero();
+  }
+
+  /** A run that ended before the watchdog looked has no reading: all of it is the client's. */
+  @Test
+  void aStallTheWatchdogDidNotSeeIsAllTheClients() throws Exception {
+    EventLoopStalls stalls = stallsOver20Ms();
+    IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
+    driverThread("s0-io-9", () -> scheduler.execute(() -> {
+      try {
+        Thread.sleep(30);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    })).join();
+    assertThat(stalls.stalls()).isEqualTo(1);
+    assertThat(stalls.unread()).isEqualTo(1);
+    assertThat(stalls.machineMs()).isZero();
+  }
+
   @Test
   void onlyTheTestedJavaReleasesRunItAndAnyOtherSaysWhy() {
     EventLoopStalls stalls = new EventLoopStalls();

@@ -288,10 +288,12 @@ class ClientThreadsIT {
     assertThat(r.metric("LARGEKV", "EventLoopStalls")).as(r.toString()).isBetween(1.0, 3000.0);
     assertThat(r.metric("LARGEKV", "EventLoopStallMaxMs")).as(r.toString()).isGreaterThanOrEqualTo(50);
     assertThat(r.text("LARGEKV", "EventLoopStallWarning")).as(r.toString())
-        .contains("stall(s) of the driver's I/O threads").contains("enough to move ").contains("READ's reported p99 (")
+        .contains("client stall(s), the start-up included").contains("enough to move ").contains("READ p99 (")
         // each reported percentile (p95 and p99 here) is judged: one or both may be named
-        .containsPattern("more than the 5 % of its value a percentile is stated to: th(at percentile|ose percentiles)"
-            + " may have moved$");
+        .containsPattern("beyond the 5 % a percentile is stated to: th(at percentile|ose percentiles) may have moved$");
+    // a client thread asleep on its I/O thread is not waiting for a CPU: the machine's share is the rest
+    assertThat(r.metric("LARGEKV", "EventLoopStallRunQueueMs")).as(r.toString()).isNotNaN()
+        .isLessThan(r.metric("LARGEKV", "EventLoopStallTotalMs"));
     assertShiftBeyondPrecision(r);
     assertThat(r.largekvLines()).as(r.toString()).filteredOn(l -> l.startsWith("largekv: WARNING: ")).hasSize(1);
     // the first stall's stack, once (the first may be the client's own start-up: a class loading, a resize
@@ -307,8 +309,8 @@ class ClientThreadsIT {
     assertThat(after.metric("LARGEKV", "WarmUpExcludedSeconds")).as(after.toString()).isEqualTo(1);
     assertThat(after.metric("LARGEKV", "EventLoopStallsAfterWarmUp")).as(after.toString()).isGreaterThanOrEqualTo(1);
     assertThat(after.text("LARGEKV", "Result")).as(after.toString()).startsWith("FAILED: ")
-        .contains("stall(s) of the driver's I/O threads after the client's warm-up")
-        .contains("enough to move ").contains("READ's reported p99 (").contains("more than the 5 % of its value");
+        .contains("client stall(s) after the warm-up (the client's share of each over largekv.stall_ms=10")
+        .contains("enough to move ").contains("READ p99 (").contains("beyond the 5 % a percentile is stated to");
     assertShiftBeyondPrecision(after);
     // YCSB's READ figures are the reads after the warm-up: the whole run's, less the ones left out
     assertThat(after.metric("READ", "Operations")).as(after.toString()).isEqualTo(after.metric("LARGEKV",
