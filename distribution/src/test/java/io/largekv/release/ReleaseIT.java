@@ -111,12 +111,11 @@ class ReleaseIT {
   @Test
   void bin_largekv_runsTheThreePhasesOnTheLocalCassandraOfTheArchive() throws Exception {
     Path cwd = Files.createDirectories(dir.resolve("work-run"));
-    // 5 measured seconds of a read phase have a handful of reads above their p99.9: one OS preemption of an
-    // I/O thread on a shared 2-core machine would fail the stall rule (its own tests: ClientThreadsIT)
-    Run r = run(cwd, env -> { }, home.resolve("bin/largekv").toString(), "run", "--records", "20000", "--duration", "10",
-        "-p", "largekv.stall_ms=1000");
+    // the stall rule at its default: the client and the local Cassandra share the machine's cores, and only the
+    // client's share of a stall is judged
+    Run r = run(cwd, env -> { }, home.resolve("bin/largekv").toString(), "run", "--records", "20000", "--duration", "10");
     assertThat(r.exit).as(r.toString()).isZero();
-    assertThat(r.out).containsPattern("verified reads: ok=[1-9][0-9]* corrupt=0 missing=0");
+    assertThat(r.out).containsPattern("verified ([1-9][0-9,]*) reads: \\1 ok, 0 corrupt, 0 missing;");
     assertThat(r.err).contains("largekv: starting local Cassandra").contains("largekv: stopping the local Cassandra");
     // results go to the working directory: a release may be installed read-only
     assertThat(cwd.resolve("results")).isDirectory();

@@ -11,7 +11,6 @@ import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.Report;
-import io.largekv.report.render.MarkdownReport;
 import io.largekv.report.render.ReportFiles;
 import io.largekv.results.ResultsLayout;
 import io.largekv.servers.ServerSampler;
@@ -142,7 +141,7 @@ final class BenchmarkRun {
   static void printPlans(Path repo, List<Phase> phases, Function<Phase, List<String>> phaseProperties,
       boolean fullScale, List<String> props, int clients, PrintStream out, String where)
       throws IOException, InterruptedException {
-    PhaseRunner runner = new PhaseRunner(repo, out);
+    PhaseRunner runner = new PhaseRunner(repo, new io.largekv.console.Console(out, false));
     out.println("largekv: the plan of each phase against " + where + " (nothing is started, connected or written)");
     for (Phase phase : phases) {
       List<String> phaseProps = new ArrayList<>(props);
@@ -157,13 +156,14 @@ final class BenchmarkRun {
 
   /**
    * The report of the results in {@code report.dir}: report.md, report.html and results.json written
-   * there; printed ({@code markdown}: its tables) with where the files are. Its FAILED cells are the
+   * there; printed ({@code summary}: its one-screen summary, {@link io.largekv.report.render.ConsoleReport}) with
+   * where the files are. Its FAILED cells are the
    * caller's to judge.
    */
-  static Report writeReport(Report report, PrintStream out, boolean markdown) throws IOException {
+  static Report writeReport(Report report, PrintStream out, boolean summary) throws IOException {
     ReportFiles.write(report, report.dir);
-    if (markdown) {
-      out.println(MarkdownReport.render(report));
+    if (summary) {
+      out.println(io.largekv.report.render.ConsoleReport.render(report));
     }
     out.println(ReportFiles.where(report.dir));
     return report;

@@ -41,7 +41,7 @@ public final class Check {
       return ExitStatus.OK;
     }
     Path repo = BenchmarkRun.repo();
-    PhaseRunner runner = new PhaseRunner(repo, err);
+    PhaseRunner runner = new PhaseRunner(repo, new io.largekv.console.Console(err, false));
     if (comparing(args)) {
       Compare.Options o = Compare.Options.parse(args);
       int status = ExitStatus.OK;

@@ -65,12 +65,12 @@ final class RunCommand {
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), o.hosts, local, props, "servers", err)) {
         if (nb5 == null) {
-          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, err, 1,
+          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console(err), 1,
               phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
               metrics, null));
         }
         err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
-        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, err, 1,
+        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console(err), 1,
             phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
       }
     });
@@ -102,8 +102,8 @@ final class RunCommand {
       results.add(r);
       if (r.exitCode() != 0) {
         status = ExitStatus.FAILED;
-        err.printf("largekv: phase %s FAILED (exit status %d, %s)%s; its output: %s%n", phase.name, r.exitCode(),
-            ExitStatus.describe(r.exitCode()), r.reason().isEmpty() ? "" : ": " + r.reason(), phaseDir);
+        err.printf("largekv: phase %s FAILED (exit status %d, %s; why: under the table); its output: %s%n",
+            phase.name, r.exitCode(), ExitStatus.describe(r.exitCode()), phaseDir);
         if (r.exitCode() == ExitStatus.BAD_INPUT) {
           // the same settings would be refused by every phase
           status = ExitStatus.BAD_INPUT;
@@ -111,11 +111,11 @@ final class RunCommand {
         }
       }
     }
-    String summary = Summary.render(results);
+    String summary = Summary.render(results, local != null);
     Files.writeString(outDir.resolve(ResultsLayout.RUN_SUMMARY), summary);
     out.println();
     out.print(summary);
-    out.println("Raw " + harness + " output: " + outDir);
+    out.println("Raw " + harness + " output: " + outDir + "/<phase>/client-<i>/");
     // the same figures as data, and as bin/largekv report DIR renders them
     io.largekv.report.Report report = BenchmarkRun.writeReport(io.largekv.report.Report.load(outDir,
         results.stream().map(r -> r.phase().name).toList()), out, false);
@@ -126,6 +126,8 @@ final class RunCommand {
     if (status != ExitStatus.OK) {
       err.println("largekv: " + (status == ExitStatus.BAD_INPUT ? "bad input" : "one or more phases FAILED")
           + ": these results must not be published (exit status " + status + ")");
+    } else {
+      out.println("Result: ok, every phase passed every check (exit status 0)");
     }
     return status;
   }

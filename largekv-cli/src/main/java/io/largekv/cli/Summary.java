@@ -1,12 +1,15 @@
 package io.largekv.cli;
 
+import io.largekv.common.ConsoleText;
 import io.largekv.common.ExitStatus;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.report.ServerFigures;
 import io.largekv.report.render.ReportTables;
+import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,11 +17,14 @@ import java.util.TreeMap;
 import org.HdrHistogram.Histogram;
 
 /**
- * The per-phase table {@code bin/largekv run} prints, measured as {@code compare}'s report measures
- * ({@link PhaseResult}): throughput of successful operations from the phase's first operation after
- * the warm-up, latency percentiles in ms of the merged HdrHistogram interval logs after the
- * warm-up (service time; with a {@code -target} rate also the {@code Intended-*} rows, the
- * coordinated-omission-corrected latency); failures, verification and errors over the whole phase.
+ * The one screen {@code bin/largekv run} prints at its end, within {@link ConsoleText#WIDTH}
+ * columns: a table of each phase's operations, measured as {@code compare}'s report measures
+ * ({@link PhaseResult}: throughput of successful operations from the phase's first operation after
+ * the warm-up, latency percentiles in ms of the merged HdrHistogram interval logs after the warm-up;
+ * service time, with a {@code -target} rate also the {@code Intended-*} rows); under it a few short
+ * lines per phase (its verdict, what its reads verified and what failed, its stalls, its servers),
+ * each over a window it names; the reasons of what is unavailable and the clients' warnings as
+ * numbered notes, each said once.
  */
 public final class Summary {
 
@@ -34,75 +40,136 @@ public final class Summary {
     }
   }
 
+  private static final String TABLE = "%-14s %8s %6s  %-15s %9s %7s %7s %7s %9s %8s%n";
+  /** Where a phase's notes start: under the table's operation column. */
+  private static final String NOTE_INDENT = " ".repeat(16);
+
   private Summary() {}
 
-  public static String render(List<Row> results) {
+  /**
+   * The screen for {@code results}; {@code sharedMachine}: the client and the servers ran on this
+   * machine (the local Cassandra), whose cores they shared.
+   */
+  public static String render(List<Row> results, boolean sharedMachine) {
     StringBuilder sb = new StringBuilder();
-    sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  %-16s %10s %8s %8s %8s %9s %9s%n", "phase", "ops/s",
-        "seconds", "operation", "count", "p50 ms", "p95 ms", "p99 ms", "p99.9 ms", "max ms"));
+    sb.append(String.format(Locale.ROOT, TABLE, "phase", "ops/s", "s", "operation", "count", "p50 ms", "p95 ms",
+        "p99 ms", "p99.9 ms", "max ms"));
     for (Row pr : results) {
       PhaseResult r = pr.run();
       boolean first = true;
       for (String op : r.operations()) {
         for (String name : r.logs.containsKey("Intended-" + op) ? List.of(op, "Intended-" + op) : List.of(op)) {
           Histogram h = r.histogram(name);
-          sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  %-16s %10d %8s %8s %8s %9s %9s%n",
-              first ? pr.phase().name : "", first ? String.format(Locale.ROOT, "%,.0f", r.throughput()) : "",
-              first ? String.format(Locale.ROOT, "%.1f", r.measuredSeconds()) : "", name, h.getTotalCount(),
-              ms(h, 50), ms(h, 95), ms(h, 99), ms(h, 99.9), ms(h, 100)));
+          sb.append(String.format(Locale.ROOT, TABLE, first ? pr.phase().name : "",
+              first ? String.format(Locale.ROOT, "%,.0f", r.throughput()) : "",
+              first ? String.format(Locale.ROOT, "%.1f", r.measuredSeconds()) : "", name,
+              String.format(Locale.ROOT, "%,d", h.getTotalCount()), ms(h, 50), ms(h, 95), ms(h, 99), ms(h, 99.9),
+              ms(h, 100)));
           first = false;
         }
       }
       if (first) {
-        sb.append(String.format(Locale.ROOT, "%-13s %10s %8s  (no operations; see %s)%n", pr.phase().name, "-", "-",
-            pr.clients().isEmpty() ? r.dir : pr.clients().get(0).stderr));
-      }
-      String indent = String.format(Locale.ROOT, "%-13s %10s %8s  ", "", "", "");
-      if (pr.exitCode() != 0) {
-        sb.append(indent).append(String.format(Locale.ROOT, "FAILED (exit status %d, %s)%s%n", pr.exitCode(),
-            ExitStatus.describe(pr.exitCode()), pr.reason().isEmpty() ? "" : ": " + pr.reason()));
-      }
-      long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
-      long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
-          .mapToLong(c -> c.nb5().completedOperations()).sum();
-      if (completed > 0 && pr.phase().isLoad() && completed != logged) {
-        sb.append(indent).append(String.format(Locale.ROOT, "nb5 completed %d operations, its histogram log holds %d "
-            + "(nb5 leaves its last interval out of the log; ops/s and seconds are the log's)%n", completed, logged));
-      }
-      long failed = r.summaries.stream().mapToLong(c -> c.failedOperations() == null ? 0 : c.failedOperations()).sum();
-      if (failed > 0) {
-        sb.append(indent).append("failed operations: ").append(failed).append(" (not counted in ops/s)\n");
-      }
-      long ok = r.verified().ok();
-      long corrupt = r.verified().corrupt();
-      long missing = r.verified().missing();
-      if (ok + corrupt + missing > 0) {
-        sb.append(indent).append(String.format(Locale.ROOT, "verified reads: ok=%d corrupt=%d missing=%d%n", ok,
-            corrupt, missing));
-      }
-      io.largekv.results.ClientSummary.Stalls stalls = r.stalls();
-      if (stalls != null) {
-        sb.append(indent).append("event-loop stalls (client threads holding the driver's I/O threads over"
-            + " largekv.stall_ms): ").append(stalls.describe()).append('\n');
-      }
-      Results.Servers servers = ServerFigures.of("", 1, r, pr.phase().isLoad());
-      if (servers != null) {
-        sb.append(indent).append(ReportTables.serversLine(servers)).append('\n');
-      }
-      Map<String, Long> errors = new TreeMap<>(r.errorClasses());
-      if (!errors.isEmpty()) {
-        sb.append(indent).append("errors: ").append(errors).append('\n');
+        sb.append(String.format(Locale.ROOT, "%-14s %8s %6s  no operations%n", pr.phase().name, "-", "-"));
       }
     }
-    results.stream().flatMap(p -> p.clients().stream()).map(PhaseRunner.Result::connection)
-        .filter(c -> !c.isEmpty()).distinct().forEach(c -> sb.append(c).append('\n'));
     long warmup = results.stream().mapToLong(p -> p.run().warmupMs).max().orElse(0) / 1000;
-    sb.append("ops/s: successful operations per second from the phase's first operation")
-        .append(warmup > 0 ? " after a " + warmup + " s warm-up (read phases; --warmup)" : "")
-        .append(", over the seconds shown;\nlatency: the merged HdrHistogram interval logs over the same seconds "
-            + "(service time, µs shown as ms; Intended-*: from the intended start, with a rate);\n"
-            + "counts of failures, verified reads and errors cover the whole phase.\n");
+    sb.append(ConsoleText.wrapped("ops/s, count and latency: successful operations"
+        + (warmup > 0 ? " after each read phase's " + warmup + " s warm-up (a load: all of them)" : "")
+        + ", over the seconds shown; merged HdrHistogram logs, service time (Intended-*: from the intended start,"
+        + " with a rate), µs shown as ms. Verified reads, failures and errors: the whole phase, warm-up included.",
+        "")).append("\n\n");
+
+    List<String> notes = new ArrayList<>();
+    for (Row pr : results) {
+      for (String line : phaseNotes(pr, notes)) {
+        sb.append(line).append('\n');
+      }
+    }
+    if (sharedMachine) {
+      sb.append(ConsoleText.wrapped("The client and the local Cassandra shared this machine's "
+          + Runtime.getRuntime().availableProcessors() + " CPUs: a stall's time waiting for a CPU is the machine's,"
+          + " only the client's own share can fail a phase (docs/ycsb-binding.md#stalls-of-the-drivers-io-threads).",
+          "")).append('\n');
+    }
+    for (int i = 0; i < notes.size(); i++) {
+      sb.append(ConsoleText.wrapped("[" + (i + 1) + "] " + notes.get(i), "    ")).append('\n');
+    }
+    results.stream().flatMap(p -> p.clients().stream()).map(PhaseRunner.Result::connection)
+        .filter(c -> !c.isEmpty()).distinct()
+        .forEach(c -> sb.append(ConsoleText.wrapped(Character.toUpperCase(c.charAt(0)) + c.substring(1), "    "))
+            .append('\n'));
     return sb.toString();
+  }
+
+  /** A phase's lines under the table: its name, then each note wrapped under the operation column. */
+  private static List<String> phaseNotes(Row pr, List<String> notes) {
+    PhaseResult r = pr.run();
+    List<String> texts = new ArrayList<>();
+    if (pr.exitCode() != 0) {
+      texts.add("FAILED (exit status " + pr.exitCode() + ", " + ExitStatus.describe(pr.exitCode()) + ")"
+          + (pr.reason().isEmpty() ? "" : ": " + pr.reason()));
+    }
+    long failed = r.summaries.stream().mapToLong(c -> c.failedOperations() == null ? 0 : c.failedOperations()).sum();
+    ClientSummary.Verified v = r.verified();
+    if (pr.phase().isLoad()) {
+      texts.add(String.format(Locale.ROOT, "not verified (a load writes; its rows are read back by the read phases and"
+          + " -P workloads/verify); %,d failed operation(s)", failed));
+    } else {
+      texts.add(String.format(Locale.ROOT, "verified %,d reads: %,d ok, %,d corrupt, %,d missing; %,d failed"
+          + " operation(s); the whole phase", v.ok() + v.corrupt() + v.missing(), v.ok(), v.corrupt(), v.missing(),
+          failed));
+    }
+    long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
+    long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
+        .mapToLong(c -> c.nb5().completedOperations()).sum();
+    if (completed > 0 && pr.phase().isLoad() && completed != logged) {
+      texts.add(String.format(Locale.ROOT, "nb5 completed %,d operations, its histogram log holds %,d (nb5 leaves its"
+          + " last interval out of the log; ops/s and seconds are the log's)", completed, logged));
+    }
+    ClientSummary.Stalls stalls = r.stalls();
+    if (stalls != null) {
+      texts.add("stalls of the driver's I/O threads: " + stalls.describe() + stallVerdict(stalls, pr));
+    }
+    Results.Servers servers = ServerFigures.of("", 1, r, pr.phase().isLoad());
+    if (servers != null) {
+      texts.add(ReportTables.serversLine(servers, notes));
+    }
+    Map<String, Long> errors = new TreeMap<>(r.errorClasses());
+    if (!errors.isEmpty()) {
+      texts.add("errors: " + errors);
+    }
+    for (PhaseRunner.Result c : pr.clients()) {
+      for (String own : c.largekvLines) {
+        if (own.startsWith("largekv: WARNING: ")) {
+          String w = "warning: " + own.substring("largekv: WARNING: ".length());
+          if (!notes.contains(w)) {
+            notes.add(w);
+          }
+          texts.add("warning [" + (notes.indexOf(w) + 1) + "]");
+        }
+      }
+    }
+    List<String> lines = new ArrayList<>();
+    boolean first = true;
+    for (String t : texts) {
+      for (String l : ConsoleText.wrap(t, ConsoleText.WIDTH - NOTE_INDENT.length(), "  ")) {
+        lines.add(String.format(Locale.ROOT, "%-15s %s", first ? pr.phase().name : "", l));
+        first = false;
+      }
+    }
+    return lines;
+  }
+
+  /** What the rule made of the stalls: the client's own after the warm-up, when it judged them. */
+  private static String stallVerdict(ClientSummary.Stalls s, Row pr) {
+    if (s.count() == 0 || s.clientAfterWarmUp() == null) {
+      return "";
+    }
+    if (s.clientAfterWarmUp() == 0) {
+      return "; after the warm-up none was the client's over largekv.stall_ms";
+    }
+    return "; after the warm-up " + s.clientAfterWarmUp() + " the client's"
+        + (pr.exitCode() == 0 ? ", within the precision of every percentile" : "");
   }
 
   private static String ms(Histogram h, double percentile) {

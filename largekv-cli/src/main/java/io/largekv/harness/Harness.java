@@ -2,6 +2,7 @@ package io.largekv.harness;
 
 import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.UserError;
+import io.largekv.console.Console;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.nb5.Nb5PhaseRunner;
 import io.largekv.harness.nb5.Nb5Settings;
@@ -94,9 +95,9 @@ public final class Harness {
    * (null: none), each client serves its metrics, its series labelled {@code target} (null: the
    * database the client connects to, its own default).
    */
-  public static PhaseClients ycsb(Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
+  public static PhaseClients ycsb(Path repo, Console console, int clients, Function<Phase, List<String>> properties,
       Function<Phase, String> workloadFile, long warmupSeconds, MetricsPorts metrics, String target) {
-    PhaseRunner runner = new PhaseRunner(repo, err);
+    PhaseRunner runner = new PhaseRunner(repo, console);
     if (metrics != null) {
       runner.metrics(metrics, target);
     }
@@ -114,13 +115,13 @@ public final class Harness {
    * properties as {@link #ycsb}, translated ({@link #nb5Settings}); a read phase's clients state the
    * {@code warmup} seconds the report leaves out, as YCSB's do.
    */
-  public static PhaseClients nb5(Nb5 nb5, Path repo, PrintStream err, int clients, Function<Phase, List<String>> properties,
-      Function<Phase, String> workloadFile, long warmup) {
-    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, err, warmup);
+  public static PhaseClients nb5(Nb5 nb5, Path repo, Console console, int clients,
+      Function<Phase, List<String>> properties, Function<Phase, String> workloadFile, long warmup) {
+    Nb5PhaseRunner runner = new Nb5PhaseRunner(nb5, console, warmup);
     java.util.concurrent.atomic.AtomicBoolean checked = new java.util.concurrent.atomic.AtomicBoolean();
     return (phase, phaseDir, events, label) -> {
       if (checked.compareAndSet(false, true)) {
-        preflight(repo, err, phase, properties.apply(phase), workloadFile.apply(phase));
+        preflight(repo, console, phase, properties.apply(phase), workloadFile.apply(phase));
       }
       Nb5Settings s = nb5Settings(repo, properties.apply(phase), workloadFile.apply(phase));
       return runner.run(phase, s.connection, s.records, s.threads, s.durationSeconds, clients, phaseDir, events, label);
@@ -134,15 +135,15 @@ public final class Harness {
    * meet, ...) is bad input before nb5 runs any DDL, as it is for YCSB. A preflight that could not
    * finish is said, and nb5 goes on to meet the server itself.
    */
-  private static void preflight(Path repo, PrintStream err, Phase phase, List<String> properties, String workloadFile)
-      throws IOException, InterruptedException {
-    PhaseRunner.Check check = new PhaseRunner(repo, err).check(phase, workloadFile,
+  private static void preflight(Path repo, Console console, Phase phase, List<String> properties,
+      String workloadFile) throws IOException, InterruptedException {
+    PhaseRunner.Check check = new PhaseRunner(repo, console).check(phase, workloadFile,
         Nb5Settings.asYcsbProperties(properties));
     if (check.exitCode() == io.largekv.common.ExitStatus.BAD_INPUT) {
       throw new UserError(check.error().replaceFirst("^check: a run with these settings would be refused: ", ""));
     }
     if (check.exitCode() != io.largekv.common.ExitStatus.OK) {
-      err.println("largekv: the preflight before nb5 did not finish (" + check.error() + "); nb5 goes on");
+      console.say("largekv: the preflight before nb5 did not finish (" + check.error() + "); nb5 goes on");
     }
   }
 

@@ -92,6 +92,7 @@ final class ReportFigures {
   private static Results.Cell cell(Report report, Report.Cell c, List<String> otherOps, double firstMean,
       Results.Change change) {
     String run = report.runOf(c.target).label;
+    boolean load = io.largekv.phase.Phase.LOAD.name.equals(c.phase);
     if (!c.inRun) {
       return new Results.Cell(c.target, run, Results.Cell.NOT_IN_RUN, null,
           new Results.Throughput(OPS_PER_SECOND, null, null, null, null, 0), null, null, null, null, List.of(), null,
@@ -118,7 +119,8 @@ final class ReportFigures {
         c.failed() ? failure(c) : null, throughput, orNull(mean(tp) / firstMean), op,
         op == null ? null : latency(c.latency(), c.intendedTime(op), window), c.operations(), others, c.errors(),
         classes,
-        c.verifiedOk(), c.verificationFailures(),
+        // a load reads nothing back: its cells say so (null), never a count of 0
+        load ? null : c.verifiedOk(), load ? null : c.verificationFailures(),
         stalls, repeats, change);
   }
 

@@ -75,6 +75,18 @@ public final class RunDescription {
   }
 
   /**
+   * The report's title: {@code largekv run} for one run's phases ({@code bin/largekv run}, {@code k8s
+   * local}), {@code largekv comparison} for {@code compare}'s columns, {@code largekv: runs side by
+   * side} for {@code bin/largekv report DIR1 DIR2 ...}.
+   */
+  public static String title(Report r) {
+    if (!r.parts.isEmpty()) {
+      return "largekv: runs side by side";
+    }
+    return io.largekv.results.RunSetup.COMPARE.equals(r.setup.layout()) ? "largekv comparison" : "largekv run";
+  }
+
+  /**
    * A caveat when a target's client and server share this machine (a local target, or hosts on a
    * loopback address): the client's CPU is taken from the server's.
    */
@@ -93,7 +105,9 @@ public final class RunDescription {
     }
     return Optional.of("the client and the server share this machine for " + String.join(", ", shared)
         + " (" + text(r.setup.machine()) + "): the client's CPU is taken from the server's, so these "
-        + "figures are not those of a dedicated cluster and do not compare with the seeds' published ones.");
+        + "figures are not those of a dedicated cluster and do not compare with the published benchmark's. A stall"
+        + " of the client's I/O threads while they waited for a CPU is the machine's: only the client's own share"
+        + " of a stall can fail a cell.");
   }
 
   /** The seeds' published figure for the workload a phase ran, when it ran a full-scale one. */

@@ -67,11 +67,6 @@ class ClusterEventsIT {
         // longer than the servers' own read (5 s) and write (2 s) timeouts, so every operation ends
         // with the servers' verdict
         "-p", "ycql.request_timeout_ms=12000",
-        // three servers and the client on two cores: the OS leaves the client's I/O threads off-CPU
-        // for tens of ms whatever they run, enough to move the sparse p99.9 of a few seconds by more
-        // than the 5 % the report states. This test asks about the events, not the client's stalls
-        // (EventLoopStallsTest, ClientThreadsIT): only a hang-sized stall counts
-        "-p", "largekv.stall_ms=1000",
         // the servers' side every 2 s: the added node's bootstrap (tens of seconds here) is seen moving
         "--server-samples", "2",
         "--event", "uniform-read@8:kill-node:2",

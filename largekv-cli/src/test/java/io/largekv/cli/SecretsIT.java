@@ -79,12 +79,7 @@ class SecretsIT {
         "-p", "ycql.replication_factor=1");
     List<String> run = new ArrayList<>(List.of("run", "--hosts", server.contactPoint(), "--target", "cassandra",
         "--localdc", "datacenter1", "--phases", "load,uniform-read", "--records", "500", "--duration", "5",
-        "--warmup", "1", "--threads", "4", "--out", out.resolve("run").toString(),
-        // the stall rule at its default fails most read phases on two cores shared with the server (a
-        // default bin/largekv run here: READ's p99.9 60.8 ms, the stalls' bound on its shift 15.5 ms, over
-        // the 5 % stated), and this test asks about something else; the rule's own: EventLoopStallsTest,
-        // ClientThreadsIT
-        "-p", "largekv.stall_ms=1000"));
+        "--warmup", "1", "--threads", "4", "--out", out.resolve("run").toString()));
     run.addAll(login);
     runWatched(run);
     List<String> compare = new ArrayList<>(List.of("compare", "--target", "cassandra-auth=" + server.contactPoint(),

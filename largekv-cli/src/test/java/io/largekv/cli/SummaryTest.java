@@ -64,16 +64,44 @@ class SummaryTest {
         "connected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra, driver Apache Cassandra Java "
             + "Driver org.apache.cassandra:java-driver-core:4.19.3");
     String s = Summary.render(List.of(new Summary.Row(Phase.UNIFORM_READ, PhaseResult.load(phase, 2),
-        List.of(client))));
+        List.of(client))), true);
     // 800 reads in the 8 s after a 2 s warm-up: 100/s, latencies of those seconds only
-    assertThat(s).contains("uniform-read         100      8.0  READ                    800     1.55")
+    assertThat(s).contains("uniform-read        100    8.0  READ                  800    1.55")
         .doesNotContain("7,000").doesNotContain(" 333 ").doesNotContain("50.0")
-        .contains("\n" + " ".repeat(35) + "FAILED (exit status 1, FAILED): 0 corrupt and 1 missing read(s)\n")
-        .contains("failed operations: 4 (not counted in ops/s)")
-        .contains("verified reads: ok=999 corrupt=0 missing=1")
+        .contains("\nuniform-read    FAILED (exit status 1, FAILED): 0 corrupt and 1 missing read(s)\n")
+        .contains("\n                verified 1,000 reads: 999 ok, 0 corrupt, 1 missing; 4 failed operation(s); the"
+            + " whole phase\n")
         .contains("errors: {READ:ReadTimeoutException=4}")
-        .contains("\nconnected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra, driver Apache Cassandra "
-            + "Java Driver org.apache.cassandra:java-driver-core:4.19.3\n")
-        .contains("after a 2 s warm-up");
+        .contains("\nConnected to cluster 'c', 3 node(s), release_version 5.0.6, target cassandra,")
+        .contains("after each read phase's 2 s warm-up (a load: all of them)")
+        .contains("Verified reads, failures and errors: the whole phase, warm-up included.")
+        .contains("The client and the local Cassandra shared this machine's");
+    assertThat(s.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
+  }
+
+  @Test
+  void aLoadIsNotVerifiedAndAPhasesStallsAreOneLineWithTheMachinesShare(@TempDir Path dir) throws Exception {
+    Path phase = phaseDir(dir);
+    String ycsb = String.join("\n", "[LARGEKV], FailedOperations, 0", "[LARGEKV], EventLoopStalls, 13",
+        "[LARGEKV], EventLoopStallMaxMs, 49.7", "[LARGEKV], EventLoopStallTotalMs, 223.6",
+        "[LARGEKV], EventLoopStallRunQueueMs, 200.1", "[LARGEKV], EventLoopStallsOnTheMachine, 12",
+        "[LARGEKV], EventLoopStallsAfterWarmUp, 0",
+        "[LARGEKV], EventLoopStallWarning, 1 client stall(s), the start-up included (x)", "[LARGEKV], Result, ok", "");
+    Files.writeString(phase.resolve("client-0/ycsb.txt"), ycsb);
+    Files.writeString(phase.resolve("client-0/exit.txt"), "0\n");
+    PhaseRunner.Result client = new PhaseRunner.Result(Phase.LOAD, 0,
+        io.largekv.results.ClientSummary.of(YcsbOutput.parse(ycsb)), phase.resolve("client-0/ycsb.txt"),
+        phase.resolve("client-0/stderr.txt"), "cmd",
+        List.of("largekv: WARNING: 1 client stall(s), the start-up included (the client's share of each over"
+            + " largekv.stall_ms=10: longest 18.9 ms, 18.9 ms in all) may have delayed 32 operation(s) (32 per stall:"
+            + " threadcount): enough to move INSERT p99.9 (273.66 ms) by up to 18.90 ms"), "");
+    String s = Summary.render(List.of(new Summary.Row(Phase.LOAD, PhaseResult.load(phase, 0), List.of(client))),
+        false);
+    assertThat(s).contains("\nload            not verified (a load writes;")
+        .containsOnlyOnce("stalls of the driver's I/O threads: 13, 223.6 ms: 200.1 ms waiting for a CPU, 23.5 ms the"
+            + " client's")
+        .contains("warning [1]").contains("\n[1] warning: 1 client stall(s), the start-up included")
+        .doesNotContain("shared this machine's").doesNotContain("verified 0");
+    assertThat(s.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
   }
 }

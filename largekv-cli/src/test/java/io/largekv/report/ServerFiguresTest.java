@@ -132,10 +132,14 @@ class ServerFiguresTest {
     assertThat(s.cluster().cpuPercent().value()).isCloseTo(75.0, within(1e-9));
     assertThat(s.samples()).isEqualTo(7);
     assertThat(s.sources()).anyMatch(x -> x.startsWith("1 line(s) of the servers' files could not be read"));
-    // run's one line: the cluster's figures, what is unavailable by its reason's first clause
-    assertThat(io.largekv.report.render.ReportTables.serversLine(s)).startsWith("servers (2 nodes, 7 samples): table "
-        + "200 MiB (6 of 7) → 320 MiB (6 of 7); CPU 75.0 % (3 of 6)").contains("not yet on disk: unavailable (no "
-        + "memtables)").doesNotContain("per stored row");
+    // run's one line: the cluster's figures, what is unavailable grouped by its reason, said once as a note
+    java.util.List<String> notes = new java.util.ArrayList<>();
+    String line = io.largekv.report.render.ReportTables.serversLine(s, notes);
+    assertThat(line).startsWith("servers (2 nodes, 7 samples): CPU 75.0 % (3 of 6); table 200 MiB (6 of 7) → 320 MiB"
+        + " (6 of 7)").doesNotContain("per stored row");
+    assertThat(notes).anySatisfy(n -> assertThat(n).startsWith("no memtables"));
+    assertThat(line).contains("not yet on disk: unavailable [" + (notes.indexOf(notes.stream()
+        .filter(n -> n.startsWith("no memtables")).findFirst().orElseThrow()) + 1) + "]");
   }
 
   @Test

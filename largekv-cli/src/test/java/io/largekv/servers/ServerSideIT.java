@@ -62,9 +62,7 @@ class ServerSideIT {
   private static Process largekv(Path out, String... args) throws IOException {
     List<String> command = new ArrayList<>(List.of(REPO.resolve("bin/largekv").toString(), "run", "--hosts",
         cassandra.contactPoint(), "--target", "cassandra", "--localdc", cassandra.localDatacenter(), "--out",
-        out.toString(), "-p", "ycql.replication_factor=1",
-        // not about the client's stalls, which fail most read phases on two shared cores (EventLoopStallsTest)
-        "-p", "largekv.stall_ms=1000"));
+        out.toString(), "-p", "ycql.replication_factor=1"));
     command.addAll(List.of(args));
     return new ProcessBuilder(command).directory(REPO.toFile()).redirectOutput(out.resolveSibling(
         out.getFileName() + ".out").toFile()).redirectError(out.resolveSibling(out.getFileName() + ".err").toFile())

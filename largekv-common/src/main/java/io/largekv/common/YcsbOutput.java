@@ -78,6 +78,65 @@ public final class YcsbOutput {
   }
 
   /**
+   * What largekv's status line says: seconds since the client's status clock started and the run's
+   * planned seconds (0: none, a load or a count-bounded run); the last interval's successful and
+   * failed operations and its length; the totals so far; the reads verified so far (null: the line
+   * says none) with the corrupt and missing among them; a load's keys done of its range and its ETA
+   * as the line words it ({@code 15 s}, {@code unavailable (no rate yet)}; null: not a load).
+   */
+  public record Status(long seconds, long plannedSeconds, long lastSuccessful, long lastFailed, long intervalSeconds,
+      long successful, long failed, Long verified, long verifiedBad, Long keysDone, Long keysPlanned, String eta) {
+
+    /** Successful operations per second over the last interval. */
+    public double lastRate() {
+      return intervalSeconds == 0 ? 0 : (double) lastSuccessful / intervalSeconds;
+    }
+  }
+
+  private static final Pattern LARGEKV_STATUS_FIELDS = Pattern.compile("^largekv: (\\d+) s(?: of (\\d+) s)?: (\\d+)"
+      + " successful \\([^)]*\\), (\\d+) failed \\([^)]*\\) in the last (\\d+) s; (\\d+) successful, (\\d+) failed in"
+      + " all(?:; (\\d+) reads verified \\((\\d+) corrupt, (\\d+) missing\\))?(?:; (\\d+) of (\\d+) keys[^,]*,[^,]*, ETA"
+      + " (.+?))?(?: \\[[^\\]]*\\])?$");
+
+  /** What largekv's status line {@code line} says; null for any other line. */
+  public static Status status(String line) {
+    Matcher m = LARGEKV_STATUS_FIELDS.matcher(line);
+    if (!m.matches()) {
+      return null;
+    }
+    return new Status(Long.parseLong(m.group(1)), m.group(2) == null ? 0 : Long.parseLong(m.group(2)),
+        Long.parseLong(m.group(3)), Long.parseLong(m.group(4)), Long.parseLong(m.group(5)), Long.parseLong(m.group(6)),
+        Long.parseLong(m.group(7)), m.group(8) == null ? null : Long.valueOf(m.group(8)),
+        m.group(8) == null ? 0 : Long.parseLong(m.group(9)) + Long.parseLong(m.group(10)),
+        m.group(11) == null ? null : Long.valueOf(m.group(11)), m.group(12) == null ? null : Long.valueOf(m.group(12)),
+        m.group(13));
+  }
+
+  /** One operation type's part of YCSB's status line: {@code [READ: Count=6813, ..., 99=18847, ...]}. */
+  private static final Pattern STATUS_OPERATION = Pattern.compile("\\[([A-Z][A-Z-]*): Count=(\\d+)[^\\]]*?, 99=(\\d+)");
+
+  /**
+   * The operation type with the most operations in YCSB's status line's interval and its p99 there
+   * (µs: {@code {count, p99}}), the verifications ({@code VERIFY}) and failures left out; null when
+   * the line names none (or is no status line).
+   */
+  public static Map.Entry<String, long[]> busiestOperation(String statusLine) {
+    Matcher m = STATUS_OPERATION.matcher(statusLine);
+    Map.Entry<String, long[]> best = null;
+    while (m.find()) {
+      String op = m.group(1);
+      long count = Long.parseLong(m.group(2));
+      if (op.equals("VERIFY") || op.endsWith("-FAILED") || count == 0) {
+        continue;
+      }
+      if (best == null || count > best.getValue()[0]) {
+        best = Map.entry(op, new long[] {count, Long.parseLong(m.group(3))});
+      }
+    }
+    return best;
+  }
+
+  /**
    * YCSB's status line without its "est completion in ..." (which counts against
    * {@code operationcount} and means nothing for a phase that ends by time).
    */

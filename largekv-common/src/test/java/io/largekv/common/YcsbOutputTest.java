@@ -51,6 +51,41 @@ class YcsbOutputTest {
   }
 
   @Test
+  void largekvsStatusLineIsReadIntoItsFigures() {
+    YcsbOutput.Status run = YcsbOutput.status("largekv: 40 s of 600 s: 8455 successful (8455/s), 14 failed (14/s) in the"
+        + " last 1 s; 551208 successful, 96 failed in all; 540110 reads verified (2 corrupt, 1 missing)"
+        + " [READ:NoNodeAvailableException=14, UPDATE:X=1]");
+    assertThat(run).isEqualTo(new YcsbOutput.Status(40, 600, 8455, 14, 1, 551208, 96, 540110L, 3, null, null, null));
+    assertThat(run.lastRate()).isEqualTo(8455.0);
+    YcsbOutput.Status load = YcsbOutput.status("largekv: 20 s: 3990 successful (3990/s), 0 failed (0/s) in the last 1 s;"
+        + " 80000 successful, 0 failed in all; 80000 of 1000000 keys (8.0%), 4000 keys/s over the last 20 s, ETA 3 min 50 s");
+    assertThat(load).isEqualTo(new YcsbOutput.Status(20, 0, 3990, 0, 1, 80000, 0, null, 0, 80000L, 1000000L,
+        "3 min 50 s"));
+    YcsbOutput.Status noRate = YcsbOutput.status("largekv: 1 s: 0 successful (0/s), 0 failed (0/s) in the last 1 s; 0"
+        + " successful, 0 failed in all; 0 of 20000 keys (0.0%), rate unavailable (no operation yet), ETA unavailable"
+        + " (no rate yet)");
+    assertThat(noRate.eta()).isEqualTo("unavailable (no rate yet)");
+    assertThat(noRate.keysPlanned()).isEqualTo(20000L);
+    assertThat(YcsbOutput.status("largekv: load of key numbers [0, 1000): 1000 inserted, 0 failed")).isNull();
+    assertThat(YcsbOutput.status("2026-11-23 05:13:02:080 30 sec: 52705 operations;")).isNull();
+  }
+
+  @Test
+  void ycsbsStatusLineGivesItsBusiestOperationAndItsP99() {
+    String line = "2026-11-28 20:21:31:184 10 sec: 47128 operations; 6849 current ops/sec [READ: Count=6813, Max=27615,"
+        + " Min=716, Avg=4646.49, 90=7039, 99=18847, 99.9=25871, 99.99=27615] [VERIFY: Count=6817, Max=2113, Min=0,"
+        + " Avg=0.57, 90=0, 99=1, 99.9=65, 99.99=2113] [UPDATE: Count=35, Max=16023, Min=2304, Avg=7377.83, 90=11167,"
+        + " 99=16023, 99.9=16023, 99.99=16023] ";
+    assertThat(YcsbOutput.busiestOperation(line)).satisfies(e -> {
+      assertThat(e.getKey()).isEqualTo("READ");
+      assertThat(e.getValue()).containsExactly(6813, 18847);
+    });
+    assertThat(YcsbOutput.busiestOperation("2026-11-28 20:21:21:251 0 sec: 0 operations ")).isNull();
+    assertThat(YcsbOutput.busiestOperation("x 1 sec: 5 operations; [READ-FAILED: Count=5, Max=1, Min=1, Avg=1, 90=1,"
+        + " 99=1, 99.9=1, 99.99=1]")).isNull();
+  }
+
+  @Test
   void statusLinesOfYcsbAndLargekvAreRecognisedAndReadOneWay() {
     String ycsb = "2026-11-23 05:13:02:080 30 sec: 52705 operations; 2423.1 current ops/sec; est completion in 14 days "
         + "[READ: Count=24110]";

@@ -131,25 +131,10 @@ public final class Progress {
           : String.format(Locale.ROOT, rateSeconds < 10 ? "%.0f keys/s over the last %.1f s"
               : "%.0f keys/s over the last %.0f s", rate, rateSeconds);
       OptionalDouble eta = eta();
-      String left = eta.isPresent() ? "ETA " + duration(eta.getAsDouble())
+      String left = eta.isPresent() ? "ETA " + io.largekv.common.Durations.words(eta.getAsDouble())
           : "ETA unavailable (" + (Double.isNaN(rate) ? "no rate yet" : "no key done in the last "
               + String.format(Locale.ROOT, "%.0f s", rateSeconds)) + ")";
       return String.format(Locale.ROOT, "%d of %d keys%s, %s, %s", done, planned, share, speed, left);
     }
-  }
-
-  /** {@code 59 s}, {@code 1 min 0 s}, {@code 2 h 3 min}, {@code 4 d 10 h}. */
-  static String duration(double seconds) {
-    long s = Math.round(seconds);
-    if (s < 60) {
-      return s + " s";
-    }
-    if (s < 3600) {
-      return s / 60 + " min " + s % 60 + " s";
-    }
-    if (s < 86_400) {
-      return s / 3600 + " h " + s % 3600 / 60 + " min";
-    }
-    return s / 86_400 + " d " + s % 86_400 / 3600 + " h";
   }
 }

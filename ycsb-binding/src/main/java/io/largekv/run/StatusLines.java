@@ -9,12 +9,13 @@ import java.util.Locale;
  * it happens (docs/results.md):
  *
  * <pre>
- * largekv: 40 s of 600 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed in all [READ:NoNodeAvailableException=14]
+ * largekv: 40 s of 600 s: 0 successful (0/s), 14 failed (14/s) in the last 1 s; 551208 successful, 96 failed in all; 540110 reads verified (0 corrupt, 0 missing) [READ:NoNodeAvailableException=14]
  * largekv: 10 s: 8801 successful (8801/s), 0 failed (0/s) in the last 1 s; 59823 successful, 0 failed in all; 59883 of 150000 keys (39.9%), 5920 keys/s over the last 10 s, ETA 15 s
  * </pre>
  *
- * <p>A time-bounded run says its planned time ({@code of 600 s}); a load says how far it is
- * ({@link Progress}).
+ * <p>A time-bounded run says its planned time ({@code of 600 s}); a run that reads says how many reads
+ * it verified so far (each checked byte for byte: correct, corrupt or missing); a load says how far it
+ * is ({@link Progress}).
  */
 final class StatusLines implements Runnable {
 
@@ -46,6 +47,11 @@ final class StatusLines implements Runnable {
             (System.nanoTime() - started) / 1_000_000_000L, planned > 0 ? " of " + planned + " s" : "", good - lastOk,
             (good - lastOk) / (double) intervalSeconds, bad - lastFailed, (bad - lastFailed) / (double) intervalSeconds,
             intervalSeconds, good, bad));
+        long verified = counters.verifiedOk() + counters.verifiedCorrupt() + counters.verifiedMissing();
+        if (verified > 0) {
+          sb.append(String.format(Locale.ROOT, "; %d reads verified (%d corrupt, %d missing)", verified,
+              counters.verifiedCorrupt(), counters.verifiedMissing()));
+        }
         if (progress.isLoad()) {
           sb.append("; ").append(progress.read().line());
         }

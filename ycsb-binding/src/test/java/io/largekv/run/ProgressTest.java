@@ -62,12 +62,4 @@ class ProgressTest {
     advance(0.5, 1000);
     assertThat(progress.read().eta().getAsDouble()).isZero();
   }
-
-  @Test
-  void durationsReadAsAPersonWouldSayThem() {
-    assertThat(Progress.duration(59.4)).isEqualTo("59 s");
-    assertThat(Progress.duration(60)).isEqualTo("1 min 0 s");
-    assertThat(Progress.duration(7380)).isEqualTo("2 h 3 min");
-    assertThat(Progress.duration(4.4 * 86_400)).isEqualTo("4 d 9 h");
-  }
 }

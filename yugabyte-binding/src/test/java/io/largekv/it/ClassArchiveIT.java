@@ -54,8 +54,7 @@ class ClassArchiveIT {
     List<String> cmd = new ArrayList<>(List.of(repo.resolve("bin/ycsb").toString()));
     cmd.addAll(List.of(args));
     cmd.addAll(List.of("-p", "hosts=" + cassandra.contactPoint(), "-p", "ycql.target=cassandra",
-        "-p", "ycql.replication_factor=1", "-p", "ycql.localdc=" + cassandra.localDatacenter(),
-        "-p", "largekv.stall_ms=1000"));   // judged on rows and exit status (the stall rule: ClientThreadsIT)
+        "-p", "ycql.replication_factor=1", "-p", "ycql.localdc=" + cassandra.localDatacenter()));
     Map<String, String> env = new HashMap<>();
     env.put("JAVA", java().toString());
     env.put("LARGEKV_CLASS_ARCHIVE_DIR", archives.toString());

@@ -1,6 +1,9 @@
 package io.largekv.harness.nb5;
 
+import io.largekv.common.Durations;
 import io.largekv.common.Nb5Output;
+import io.largekv.console.Console;
+import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.files.ClientSummaryFile;
@@ -85,7 +88,7 @@ public final class Nb5Client {
   private String why;
 
   private Nb5Client(Nb5 nb5, Phase phase, Path dir, String command, long rows, Window window, Process process,
-      PrintStream progress, String prefix, LongConsumer firstOperationAt) {
+      Console console, String prefix, Progress progress, LongConsumer firstOperationAt) {
     this.nb5 = nb5;
     this.phase = phase;
     this.dir = dir;
@@ -93,10 +96,13 @@ public final class Nb5Client {
     this.rows = rows;
     this.window = window;
     this.process = process;
-    this.pump = new Thread(() -> pump(progress, prefix, firstOperationAt), "nb5-output-" + dir.getFileName());
+    this.pump = new Thread(() -> pump(console, prefix, progress, firstOperationAt), "nb5-output-" + dir.getFileName());
     pump.setDaemon(true); // never what keeps the JVM alive: finish() joins it
     pump.start();
   }
+
+  /** Where a client's progress goes: the phase's line ({@link PhaseProgress}), as its client {@code index}. */
+  record Progress(PhaseProgress phase, int index) {}
 
   /**
    * Starts nb5 with {@code args} in {@code dir} (its output to {@code nb5.txt}); the command line is
@@ -104,13 +110,18 @@ public final class Nb5Client {
    * {@code firstOperationAt} hears when the first operation came (ms since 1970).
    */
   static Nb5Client start(Nb5 nb5, Phase phase, List<String> args, Path dir, String commandFile, long rows,
-      Window window, PrintStream progress, String prefix, LongConsumer firstOperationAt) throws IOException {
+      Window window, Console console, String prefix, Progress progress, LongConsumer firstOperationAt)
+      throws IOException {
     Files.createDirectories(dir.resolve("logs"));
     String line = "bin/nb5 " + String.join(" ", args);
     Files.writeString(dir.resolve(commandFile), line + "\n");
-    progress.println(prefix + line);
+    if (console.verbose()) {
+      console.raw(prefix, line);
+    } else if (progress.index() == 0) {
+      console.say(prefix + "bin/nb5 run workload=yb_kv_large (the whole command: " + dir.resolve(commandFile) + ")");
+    }
     Process p = new ProcessBuilder(nb5.command(args)).directory(dir.toFile()).redirectErrorStream(true).start();
-    return new Nb5Client(nb5, phase, dir, line, rows, window, p, progress, prefix, firstOperationAt);
+    return new Nb5Client(nb5, phase, dir, line, rows, window, p, console, prefix, progress, firstOperationAt);
   }
 
   /** The phase's window once it is known (a common start the client met after it started). */
@@ -224,14 +235,19 @@ public final class Nb5Client {
    * Runs nb5's schema step (yb_kv_large's {@code load.schema}) in {@code phaseDir}, its output in
    * {@code schema.txt}; null when it succeeded, else why not.
    */
-  static Schema schema(Nb5 nb5, Nb5PhaseRunner.Connection connection, Path phaseDir, PrintStream progress,
+  static Schema schema(Nb5 nb5, Nb5PhaseRunner.Connection connection, Path phaseDir, Console console,
       String prefix) throws IOException, InterruptedException {
     Files.createDirectories(phaseDir.resolve("schema-logs"));
     List<String> schema = new java.util.ArrayList<>(List.of("--logs-dir", phaseDir.resolve("schema-logs").toString(),
         "yb_kv_large", "load.schema", "target=" + connection.dialect(), "rf=" + connection.replicationFactor()));
     schema.addAll(connection.arguments());
     String line = "bin/nb5 " + String.join(" ", schema);
-    progress.println(prefix + "schema: " + line);
+    if (console.verbose()) {
+      console.raw(prefix + "schema: ", line);
+    } else {
+      console.say(prefix + "schema: bin/nb5 yb_kv_large load.schema (its output: " + phaseDir.resolve("schema.txt")
+          + ")");
+    }
     Process p = new ProcessBuilder(nb5.command(schema)).directory(phaseDir.toFile()).redirectErrorStream(true)
         .redirectOutput(phaseDir.resolve("schema.txt").toFile()).start();
     String notEnded = null;
@@ -244,7 +260,7 @@ public final class Nb5Client {
     }
     String why = (notEnded != null ? "nb5's schema step did not end in " + FIRST_OPERATION_TIMEOUT_S + " s"
         : "nb5's schema step exited " + p.exitValue()) + " (" + phaseDir.resolve("schema.txt") + ")";
-    progress.println(prefix + "FAILED: " + why);
+    console.say(prefix + "FAILED: " + why);
     return new Schema(line, p.exitValue(), why);
   }
 
@@ -276,23 +292,48 @@ public final class Nb5Client {
     return "nb5 did not exit within " + EXIT_TIMEOUT_S + " s of being ended";
   }
 
-  /** Keeps nb5's output in its file, says when the first operation came, shows progress every 10 s. */
-  private void pump(PrintStream progress, String prefix, LongConsumer firstOperationAt) {
-    long[] progressLines = {0};
-    PhaseRunner.keepLines(process.getInputStream(), dir.resolve(ResultsLayout.NB5_OUTPUT), progress, prefix + "lost nb5's output",
+  /**
+   * Keeps nb5's output in its file, says when the first operation came, feeds the phase's progress
+   * line from nb5's progress lines (one a second: its completed operations; nb5 gives no latency or
+   * failures while it runs); nb5's own lines go to the console with --verbose (its progress line every
+   * 10 s), its verification lines and errors always (errors clipped).
+   */
+  private void pump(Console console, String prefix, Progress progress, LongConsumer firstOperationAt) {
+    long[] lines = {0, 0}; // progress lines, the last one's completed operations
+    Path file = dir.resolve(ResultsLayout.NB5_OUTPUT);
+    PhaseRunner.keepLines(process.getInputStream(), file, console.stream(), prefix + "lost nb5's output",
         line -> {
           long complete = Nb5Output.progressComplete(line);
           if (complete >= 0) {
             if (complete > 0 && firstOperation.compareAndSet(-1, System.currentTimeMillis())) {
               firstOperationAt.accept(firstOperation.get());
             }
-            if (progressLines[0]++ % 10 == 0) {
-              progress.println(prefix + line);
+            if (lines[0]++ % 10 == 0) {
+              console.raw(prefix, line);
             }
-          } else if (line.startsWith("yb_kv_large") || line.contains(" ERROR ")) {
-            progress.println(prefix + line);
+            progress.phase().update(progress.index(), status(lines[0], complete, complete - lines[1]));
+            lines[1] = complete;
+          } else if (line.startsWith("yb_kv_large")) {
+            console.say(prefix + line);
+          } else if (line.contains(" ERROR ")) {
+            console.foreign(prefix, line, file);
+          } else {
+            console.raw(prefix, line);
           }
         });
+  }
+
+  /** The progress of nb5's {@code seconds}-th progress line: {@code complete} operations, {@code last} in its second. */
+  private PhaseProgress.Status status(long seconds, long complete, long last) {
+    Window w = window;
+    boolean load = phase.isLoad();
+    String eta = null;
+    if (load) {
+      eta = complete >= rows ? "0 s" : last > 0 ? Durations.words((rows - complete) / (double) last)
+          : "unavailable (no insert in the last s)";
+    }
+    return new PhaseProgress.Status(seconds, load ? 0 : w.durationSeconds(), last, complete, null, null, 0,
+        load ? complete : null, load ? rows : null, eta, null, null);
   }
 
   /**

@@ -2,11 +2,12 @@ package io.largekv.harness.nb5;
 
 import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.UserError;
+import io.largekv.console.Console;
+import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,13 +74,13 @@ public final class Nb5PhaseRunner {
   }
 
   private final Nb5 nb5;
-  private final PrintStream progress;
+  private final Console console;
   /** Seconds a read phase's figures leave out at its start. */
   private final long warmupSeconds;
 
-  public Nb5PhaseRunner(Nb5 nb5, PrintStream progress, long warmupSeconds) {
+  public Nb5PhaseRunner(Nb5 nb5, Console console, long warmupSeconds) {
     this.nb5 = nb5;
-    this.progress = progress;
+    this.console = console;
     this.warmupSeconds = warmupSeconds;
   }
 
@@ -99,7 +100,7 @@ public final class Nb5PhaseRunner {
     Files.createDirectories(runDir);
     String prefix = "largekv: [" + label + "] ";
     if (phase.isLoad()) {
-      Nb5Client.Schema schema = Nb5Client.schema(nb5, connection, runDir, progress, prefix);
+      Nb5Client.Schema schema = Nb5Client.schema(nb5, connection, runDir, console, prefix);
       if (schema.why() != null) {
         List<PhaseRunner.Result> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
@@ -110,13 +111,14 @@ public final class Nb5PhaseRunner {
       }
     }
     List<Nb5Client> running = new ArrayList<>();
+    PhaseProgress progress = new PhaseProgress(console, prefix, clients);
     try {
       for (int c = 0; c < clients; c++) {
         Path dir = Files.createDirectories(ResultsLayout.client(runDir, c));
         String clientPrefix = "largekv: [" + label + (clients > 1 ? " client " + c : "") + "] ";
         running.add(Nb5Client.start(nb5, phase, arguments(phase, connection, records, threads, clients, c, dir), dir,
-            ResultsLayout.COMMAND, share(records, clients, c), Nb5Client.Window.afterFirstOperation(durationSeconds), progress,
-            clientPrefix, events::firstOperation));
+            ResultsLayout.COMMAND, share(records, clients, c), Nb5Client.Window.afterFirstOperation(durationSeconds), console,
+            clientPrefix, new Nb5Client.Progress(progress, c), events::firstOperation));
       }
       // a read phase ends by time: each client at duration seconds after its first operation
       Nb5Client.awaitAll(running);
@@ -131,6 +133,7 @@ public final class Nb5PhaseRunner {
     for (Nb5Client c : running) {
       results.add(c.finish(times(phase)));
     }
+    progress.ended(results);
     return results;
   }
 

@@ -5,6 +5,8 @@ import io.largekv.common.StartBarrier;
 import io.largekv.common.UserError;
 import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
+import io.largekv.console.Console;
+import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
@@ -104,7 +106,7 @@ public final class Nb5PodClient {
     String command = "bin/largekv " + String.join(" ", args);
 
     if (o.phase().isLoad() && o.index() == 0) {
-      Nb5Client.Schema schema = Nb5Client.schema(nb5, s.connection, dir.getParent(), err, prefix);
+      Nb5Client.Schema schema = Nb5Client.schema(nb5, s.connection, dir.getParent(), podLog(err), prefix);
       if (schema.why() != null) {
         if (barrier != null) {
           barrier.fail(schema.why());
@@ -191,8 +193,14 @@ public final class Nb5PodClient {
   private static Nb5Client start(Nb5 nb5, Options o, Nb5Settings s, Path dir, long rows, Nb5Client.Window window,
       String prefix, PrintStream err) throws IOException {
     return Nb5Client.start(nb5, o.phase(), Nb5PhaseRunner.arguments(o.phase(), s.connection, s.records, s.threads,
-        o.count(), o.index(), dir), dir, "nb5-command.txt", rows, window, err, prefix,
+        o.count(), o.index(), dir), dir, "nb5-command.txt", rows, window, podLog(err), prefix,
+        new Nb5Client.Progress(new PhaseProgress(podLog(err), prefix, 1), 0),
         ms -> err.println(YcsbOutput.FIRST_OPERATION + ms + " (ms since 1970)"));
+  }
+
+  /** A pod's log is the only place its nb5's own lines are seen: every one of them goes there. */
+  private static Console podLog(PrintStream err) {
+    return new Console(err, true);
   }
 
   /** Prints the client's verdict line and returns its exit status. */

@@ -6,6 +6,8 @@ import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
+import io.largekv.console.Console;
+import io.largekv.harness.PhaseProgress;
 import io.largekv.phase.Phase;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
@@ -82,15 +84,15 @@ public final class PhaseRunner {
   }
 
   private final Path repo;
-  private final PrintStream progress;
+  private final Console console;
   /** The clients' metrics endpoints ({@code --metrics-port}), or null. */
   private io.largekv.harness.MetricsPorts metrics;
   /** The {@code target} label of their series. */
   private String metricsTarget;
 
-  public PhaseRunner(Path repo, PrintStream progress) {
+  public PhaseRunner(Path repo, Console console) {
     this.repo = repo;
-    this.progress = progress;
+    this.console = console;
   }
 
   /** Each client of a phase serves its metrics at {@code ports}' port, labelled {@code target}. */
@@ -112,6 +114,7 @@ public final class PhaseRunner {
     List<Thread> pumps = new ArrayList<>();
     List<String> shown = new ArrayList<>();
     List<ClientProgress> progressOf = new ArrayList<>();
+    PhaseProgress phaseProgress = new PhaseProgress(console, "largekv: [" + label + "] ", clients);
     for (int c = 0; c < clients; c++) {
       Path clientDir = Files.createDirectories(ResultsLayout.client(runDir, c));
       Files.createDirectories(clientDir.resolve(ResultsLayout.HDR));
@@ -123,11 +126,17 @@ public final class PhaseRunner {
       shown.add(line);
       Files.writeString(clientDir.resolve(ResultsLayout.COMMAND), line + "\n");
       String prefix = "largekv: [" + label + (clients > 1 ? " client " + c : "") + "] ";
-      progress.println(prefix + line);
+      if (console.verbose()) {
+        console.raw(prefix, line);
+      } else if (c == 0) {
+        console.say("largekv: [" + label + "] bin/ycsb " + (phase.isLoad() ? "load" : "run") + " -P workloads/"
+            + workloadFile + (clients > 1 ? ", " + clients + " clients" : "") + " (the whole command: "
+            + clientDir.resolve(ResultsLayout.COMMAND) + ")");
+      }
       Process proc = new ProcessBuilder(command.arguments()).directory(repo.toFile())
           .redirectOutput(clientDir.resolve(ResultsLayout.YCSB_OUTPUT).toFile()).start();
       processes.add(proc);
-      ClientProgress client = new ClientProgress(progress, prefix, events, !phase.isLoad());
+      ClientProgress client = new ClientProgress(console, prefix, events, phaseProgress, c, !phase.isLoad());
       progressOf.add(client);
       Thread pump = new Thread(() -> pump(proc, clientDir.resolve(ResultsLayout.STDERR), client), "stderr-" + c);
       pump.start();
@@ -143,6 +152,7 @@ public final class PhaseRunner {
       results.add(new Result(phase, exit, ClientSummary.of(YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))), out,
           clientDir.resolve(ResultsLayout.STDERR), shown.get(c), progressOf.get(c).own(), progressOf.get(c).connection()));
     }
+    phaseProgress.ended(results);
     return results;
   }
 
@@ -272,7 +282,8 @@ public final class PhaseRunner {
 
   /** Keeps a client's stderr in its file and hands every line to its progress. */
   private void pump(Process proc, Path file, ClientProgress client) {
-    keepLines(proc.getErrorStream(), file, progress, "largekv: lost a client's stderr", client::accept);
+    keepLines(proc.getErrorStream(), file, console.stream(), "largekv: lost a client's stderr",
+        line -> client.accept(line, file));
     client.finish(file);
   }
 

@@ -12,12 +12,12 @@ public final class HtmlReport {
   /** report.html: one offline page, tables and inline SVG charts. */
   public static String render(Report report) {
     StringBuilder sb = new StringBuilder();
-    sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>largekv comparison</title>\n"
+    sb.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>" + Svg.esc(RunDescription.title(report)) + "</title>\n"
         + "<style>body{font-family:sans-serif;margin:24px;max-width:1500px}table{border-collapse:collapse;margin:8px 0}"
         + "td,th{border:1px solid #ccc;padding:4px 10px;text-align:right}th:first-child,td:first-child{text-align:left}"
         + "th{background:#f4f4f4}.failed{color:#b00;font-weight:bold}.charts{display:flex;flex-wrap:wrap;gap:12px}"
         + ".caveat{background:#fff4d6;border:1px solid #e0b84c;padding:8px 12px}"
-        + "code{font-size:12px}</style></head>\n<body>\n<h1>largekv comparison</h1>\n");
+        + "code{font-size:12px}</style></head>\n<body>\n<h1>" + Svg.esc(RunDescription.title(report)) + "</h1>\n");
     RunDescription.caveat(report).ifPresent(c -> sb.append("<p class=\"caveat\"><b>Caveat:</b> ").append(Svg.esc(c)).append("</p>\n"));
     sb.append(report.harnesses.size() > 1 ? "<p>Targets and harnesses: " : "<p>Targets: ").append(Svg.esc(String.join(", ", report.columns))).append(". ").append(Svg.esc(RunDescription.notes(report)))
         .append("</p>\n");

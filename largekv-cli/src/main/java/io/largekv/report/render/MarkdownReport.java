@@ -11,7 +11,7 @@ public final class MarkdownReport {
 
   /** report.md: the same tables, notes and setup as the HTML page, without the charts. */
   public static String render(Report report) {
-    StringBuilder sb = new StringBuilder("# largekv comparison\n\n");
+    StringBuilder sb = new StringBuilder("# " + RunDescription.title(report) + "\n\n");
     RunDescription.caveat(report).ifPresent(c -> sb.append("**Caveat:** ").append(c).append("\n\n"));
     for (String phase : report.phases) {
       sb.append("## ").append(phase).append("\n\n");

@@ -29,7 +29,7 @@ public final class ReportFiles {
 
   /** The line that says where {@link #write} put the report. */
   public static String where(Path out) {
-    return "Report: " + out.resolve(ResultsLayout.REPORT_HTML) + " (offline), " + out.resolve(ResultsLayout.REPORT_MD) + ", "
-        + out.resolve(ResultsLayout.RESULTS_JSON) + " (docs/results.md)";
+    return "Report: " + out.resolve(ResultsLayout.REPORT_HTML) + " (offline); " + ResultsLayout.REPORT_MD + " and "
+        + ResultsLayout.RESULTS_JSON + " beside it (docs/results.md)";
   }
 }

@@ -70,8 +70,10 @@ public final class ReportTables {
       }
       add(rows, "errors", c.errors() == null ? "-" : c.errors() == 0 ? "0"
           : c.errors() + " " + (c.errorClasses().isEmpty() ? "" : c.errorClasses().toString()));
-      add(rows, "verified ok", count(c.verifiedOk()));
-      add(rows, "verification failures (corrupt + missing)", count(c.verificationFailures()));
+      boolean load = io.largekv.phase.Phase.LOAD.name.equals(phase) && !absent;
+      add(rows, "verified ok (the whole phase)", load ? "not verified (load)" : count(c.verifiedOk()));
+      add(rows, "verification failures (corrupt + missing)", load ? "not verified (load)"
+          : count(c.verificationFailures()));
       add(rows, "event-loop stalls (client)", c.stalls() == null ? "-" : stalls(c.stalls()));
     }
     return rows;
@@ -301,22 +303,25 @@ public final class ReportTables {
   }
 
   /**
-   * The servers' figures of a phase run in one line, the cluster's ({@code bin/largekv run}'s table):
-   * the table's bytes start → end, bytes per stored row, CPU, disk reads/s and per client read.
+   * A phase's servers in one line for the console: the figures measured, and those unavailable
+   * grouped by their reason, written {@code unavailable [n]} with the reason the n-th of
+   * {@code notes} (said once under the table). A table with nothing on disk at the end while the
+   * phase had rows says where they are: Cassandra's disk usage counts SSTables only.
    */
-  public static String serversLine(Results.Servers s) {
+  public static String serversLine(Results.Servers s, List<String> notes) {
     Results.ServerNode c = s.cluster();
     List<String> shown = new ArrayList<>();
     Map<String, List<String>> missing = new LinkedHashMap<>();
+    line(shown, missing, "CPU", c.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f %%", v), "");
     if (c.tableBytesStart().value() != null && c.tableBytesEnd().value() != null) {
-      shown.add("table " + bytes(c.tableBytesStart()) + " → " + bytes(c.tableBytesEnd()));
+      shown.add("table " + bytes(c.tableBytesStart()) + " → " + bytes(c.tableBytesEnd())
+          + (c.tableBytesEnd().value() == 0 ? " on disk (its rows still in memtables)" : ""));
     } else {
       line(shown, missing, "table at the start", c.tableBytesStart(), ReportFormat::bytes, "");
       line(shown, missing, "table at the end", c.tableBytesEnd(), ReportFormat::bytes, "");
     }
     line(shown, missing, "per stored row", c.bytesPerStoredRow(), perStoredRowFormat(c), "");
     line(shown, missing, "not yet on disk", c.memtableBytesEnd(), ReportFormat::bytes, "");
-    line(shown, missing, "CPU", c.cpuPercent(), v -> String.format(Locale.ROOT, "%.1f %%", v), "");
     line(shown, missing, "disk reads/s", c.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v), "");
     line(shown, missing, "read", c.diskReadBytesPerSecond(), v -> String.format(Locale.ROOT, "%.2f MB/s", v / 1e6),
         "");
@@ -324,24 +329,26 @@ public final class ReportTables {
         v -> String.format(Locale.ROOT, "%.2f", v), "");
     StringBuilder b = new StringBuilder("servers (" + s.nodes().size() + " node" + (s.nodes().size() == 1 ? "" : "s")
         + ", " + s.samples() + " samples): " + String.join("; ", shown));
-    missing.forEach((why, names) -> b.append("; ").append(String.join(", ", names)).append(": unavailable (")
-        .append(why).append(')'));
+    missing.forEach((why, names) -> {
+      int n = notes.indexOf(why);
+      if (n < 0) {
+        notes.add(why);
+        n = notes.size() - 1;
+      }
+      b.append("; ").append(String.join(", ", names)).append(": unavailable [").append(n + 1).append(']');
+    });
     return b.toString();
   }
 
-  /** A figure of the servers' line: "name value" among {@code shown}, or its name under its reason. */
+    /** A figure of the servers' line: "name value" among {@code shown}, or its name under its reason. */
   private static void line(List<String> shown, Map<String, List<String>> missing, String name, Results.Figure f,
       java.util.function.DoubleFunction<String> format, String suffix) {
     if (f.value() == null) {
       if (f.unavailable().startsWith(ServerFigures.LOAD_ONLY)) {
         return; // not a figure of this phase at all
       }
-      // one line: the reason's first clause, without the node a cluster sum names (report.md has it whole)
-      String why = withoutNode(f.unavailable());
-      int cut = why.indexOf(": ");
-      int paren = why.indexOf(" (");
-      cut = cut < 0 ? paren : paren < 0 ? cut : Math.min(cut, paren);
-      missing.computeIfAbsent(cut > 0 ? why.substring(0, cut) : why, k -> new ArrayList<>()).add(name);
+      // grouped by the reason, without the node a cluster sum names (report.md has each node's)
+      missing.computeIfAbsent(withoutNode(f.unavailable()), k -> new ArrayList<>()).add(name);
       return;
     }
     String v = figure(f, format);
