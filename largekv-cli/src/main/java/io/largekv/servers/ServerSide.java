@@ -89,8 +89,7 @@ public final class ServerSide implements AutoCloseable {
             config.keyspace, config.table));
         case YUGABYTE -> defaults.add(new YugabyteSource(machines, settings.yugabyteMasters(),
             settings.yugabyteWebPort(), config.keyspace, config.table));
-        case SCYLLA -> defaults.add(new ScyllaSource(machines, settings.scyllaMetricsPort(), config.keyspace,
-            config.table));
+        case SCYLLA -> defaults.add(scylla(settings, machines, properties, config, label, err));
         default -> throw new IllegalStateException(database.name());
       }
     } catch (RuntimeException e) {
@@ -116,6 +115,24 @@ public final class ServerSide implements AutoCloseable {
       sources.add(s);
     }
     return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds());
+  }
+
+  /**
+   * ScyllaDB's pages and, through a driver session of the target's properties, the table's tablets;
+   * a session that cannot be opened leaves the pages alone, with one warning line (the balance then
+   * never says settled: a tablet move shows only in {@code system.tablets}).
+   */
+  private static ScyllaSource scylla(Settings settings, List<String> machines, Properties properties, YcqlConfig config,
+      String label, PrintStream err) {
+    try {
+      return ScyllaSource.of(machines, settings.scyllaMetricsPort(), config.keyspace, config.table,
+          YcqlSession.connect(properties));
+    } catch (RuntimeException e) {
+      String why = "no driver session: " + e.getMessage();
+      err.println("largekv: [" + label + "] servers' side: ScyllaDB's system.tablets cannot be read (" + why
+          + "); data settled after a node action will say unavailable");
+      return ScyllaSource.withoutSession(machines, settings.scyllaMetricsPort(), config.keyspace, config.table, why);
+    }
   }
 
   /**
