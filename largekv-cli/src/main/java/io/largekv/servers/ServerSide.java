@@ -23,12 +23,11 @@ public final class ServerSide implements AutoCloseable {
 
   /** The servers' options of a command. */
   public record Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl,
-      List<String> yugabyteMasters, int yugabyteWebPort, int scyllaMetricsPort) {
+      YugabyteEndpoints yugabyte, int scyllaMetricsPort) {
 
     /** Sampling every {@code intervalSeconds}, the machines' sources as named, the databases' default ports. */
     public Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl) {
-      this(intervalSeconds, nodeExporterPort, prometheusUrl, List.of(), YugabyteSource.TSERVER_WEB_PORT,
-          ScyllaSource.PROMETHEUS_PORT);
+      this(intervalSeconds, nodeExporterPort, prometheusUrl, YugabyteEndpoints.DEFAULT, ScyllaSource.PROMETHEUS_PORT);
     }
 
     /** Sampling off: {@code --server-samples 0}. */
@@ -87,8 +86,8 @@ public final class ServerSide implements AutoCloseable {
       switch (database) {
         case CASSANDRA -> defaults.add(new CassandraVirtualTables(YcqlSession.connect(properties), machines,
             config.keyspace, config.table));
-        case YUGABYTE -> defaults.add(new YugabyteSource(machines, settings.yugabyteMasters(),
-            settings.yugabyteWebPort(), config.keyspace, config.table));
+        case YUGABYTE -> defaults.add(new YugabyteSource(machines, settings.yugabyte(), config.keyspace,
+            config.table));
         case SCYLLA -> defaults.add(scylla(settings, machines, properties, config, label, err));
         default -> throw new IllegalStateException(database.name());
       }
@@ -111,6 +110,11 @@ public final class ServerSide implements AutoCloseable {
             + "); its figures will say unavailable");
         lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": unavailable at the "
             + "start: " + ServerSamplesFile.clean(e.getMessage()));
+      }
+      for (String warning : s.warnings()) {
+        err.println("largekv: [" + label + "] servers' side: " + warning);
+        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": warning: "
+            + ServerSamplesFile.clean(warning));
       }
       sources.add(s);
     }
