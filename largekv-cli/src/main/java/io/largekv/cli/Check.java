@@ -28,7 +28,7 @@ public final class Check {
       "  server is (product, version, nodes per datacenter), where the data would be placed (tablets or vnodes,",
       "  replication), the driver and routing, the DDL it would run, and the verdict of every check (replication",
       "  factor against the datacenter's nodes, consistency levels the replicas can meet, compaction class by",
-      "  release, YugabyteDB's tablet cap, the local datacenter). Creates and writes nothing.",
+      "  release, YugabyteDB's two tablet caps, the local datacenter). Creates and writes nothing.",
       "  With no --hosts (or a LABEL=local target) it starts the local Cassandra as run does, and stops it.",
       "  Exit status: 0 a run would start, 2 it would be refused (the first FAIL line says why), 3 not finished.",
       "Docs: docs/first-contact.md");

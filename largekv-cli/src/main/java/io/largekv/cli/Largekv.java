@@ -57,6 +57,7 @@ public final class Largekv {
       "  --prometheus URL       also CPU and disk from your Prometheus' node_exporter series (with --hosts)",
       "  --yb-masters H[:P],..  YugabyteDB's masters (default: every host, port 7000); --yb-web-port P: the",
       "                         tablet servers' (9000); --scylla-metrics-port P: ScyllaDB's (9180); docs/servers.md",
+      "  --yb-admin PATH        YugabyteDB's bin/yb-admin: whether its load balancer is idle, for the rebalance time",
       "  --plan                 print what each phase would do (key ranges, threads, mix, rows, bytes, duration at",
       "                         the seed's rate) and exit; nothing is started or connected",
       "  -p NAME=VALUE          any YCSB, workload or binding property, for every phase; with --harness nb5",

@@ -12,6 +12,7 @@ import io.largekv.phase.Phase;
 import io.largekv.servers.ServerSampler;
 import io.largekv.servers.ScyllaSource;
 import io.largekv.servers.ServerSide;
+import io.largekv.servers.YugabyteEndpoints;
 import io.largekv.servers.YugabyteSource;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -129,7 +130,19 @@ public abstract class PhaseOptions implements OptionParser.Options {
   /** {@code --yb-masters}: YugabyteDB's masters' web addresses; empty: every host at its default port. */
   List<String> yugabyteMasters = List.of();
   int yugabyteWebPort = YugabyteSource.TSERVER_WEB_PORT;
+  /** {@code --yb-admin}: YugabyteDB's yb-admin, which alone says whether its load balancer is idle; null: none. */
+  java.nio.file.Path yugabyteAdmin;
   int scyllaMetricsPort = ScyllaSource.PROMETHEUS_PORT;
+
+  @Option(names = "--yb-admin", paramLabel = "PATH")
+  void yugabyteAdmin(String v) throws UserError {
+    java.nio.file.Path p = Paths.get(v).toAbsolutePath();
+    if (!java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isExecutable(p)) {
+      throw new UserError("--yb-admin " + v + " is not accepted; accepted values: the path of YugabyteDB's yb-admin"
+          + " program (bin/yb-admin of a YugabyteDB release), executable on this machine");
+    }
+    yugabyteAdmin = p;
+  }
 
   @Option(names = "--yb-masters", paramLabel = "H1[:PORT],H2")
   void yugabyteMasters(String v) throws UserError {
@@ -181,8 +194,8 @@ public abstract class PhaseOptions implements OptionParser.Options {
       throw new UserError("--server-samples 0 takes no sample, and --node-exporter or --prometheus names a source "
           + "to sample; accepted: one or the other");
     }
-    return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl, yugabyteMasters,
-        yugabyteWebPort, scyllaMetricsPort);
+    return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl,
+        new YugabyteEndpoints(yugabyteMasters, yugabyteWebPort, yugabyteAdmin), scyllaMetricsPort);
   }
 
   /** {@code --metrics-port}: the first YCSB client's metrics port; null: no endpoint (docs/metrics.md). */

@@ -363,18 +363,23 @@ public final class ServerFigures {
     }
     boolean seenMoving = false;
     String lastMoving = null;
+    String unknownSince = null; // why the samples after the last one saying moving could not tell
     boolean anyKnown = false;
     for (ServerSamplesFile.BalanceSample b : s.balance()) {
       if (b.timeMs() < e.startMs()) {
         continue;
       }
       if (b.settled() == null) {
+        if (seenMoving && unknownSince == null) {
+          unknownSince = b.detail();
+        }
         continue;
       }
       anyKnown = true;
       if (!b.settled()) {
         seenMoving = true;
         lastMoving = b.detail();
+        unknownSince = null;
       } else if (seenMoving) {
         return new Results.Rebalance((b.timeMs() - e.startMs()) / 1000.0, interval, null);
       }
@@ -385,6 +390,10 @@ public final class ServerFigures {
     if (!seenMoving) {
       return new Results.Rebalance(null, interval, "no data movement seen after it (sampled every " + interval
           + " s)");
+    }
+    if (unknownSince != null) {
+      return new Results.Rebalance(null, interval, "after the last sample saying moving (" + lastMoving + "), the"
+          + " servers could not tell whether data had settled (" + unknownSince + ")");
     }
     return new Results.Rebalance(null, interval, "still moving when the phase ended (" + lastMoving + ")");
   }

@@ -30,7 +30,8 @@ import java.util.function.Predicate;
  *   <li>{@code scylla_node_operation_mode} is the node's state ({@link ScyllaOperationMode}).
  * </ul>
  *
- * CPU and disk are the machines' sources' (node_exporter). {@link #balance} is {@link ScyllaBalance}.
+ * CPU and disk are the machines' sources' (node_exporter). {@link #balance} is {@link ScyllaBalance},
+ * with the table's tablets from {@code system.tablets} ({@link ScyllaTablets}, through the driver).
  */
 public final class ScyllaSource implements ServerSource {
 
@@ -52,18 +53,34 @@ public final class ScyllaSource implements ServerSource {
   private final int port;
   private final String keyspace;
   private final String table;
-  private final ScyllaBalance balance = new ScyllaBalance();
-
-  /** The nodes {@code hosts} at port 9180. */
-  public ScyllaSource(List<String> hosts, String keyspace, String table) {
-    this(hosts, PROMETHEUS_PORT, keyspace, table);
-  }
+  private final ScyllaTabletReader tablets;
+  private final ScyllaBalance balance;
 
   /**
+   * The nodes {@code hosts} at {@code prometheusPort}, the table's tablets through {@code session}
+   * (closed with this source).
+   *
    * @param hosts the nodes (names or addresses, no port)
    * @param prometheusPort their Prometheus port (9180 by default)
    */
-  public ScyllaSource(List<String> hosts, int prometheusPort, String keyspace, String table) {
+  public static ScyllaSource of(List<String> hosts, int prometheusPort, String keyspace, String table,
+      com.datastax.oss.driver.api.core.CqlSession session) {
+    return new ScyllaSource(hosts, prometheusPort, keyspace, table, new ScyllaTablets(session, keyspace, table),
+        new ScyllaBalance());
+  }
+
+  /**
+   * The nodes' pages as {@link #of}, with no driver session: the tablets cannot be read, so the
+   * balance never says settled ({@code why} says why).
+   */
+  public static ScyllaSource withoutSession(List<String> hosts, int prometheusPort, String keyspace, String table,
+      String why) {
+    return new ScyllaSource(hosts, prometheusPort, keyspace, table, ScyllaTablets.unavailable(why),
+        new ScyllaBalance());
+  }
+
+  ScyllaSource(List<String> hosts, int prometheusPort, String keyspace, String table, ScyllaTabletReader tablets,
+      ScyllaBalance balance) {
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("ScyllaDB source: no host");
     }
@@ -71,11 +88,14 @@ public final class ScyllaSource implements ServerSource {
     this.port = prometheusPort;
     this.keyspace = keyspace;
     this.table = table;
+    this.tablets = tablets;
+    this.balance = balance;
   }
 
   @Override
   public String describe() {
-    return "ScyllaDB nodes " + String.join(",", hosts) + " at port " + port + PATH + " (" + keyspace + "." + table + ")";
+    return "ScyllaDB nodes " + String.join(",", hosts) + " at port " + port + PATH + " and " + tablets.describe() + " ("
+        + keyspace + "." + table + ")";
   }
 
   @Override
@@ -113,8 +133,9 @@ public final class ScyllaSource implements ServerSource {
   }
 
   /**
-   * Every answering node's operation mode, node operations and streaming: see {@link ScyllaBalance}.
-   * A node that does not answer is left out (a node down moves no data by itself).
+   * Every answering node's operation mode, node operations, streaming and repair, and the table's
+   * tablets: see {@link ScyllaBalance}. A node that does not answer is left out (a node down moves no
+   * data by itself).
    *
    * @throws IOException when no node answers
    */
@@ -133,7 +154,19 @@ public final class ScyllaSource implements ServerSource {
     if (pages.isEmpty()) {
       throw new IOException("no ScyllaDB node answered: " + String.join("; ", failures));
     }
-    return balance.of(pages);
+    List<ScyllaTablet> read = null;
+    String unread = null;
+    try {
+      read = tablets.read();
+    } catch (IOException e) {
+      unread = e.getMessage();
+    }
+    return balance.of(pages, read, unread, keyspace + "." + table);
+  }
+
+  @Override
+  public void close() {
+    tablets.close();
   }
 
   private NodeReading reading(String host, List<Sample> samples) {

@@ -23,12 +23,11 @@ public final class ServerSide implements AutoCloseable {
 
   /** The servers' options of a command. */
   public record Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl,
-      List<String> yugabyteMasters, int yugabyteWebPort, int scyllaMetricsPort) {
+      YugabyteEndpoints yugabyte, int scyllaMetricsPort) {
 
     /** Sampling every {@code intervalSeconds}, the machines' sources as named, the databases' default ports. */
     public Settings(int intervalSeconds, Integer nodeExporterPort, String prometheusUrl) {
-      this(intervalSeconds, nodeExporterPort, prometheusUrl, List.of(), YugabyteSource.TSERVER_WEB_PORT,
-          ScyllaSource.PROMETHEUS_PORT);
+      this(intervalSeconds, nodeExporterPort, prometheusUrl, YugabyteEndpoints.DEFAULT, ScyllaSource.PROMETHEUS_PORT);
     }
 
     /** Sampling off: {@code --server-samples 0}. */
@@ -87,10 +86,9 @@ public final class ServerSide implements AutoCloseable {
       switch (database) {
         case CASSANDRA -> defaults.add(new CassandraVirtualTables(YcqlSession.connect(properties), machines,
             config.keyspace, config.table));
-        case YUGABYTE -> defaults.add(new YugabyteSource(machines, settings.yugabyteMasters(),
-            settings.yugabyteWebPort(), config.keyspace, config.table));
-        case SCYLLA -> defaults.add(new ScyllaSource(machines, settings.scyllaMetricsPort(), config.keyspace,
+        case YUGABYTE -> defaults.add(new YugabyteSource(machines, settings.yugabyte(), config.keyspace,
             config.table));
+        case SCYLLA -> defaults.add(scylla(settings, machines, properties, config, label, err));
         default -> throw new IllegalStateException(database.name());
       }
     } catch (RuntimeException e) {
@@ -113,9 +111,32 @@ public final class ServerSide implements AutoCloseable {
         lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": unavailable at the "
             + "start: " + ServerSamplesFile.clean(e.getMessage()));
       }
+      for (String warning : s.warnings()) {
+        err.println("largekv: [" + label + "] servers' side: " + warning);
+        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": warning: "
+            + ServerSamplesFile.clean(warning));
+      }
       sources.add(s);
     }
     return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds());
+  }
+
+  /**
+   * ScyllaDB's pages and, through a driver session of the target's properties, the table's tablets;
+   * a session that cannot be opened leaves the pages alone, with one warning line (the balance then
+   * never says settled: a tablet move shows only in {@code system.tablets}).
+   */
+  private static ScyllaSource scylla(Settings settings, List<String> machines, Properties properties, YcqlConfig config,
+      String label, PrintStream err) {
+    try {
+      return ScyllaSource.of(machines, settings.scyllaMetricsPort(), config.keyspace, config.table,
+          YcqlSession.connect(properties));
+    } catch (RuntimeException e) {
+      String why = "no driver session: " + e.getMessage();
+      err.println("largekv: [" + label + "] servers' side: ScyllaDB's system.tablets cannot be read (" + why
+          + "); data settled after a node action will say unavailable");
+      return ScyllaSource.withoutSession(machines, settings.scyllaMetricsPort(), config.keyspace, config.table, why);
+    }
   }
 
   /**

@@ -42,6 +42,14 @@ public interface ServerSource extends AutoCloseable {
     return Balance.unknown(describe() + " does not say whether data is moving");
   }
 
+  /**
+   * What the source found wrong but not failing in its {@link #check}, one line each, said once at
+   * the start (e.g. hosts of {@code --hosts} the database's own list does not name).
+   */
+  default List<String> warnings() {
+    return List.of();
+  }
+
   /** Whether {@link #balance} can say anything: a database's view can, a machine's cannot. */
   default boolean tellsBalance() {
     return false;

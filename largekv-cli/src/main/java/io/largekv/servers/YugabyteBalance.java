@@ -8,13 +8,16 @@ import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Whether a YugabyteDB cluster's data is settled, as its leader master tells over HTTP (the load
- * balancer's own "is idle" answer, {@code IsLoadBalancerIdle} behind {@code yb-admin
- * get_is_load_balancer_idle}, is an RPC with no HTTP page). Three things are read:
+ * Whether a YugabyteDB cluster's data is settled, as its leader master tells. "Settled" is the load
+ * balancer's own idle state ({@code IsLoadBalancerIdle}, the RPC behind {@code yb-admin
+ * get_is_load_balancer_idle}), which no master web page or metric serves: it is asked through the
+ * user's yb-admin ({@link YugabyteAdmin}, {@code --yb-admin}); without it the master's pages can say
+ * "moving" and never "settled". Read, in this order:
  *
  * <ol>
  *   <li>{@code /api/v1/is-leader} on each master, to find the leader (200 there, 503 elsewhere): the
@@ -22,14 +25,21 @@ import java.util.function.Function;
  *   <li>the leader's {@code /api/v1/health-check}: {@code under_replicated_tablets} lists the tablets
  *       with fewer live replicas than the replication factor, a dead tablet server's counting as
  *       missing. Any: data still has to be copied;
- *   <li>the leader's {@code /prometheus-metrics}, the cluster gauges the balancer sets after each run
- *       ({@code src/yb/master/cluster_balance.cc}): {@code is_load_balancing_enabled},
- *       {@code total_table_load_difference} (replicas still to add or move for every table to be
- *       balanced), {@code tablets_in_wrong_placement}, {@code estimated_data_to_balance_bytes}.
+ *   <li>the leader's {@code /prometheus-metrics}: the gauges the balancer sets after each run
+ *       ({@code src/yb/master/cluster_balance.cc}: {@code is_load_balancing_enabled},
+ *       {@code total_table_load_difference}, {@code tablets_in_wrong_placement},
+ *       {@code estimated_data_to_balance_bytes}) and {@code load_balancer_duration_count}, its runs
+ *       since this master became leader (src/yb/master/catalog_manager_bg_tasks.cc resets it when
+ *       the master loses the leadership and counts a run only after
+ *       {@code load_balancer_initial_delay_secs}). A gauge above 0 is moving. Gauges at 0 say nothing
+ *       is left to move only as an estimate: they count a replica still bootstrapping as placed, and
+ *       they start at 0, so a new leader reads 0 before its first run: with no run counted the
+ *       balance cannot tell, whatever else says;
+ *   <li>yb-admin's {@code Idle = 1}: settled; {@code Idle = 0}: moving.
  * </ol>
  *
- * Settled: no tablet under-replicated, the balancer enabled, nothing left to move or misplaced. A
- * master without those gauges (older releases) or with balancing disabled cannot tell, and says so.
+ * A master without the gauges (releases before 2024.2.6.0, 2025.1.1.0 and 2025.2, by YugabyteDB's
+ * documentation) or with balancing disabled cannot tell, and says so.
  */
 final class YugabyteBalance {
 
@@ -37,16 +47,18 @@ final class YugabyteBalance {
   static final String WRONG_PLACEMENT = "tablets_in_wrong_placement";
   static final String ENABLED = "is_load_balancing_enabled";
   static final String TO_BALANCE_BYTES = "estimated_data_to_balance_bytes";
-  private static final Set<String> GAUGES = Set.of(LOAD_DIFFERENCE, WRONG_PLACEMENT, ENABLED, TO_BALANCE_BYTES);
+  static final String RUNS = "load_balancer_duration_count";
+  private static final Set<String> GAUGES = Set.of(LOAD_DIFFERENCE, WRONG_PLACEMENT, ENABLED, TO_BALANCE_BYTES, RUNS);
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private YugabyteBalance() {}
 
   /**
    * @param masterPage a master's page by its path, e.g. {@code /api/v1/is-leader}
+   * @param admin yb-admin, or null when not given
    * @throws IOException when no master answers as the leader, or the leader's pages cannot be read
    */
-  static Balance read(List<Function<String, URI>> masterPage) throws IOException {
+  static Balance read(List<Function<String, URI>> masterPage, YugabyteAdmin admin) throws IOException {
     Function<String, URI> leader = null;
     List<String> tried = new ArrayList<>();
     for (Function<String, URI> master : masterPage) {
@@ -83,27 +95,47 @@ final class YugabyteBalance {
     Double enabled = value(gauges, ENABLED);
     Double difference = value(gauges, LOAD_DIFFERENCE);
     Double misplaced = value(gauges, WRONG_PLACEMENT);
+    Double runs = value(gauges, RUNS);
     if (difference == null) {
       return Balance.unknown("no tablet under-replicated, but " + metricsUri + " has no " + LOAD_DIFFERENCE
-          + " (a YugabyteDB older than the balancer's gauges): whether the load balancer still moves tablets is"
-          + " told only by the IsLoadBalancerIdle RPC (yb-admin get_is_load_balancer_idle)");
+          + " (a YugabyteDB older than the balancer's gauges: 2024.2.6.0, 2025.1.1.0, 2025.2): whether the load"
+          + " balancer still moves tablets is told only by the IsLoadBalancerIdle RPC (yb-admin get_is_load_balancer_idle)");
     }
     if (enabled != null && enabled == 0) {
       return Balance.unknown("the load balancer is disabled (" + ENABLED + " 0 at " + metricsUri + ")");
+    }
+    if (runs == null) {
+      return Balance.unknown("no " + RUNS + " at " + metricsUri + ": whether the balancer has run since this master"
+          + " became leader (its gauges read 0 until then) cannot be told");
+    }
+    if (runs == 0) {
+      return Balance.unknown("the leader master's load balancer has not run since it became leader (" + RUNS
+          + " 0 at " + metricsUri + "; it waits load_balancer_initial_delay_secs after an election): its gauges"
+          + " read 0 until its first run");
     }
     if (difference > 0 || (misplaced != null && misplaced > 0)) {
       Double bytes = value(gauges, TO_BALANCE_BYTES);
       List<String> what = new ArrayList<>();
       if (difference > 0) {
-        what.add(String.format("%.0f tablet replicas to add or move", difference)
-            + (bytes != null && bytes > 0 ? String.format(" (about %.0f bytes)", bytes) : ""));
+        what.add(String.format(Locale.ROOT, "%.0f tablet replicas to add or move", difference)
+            + (bytes != null && bytes > 0 ? String.format(Locale.ROOT, " (about %.0f bytes)", bytes) : ""));
       }
       if (misplaced != null && misplaced > 0) {
-        what.add(String.format("%.0f tablet peers in a wrong or blacklisted placement", misplaced));
+        what.add(String.format(Locale.ROOT, "%.0f tablet peers in a wrong or blacklisted placement", misplaced));
       }
       return Balance.moving("load balancer: " + String.join(", ", what));
     }
-    return Balance.done();
+    if (admin == null) {
+      return Balance.unknown("the leader master's gauges say nothing is left to move, but they are an estimate that"
+          + " counts a replica still bootstrapping as placed; whether the load balancer is idle is answered only by"
+          + " its RPC: give --yb-admin PATH (YugabyteDB's bin/yb-admin) for the rebalance time");
+    }
+    try {
+      return admin.idle() ? Balance.done()
+          : Balance.moving("the load balancer is not idle (yb-admin get_is_load_balancer_idle: Idle = 0)");
+    } catch (IOException e) {
+      return Balance.unknown(e.getMessage());
+    }
   }
 
   private static Double value(List<Sample> samples, String name) {

@@ -7,7 +7,6 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Function;
@@ -55,39 +54,51 @@ public final class YugabyteSource implements ServerSource {
   private final List<String> hosts;
   private final List<String> masters;
   private final int tserverWebPort;
+  private final YugabyteAdmin admin;
   private final String keyspace;
   private final String table;
+  private final Function<String, Set<String>> resolver;
+  /** The last master listing's hosts and how they matched {@code hosts}, resolved once per listing. */
+  private Set<String> matchedListing = Set.of();
+  private YugabyteTabletServers.ForHosts matched;
+  private final List<String> warnings = new ArrayList<>();
 
-  /** The tablet servers {@code hosts}, each also a master at port 7000, web port 9000. */
+  /** The tablet servers {@code hosts}, each also a master at port 7000, web port 9000, no yb-admin. */
   public YugabyteSource(List<String> hosts, String keyspace, String table) {
-    this(hosts, List.of(), TSERVER_WEB_PORT, keyspace, table);
+    this(hosts, YugabyteEndpoints.DEFAULT, keyspace, table);
   }
 
   /**
    * @param hosts the tablet servers (names or addresses, no port)
-   * @param masters the masters, {@code host} or {@code host:port} (port 7000 when not given); empty:
-   *     every one of {@code hosts} at port 7000
-   * @param tserverWebPort the tablet servers' web port (9000 by default)
+   * @param endpoints the masters, the tablet servers' web port, yb-admin
    * @param keyspace the YCQL keyspace (YugabyteDB's namespace) of the table
    */
-  public YugabyteSource(List<String> hosts, List<String> masters, int tserverWebPort, String keyspace,
-      String table) {
+  public YugabyteSource(List<String> hosts, YugabyteEndpoints endpoints, String keyspace, String table) {
+    this(hosts, endpoints, keyspace, table, YugabyteTabletServers::addresses);
+  }
+
+  YugabyteSource(List<String> hosts, YugabyteEndpoints endpoints, String keyspace, String table,
+      Function<String, Set<String>> resolver) {
     if (hosts.isEmpty()) {
       throw new IllegalArgumentException("YugabyteDB source: no tablet server host");
     }
     this.hosts = List.copyOf(hosts);
-    this.masters = masters.isEmpty()
+    this.masters = endpoints.masters().isEmpty()
         ? hosts.stream().map(h -> h.contains(":") && !h.startsWith("[") ? "[" + h + "]" : h).toList()
-        : List.copyOf(masters);
-    this.tserverWebPort = tserverWebPort;
+        : endpoints.masters();
+    this.tserverWebPort = endpoints.tserverWebPort();
+    this.admin = endpoints.admin() == null ? null
+        : new YugabyteAdmin(endpoints.admin(), masters.stream().map(NodeHost::of).toList());
     this.keyspace = keyspace;
     this.table = table;
+    this.resolver = resolver;
   }
 
   @Override
   public String describe() {
     return "YugabyteDB tablet servers " + String.join(",", hosts) + " at port " + tserverWebPort + TSERVER_PATH
-        + ", masters " + String.join(",", masters) + " (" + keyspace + "." + table + ")";
+        + ", masters " + String.join(",", masters) + (admin == null ? "" : ", " + admin.describe()) + " ("
+        + keyspace + "." + table + ")";
   }
 
   @Override
@@ -117,7 +128,13 @@ public final class YugabyteSource implements ServerSource {
     for (String master : masters) {
       URI uri = masterPage(master, TABLET_SERVERS_PATH);
       try {
-        YugabyteTabletServers.parse(SourceHttp.get(uri), uri);
+        YugabyteTabletServers.ForHosts matched = match(YugabyteTabletServers.parse(SourceHttp.get(uri), uri));
+        if (!matched.unmatched().isEmpty()) {
+          warnings.add("YugabyteDB: " + String.join(", ", matched.unmatched()) + " of --hosts match"
+              + (matched.unmatched().size() == 1 ? "es" : "") + " no tablet server " + uri + " lists, by name or by"
+              + " address (it lists " + String.join(", ", matchedListing) + "): "
+              + (matched.unmatched().size() == 1 ? "its node state is" : "their node states are") + " unknown");
+        }
         masterFailures.clear();
         break;
       } catch (IOException e) {
@@ -140,8 +157,8 @@ public final class YugabyteSource implements ServerSource {
     } catch (IOException e) {
       // The states are then unknown; the tablet servers' figures are still read.
     }
-    Map<String, YugabyteTabletServers.Server> known = servers;
-    Function<String, YugabyteTabletServers.Server> server = host -> known.get(NodeHost.of(host).toLowerCase(Locale.ROOT));
+    Map<String, YugabyteTabletServers.Server> known = servers.isEmpty() ? Map.of() : match(servers).byHost();
+    Function<String, YugabyteTabletServers.Server> server = known::get;
     return NodeReading.ofEach(hosts, "YugabyteDB tablet server",
         host -> reading(host, PrometheusPage.read(tserverPage(host), METRICS::contains), server.apply(host)),
         (host, why) -> {
@@ -163,7 +180,22 @@ public final class YugabyteSource implements ServerSource {
     for (String master : masters) {
       pages.add(path -> masterPage(master, path));
     }
-    return YugabyteBalance.read(pages);
+    return YugabyteBalance.read(pages, admin);
+  }
+
+  /** Said once, after {@link #check}: hosts of {@code --hosts} the master's list does not name. */
+  @Override
+  public List<String> warnings() {
+    return List.copyOf(warnings);
+  }
+
+  /** {@code servers} matched to the hosts, resolving names once per listing. */
+  private synchronized YugabyteTabletServers.ForHosts match(Map<String, YugabyteTabletServers.Server> servers) {
+    if (matched == null || !matchedListing.equals(servers.keySet())) {
+      matched = YugabyteTabletServers.forHosts(servers, hosts, resolver);
+      matchedListing = new java.util.TreeSet<>(servers.keySet());
+    }
+    return matched;
   }
 
   private NodeReading reading(String host, List<Sample> samples, YugabyteTabletServers.Server server) {

@@ -59,7 +59,10 @@ class LargekvOptionsTest {
         "9200", "--prometheus", "http://prom:9090/", "--server-samples", "2"});
     io.largekv.servers.ServerSide.Settings s = o.serverSide();
     assertThat(s).isEqualTo(new io.largekv.servers.ServerSide.Settings(2, 9200, "http://prom:9090",
-        java.util.List.of("m1", "m2:7100"), 9001, 9181));
+        new io.largekv.servers.YugabyteEndpoints(java.util.List.of("m1", "m2:7100"), 9001, null), 9181));
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--yb-admin", "/no/such/yb-admin"}))
+        .hasMessageStartingWith("--yb-admin /no/such/yb-admin is not accepted; accepted values: the path of"
+            + " YugabyteDB's yb-admin program");
     assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).serverSide().intervalSeconds()).isEqualTo(10);
   }
 

@@ -176,6 +176,22 @@ class ServerFiguresTest {
     assertThat(s.cluster().tableBytesEnd().unavailable()).startsWith("no source of this target gave a reading");
   }
 
+  /** Samples that cannot tell after the last one saying moving are no "still moving": the rebalance time says why not. */
+  @Test
+  void samplesThatCannotTellAfterMovementAreNotStillMoving() {
+    io.largekv.report.files.EventRecord kill = new io.largekv.report.files.EventRecord("uniform-read@30:kill-node:2",
+        30, 30_000, 31_000, "ok", "");
+    ServerSamplesFile.Samples s = new ServerSamplesFile.Samples(List.of(), List.of(
+        new ServerSamplesFile.BalanceSample(40_000, false, "3 tablets under-replicated"),
+        new ServerSamplesFile.BalanceSample(50_000, null, "the gauges are an estimate: give --yb-admin PATH"),
+        new ServerSamplesFile.BalanceSample(60_000, null, "the gauges are an estimate: give --yb-admin PATH")),
+        List.of(), java.util.Map.of(ServerSamplesFile.INTERVAL_SECONDS, "10"));
+    Results.Rebalance r = ServerFigures.rebalance(kill, s);
+    assertThat(r.seconds()).isNull();
+    assertThat(r.unavailable()).isEqualTo("after the last sample saying moving (3 tablets under-replicated), the servers"
+        + " could not tell whether data had settled (the gauges are an estimate: give --yb-admin PATH)");
+  }
+
   @Test
   void theRebalanceTimeIsTheFirstSettledSampleAfterMovement(@TempDir Path dir) throws Exception {
     Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");

@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.Map;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -17,6 +20,10 @@ import org.junit.jupiter.api.Timeout;
 class ScyllaSourceTest {
 
   private List<TestPages> nodes;
+  /** The table's tablets as system.tablets would list them at the next look (a fixture's rows). */
+  private volatile List<ScyllaTablet> tablets = List.of();
+  /** The balance's clock, ms. */
+  private final AtomicLong now = new AtomicLong(1_000_000);
 
   @BeforeEach
   void start() throws IOException {
@@ -32,7 +39,42 @@ class ScyllaSourceTest {
   }
 
   private ScyllaSource source(String... hosts) {
-    return new ScyllaSource(List.of(hosts), nodes.get(0).port(), "largekv", "kv");
+    return sourceOf("kv", hosts);
+  }
+
+  private ScyllaSource sourceOf(String table, String... hosts) {
+    ScyllaTabletReader reader = new ScyllaTabletReader() {
+      @Override
+      public List<ScyllaTablet> read() {
+        return tablets;
+      }
+
+      @Override
+      public String describe() {
+        return "system.tablets of largekv." + table;
+      }
+    };
+    return new ScyllaSource(List.of(hosts), nodes.get(0).port(), "largekv", table, reader, new ScyllaBalance(now::get));
+  }
+
+  /**
+   * The rows of a {@code system.tablets} fixture (scylla/README.md), in cqlsh's layout: a header naming
+   * the columns, a separator, a row a line with {@code null} for none, {@code (N rows)}.
+   */
+  static List<ScyllaTablet> tabletRows(String name) {
+    List<String> lines = TestPages.resource(name).lines().filter(l -> !l.isBlank()).toList();
+    List<String> header = Arrays.stream(lines.get(0).split("\\|")).map(String::strip).toList();
+    List<ScyllaTablet> rows = new ArrayList<>();
+    for (String line : lines.subList(2, lines.size())) {
+      if (line.startsWith("(")) {
+        break;
+      }
+      List<String> cells = Arrays.stream(line.split("\\|")).map(String::strip)
+          .map(c -> c.equals("null") ? null : c).toList();
+      rows.add(new ScyllaTablet(Long.parseLong(cells.get(header.indexOf("last_token"))),
+          cells.get(header.indexOf("stage")), cells.get(header.indexOf("transition"))));
+    }
+    return rows;
   }
 
   private static Map<String, NodeReading> byNode(List<NodeReading> readings) {
@@ -65,8 +107,7 @@ class ScyllaSourceTest {
         "no scylla_column_family_live_disk_space series of largekv.kv on this node (is the keyspace/table right?)");
     assertThat(joining.state()).isEqualTo("JOINING");
 
-    NodeReading wrongTable = byNode(new ScyllaSource(List.of("127.0.0.1"), nodes.get(0).port(), "largekv", "nope")
-        .read()).get("127.0.0.1");
+    NodeReading wrongTable = byNode(sourceOf("nope", "127.0.0.1").read()).get("127.0.0.1");
     assertThat(wrongTable.values()).isEmpty();
     assertThat(wrongTable.unavailable().get(ServerFigure.TABLE_BYTES)).contains("largekv.nope");
   }
@@ -124,7 +165,79 @@ class ScyllaSourceTest {
             "scylla_streaming_total_incoming_bytes{shard=\"1\"} 1524288"));
     Balance streamed = source.balance();
     assertThat(streamed.settled()).isFalse();
-    assertThat(streamed.detail()).isEqualTo("node 127.0.0.1 streamed 1000000 bytes since the last look");
+    assertThat(streamed.detail()).isEqualTo("node 127.0.0.1 streamed or repaired 1000000 bytes since the last look");
+
+    // repair-based node operations (replace, removenode, rebuild by default) move repair's rows, not streams
+    nodes.get(0).serve("/metrics", TestPages.resource("scylla/node-1.prom")
+        .replace("scylla_streaming_total_incoming_bytes{shard=\"1\"} 524288",
+            "scylla_streaming_total_incoming_bytes{shard=\"1\"} 1524288")
+        .replace("scylla_repair_rx_row_bytes{shard=\"0\"} 2097152", "scylla_repair_rx_row_bytes{shard=\"0\"} 2097153"));
+    assertThat(source.balance().detail()).isEqualTo("node 127.0.0.1 streamed or repaired 1 bytes since the last look");
+  }
+
+  /**
+   * A tablet migration streams files: every node NORMAL, no counter moving, and still moving until the
+   * last tablet's transition clears in system.tablets.
+   */
+  @Test
+  @Timeout(20)
+  void aTabletMigrationIsMovingUntilTheLastTabletsTransitionClears() throws IOException {
+    ScyllaSource source = source("127.0.0.1", "127.0.0.2");
+    tablets = tabletRows("scylla/tablets-migrating.txt");
+    assertThat(tablets).hasSize(4);
+    assertThat(source.balance()).isEqualTo(Balance.moving("3 of 4 tablets of largekv.kv in transition (2 migration,"
+        + " 1 rebuild_v2; stages 1 rebuild_repair, 1 streaming, 1 write_both_read_old)"));
+
+    // the second look: the pages say nothing moved (the counters did not change), the tablets still do
+    Balance oneLeft;
+    tablets = tabletRows("scylla/tablets-one-left.txt");
+    oneLeft = source.balance();
+    assertThat(oneLeft.settled()).isFalse();
+    assertThat(oneLeft.detail()).isEqualTo("1 of 4 tablets of largekv.kv in transition (1 migration; stages 1 cleanup)");
+
+    tablets = tabletRows("scylla/tablets-settled.txt");
+    assertThat(source.balance()).isEqualTo(Balance.done());
+  }
+
+  @Test
+  @Timeout(20)
+  void tabletsThatCannotBeReadNeverSaySettled() throws IOException {
+    ScyllaSource source = new ScyllaSource(List.of("127.0.0.1"), nodes.get(0).port(), "largekv", "kv",
+        ScyllaTablets.unavailable("no driver session: connection refused"), new ScyllaBalance(now::get));
+    source.balance();
+    Balance b = source.balance();
+    assertThat(b.settled()).isNull();
+    assertThat(b.detail()).isEqualTo("the table's tablets could not be read (no driver session: connection refused)");
+    assertThat(source.describe()).contains("system.tablets (unavailable: no driver session: connection refused)");
+  }
+
+  @Test
+  @Timeout(20)
+  void anAbortedOperationsPercentageDoesNotReadAsMovingForever() throws IOException {
+    String stuck = TestPages.resource("scylla/node-2.prom")
+        .replace("scylla_node_ops_finished_percentage{ops=\"removenode\",shard=\"0\"} 1.000000",
+            "scylla_node_ops_finished_percentage{ops=\"removenode\",shard=\"0\"} 0.420000");
+    nodes.get(1).serve("/metrics", stuck);
+    ScyllaSource source = source("127.0.0.2");
+
+    // first seen below 1: it may run or be left from an aborted operation; the counters say nothing yet
+    Balance first = source.balance();
+    assertThat(first.settled()).isNull();
+    assertThat(first.detail()).contains("node 127.0.0.2 removenode at 42%, not yet seen progressing");
+    // seen progressing: running
+    nodes.get(1).serve("/metrics", stuck.replace("0.420000", "0.430000"));
+    now.addAndGet(10_000);
+    assertThat(source.balance()).isEqualTo(Balance.moving("node 127.0.0.2 removenode running (43%)"));
+    // unchanged, within the window after its last progress: still running
+    now.addAndGet(ScyllaBalance.ABORTED_AFTER_MS - 20_000);
+    assertThat(source.balance().settled()).isFalse();
+    // unchanged for longer, nothing moving: an aborted operation's remnant, not a move
+    now.addAndGet(20_000);
+    assertThat(source.balance()).isEqualTo(Balance.done());
+    // and while something else moves, the remnant is said beside it
+    tablets = tabletRows("scylla/tablets-one-left.txt");
+    assertThat(source.balance().detail()).endsWith("node 127.0.0.2 removenode at 43% unchanged for over 10 min: taken"
+        + " for an aborted operation's remnant");
   }
 
   @Test
@@ -133,7 +246,7 @@ class ScyllaSourceTest {
     Balance b = source("127.0.0.1", "127.0.0.2", "127.0.0.3").balance();
 
     assertThat(b.settled()).isFalse();
-    assertThat(b.detail()).contains("node 127.0.0.3 JOINING").contains("node 127.0.0.3 bootstrap running");
+    assertThat(b.detail()).contains("node 127.0.0.3 JOINING");
   }
 
   @Test

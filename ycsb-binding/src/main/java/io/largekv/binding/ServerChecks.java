@@ -50,11 +50,11 @@ public final class ServerChecks {
   }
 
   /**
-   * YugabyteDB's default cap on a table's tablets: the masters' flag {@code max_num_tablets_for_table}
-   * (a user may raise it, so a larger {@code ycql.tablets} is a warning, and the server's refusal is
-   * told by {@link #refusal}).
+   * YugabyteDB's YCQL analyzer's default cap on a table's tablets: {@code max_num_tablets_for_table},
+   * a flag of the client library the tablet servers run ({@link YugabyteTabletLimits}; the masters'
+   * own cap is lower on small clusters).
    */
-  public static final int YUGABYTE_DEFAULT_MAX_TABLETS = 5000;
+  public static final int YUGABYTE_DEFAULT_MAX_TABLETS = YugabyteTabletLimits.MAX_NUM_TABLETS_FOR_TABLE_DEFAULT;
 
   /** The first ScyllaDB release whose open-source build has IncrementalCompactionStrategy (Enterprise: 2019.1.4). */
   static final String SCYLLA_ICS_SINCE = "2025.1";
@@ -247,6 +247,16 @@ public final class ServerChecks {
         }
       });
       String existing = "keyspace " + c.keyspace + " exists with replication " + f.keyspaceReplication();
+      if (!short_.isEmpty() && f.product() == Database.SCYLLA && Boolean.TRUE.equals(f.keyspaceUsesTablets())
+          && (!f.tableExists() || c.dropTable)) {
+        // ScyllaDB accepts such a keyspace under tablets and refuses a table in it (locator/
+        // network_topology_strategy.cc, check_enough_endpoints:
+        // "Datacenter dc1 doesn't have enough token-owning nodes for replication_factor=3")
+        return new Check("replication", Verdict.FAIL, existing + " on tablets: " + String.join(", ", short_)
+            + ", and ScyllaDB refuses to create table " + c.qualifiedTable() + " in it (\"doesn't have enough"
+            + " token-owning nodes\"); accepted: " + YcqlConfig.KEYSPACE + "= a keyspace whose replication factor is at"
+            + " most its datacenters' nodes, or more nodes");
+      }
       if (!short_.isEmpty()) {
         return new Check("replication", Verdict.WARN, existing + ": " + String.join(", ", short_)
             + ", so it holds fewer copies than its replication factor says");
@@ -398,13 +408,7 @@ public final class ServerChecks {
     }
     switch (c.target) {
       case YUGABYTE -> {
-        if (c.tablets > YUGABYTE_DEFAULT_MAX_TABLETS) {
-          return new Check("table options", Verdict.WARN, YcqlConfig.TABLETS + "=" + c.tablets + " is above YugabyteDB's"
-              + " default cap of " + YUGABYTE_DEFAULT_MAX_TABLETS + " tablets per table (the masters' flag"
-              + " max_num_tablets_for_table): the server refuses the table unless that flag was raised");
-        }
-        return new Check("table options", Verdict.OK, c.tablets > 0 ? "tablets = " + c.tablets
-            : "tablets: the server's default");
+        return yugabyteTablets(c, f);
       }
       case SCYLLA -> {
         if (c.compaction.equals(INCREMENTAL)) {
@@ -433,6 +437,57 @@ public final class ServerChecks {
         return new Check("table options", Verdict.OK, "compaction " + c.compaction + ", compression " + c.compression);
       }
     }
+  }
+
+  /**
+   * {@code ycql.tablets} against YugabyteDB's two caps on a new table's tablets
+   * ({@link YugabyteTabletLimits}): above either, the table would be refused at CREATE TABLE. On a
+   * server that is not YugabyteDB (or could not be read as one) the analyzer's default cap alone.
+   */
+  private static Check yugabyteTablets(YcqlConfig c, ServerFacts f) {
+    YugabyteTabletLimits l = f.yugabyteTablets();
+    if (c.tablets <= 0) {
+      return new Check("table options", Verdict.OK, "tablets: the server's default"
+          + (l == null ? "" : "; at most " + l.mostTablets() + " here (" + caps(l) + ")"));
+    }
+    int analyzer = l == null ? YUGABYTE_DEFAULT_MAX_TABLETS : l.maxNumTabletsForTable().value();
+    if (c.tablets > analyzer) {
+      return new Check("table options", Verdict.FAIL, YcqlConfig.TABLETS + "=" + c.tablets + " is more than the "
+          + analyzer + " tablets YugabyteDB's YCQL analyzer accepts for a table (max_num_tablets_for_table"
+          + (l == null ? ", its default" : " " + l.maxNumTabletsForTable()) + ")"
+          + (l == null ? "" : "; " + masterCapText(l)) + "; accepted: " + YcqlConfig.TABLETS + "=1.."
+          + (l == null ? analyzer : l.mostTablets()));
+    }
+    if (l != null && l.masterCap() != null && l.masterCapApplies() && c.tablets > l.masterCap()) {
+      return new Check("table options", Verdict.FAIL, YcqlConfig.TABLETS + "=" + c.tablets + " is more than the "
+          + l.masterCap() + " tablets YugabyteDB's master accepts for a new table: " + masterCapText(l)
+          + "; the YCQL analyzer's cap is " + analyzer + " (max_num_tablets_for_table); accepted: " + YcqlConfig.TABLETS
+          + "=1.." + l.mostTablets() + ", or more live tablet servers");
+    }
+    return new Check("table options", Verdict.OK, "tablets = " + c.tablets
+        + (l == null ? " (the YCQL analyzer's default cap " + analyzer + "; the masters' was not read)"
+            : ", at most " + l.mostTablets() + " here (" + caps(l) + ")"));
+  }
+
+  /** E.g. "max_create_tablets_per_ts 50 (...) × 3 live tablet servers (...), at replication factor 3 (...)". */
+  private static String masterCapText(YugabyteTabletLimits l) {
+    String rf = l.replicationFactor().value() == null
+        ? "at a replication factor that was not read (" + l.replicationFactor().from() + "; the default is 3, and"
+            + " the master caps every factor above 1)"
+        : "at replication factor " + l.replicationFactor();
+    return "max_create_tablets_per_ts " + l.maxCreateTabletsPerTs() + " × " + l.liveTabletServers().value()
+        + " live tablet servers (" + l.liveTabletServers().from() + "), " + rf;
+  }
+
+  private static String caps(YugabyteTabletLimits l) {
+    String analyzer = "max_num_tablets_for_table " + l.maxNumTabletsForTable();
+    if (l.masterCap() == null) {
+      return analyzer + "; the master's cap: live tablet servers " + l.liveTabletServers();
+    }
+    if (!l.masterCapApplies()) {
+      return analyzer + "; the master's cap does not apply at replication factor " + l.replicationFactor();
+    }
+    return "the master's " + l.masterCap() + ": " + masterCapText(l) + "; " + analyzer;
   }
 
   /**
@@ -486,9 +541,13 @@ public final class ServerChecks {
       setting = YcqlConfig.COMPACTION + "=" + c.compaction;
     } else if (m.contains("compress")) {
       setting = YcqlConfig.COMPRESSION + "=" + c.compression;
+    } else if (m.contains("permitted maximum")) {
+      setting = YcqlConfig.TABLETS + "=" + c.tablets + " (over the master's cap: max_create_tablets_per_ts × the live"
+          + " tablet servers)";
     } else if (m.contains("tablet")) {
-      setting = YcqlConfig.TABLETS + "=" + c.tablets + (c.tablets > YUGABYTE_DEFAULT_MAX_TABLETS
-          ? " (above YugabyteDB's default cap of " + YUGABYTE_DEFAULT_MAX_TABLETS + ", max_num_tablets_for_table)" : "");
+      setting = YcqlConfig.TABLETS + "=" + c.tablets + (m.contains("exceeds system limit")
+          ? " (over the YCQL analyzer's cap: max_num_tablets_for_table, " + YUGABYTE_DEFAULT_MAX_TABLETS + " by default)"
+          : "");
     } else {
       setting = statement.startsWith("CREATE KEYSPACE") ? "the keyspace's replication (" + YcqlConfig.REPLICATION_FACTOR
           + ", " + YcqlConfig.LOCAL_DC + ")" : "the table options";

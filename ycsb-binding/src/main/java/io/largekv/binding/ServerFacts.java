@@ -29,11 +29,27 @@ import java.util.TreeMap;
  * @param contactDatacenter the datacenter of the node that answered {@code system.local} (one the
  *     driver counts as local: the one it infers when {@code ycql.localdc} is not set); null when
  *     unknown
+ * @param yugabyteTablets YugabyteDB: the caps on a new table's tablets; null elsewhere ({@link #with})
  */
 public record ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
     Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
     Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists,
-    String contactDatacenter) {
+    String contactDatacenter, YugabyteTabletLimits yugabyteTablets) {
+
+  /** Without YugabyteDB's tablet caps. */
+  public ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
+      Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
+      Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists,
+      String contactDatacenter) {
+    this(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
+        keyspaceReplication, keyspaceUsesTablets, tableExists, contactDatacenter, null);
+  }
+
+  /** These facts with YugabyteDB's tablet caps. */
+  public ServerFacts with(YugabyteTabletLimits limits) {
+    return new ServerFacts(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
+        keyspaceReplication, keyspaceUsesTablets, tableExists, contactDatacenter, limits);
+  }
 
   public ServerFacts {
     nodes = Collections.unmodifiableMap(new TreeMap<>(nodes));

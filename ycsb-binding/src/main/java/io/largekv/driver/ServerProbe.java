@@ -12,6 +12,8 @@ import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import io.largekv.binding.ServerFacts;
 import io.largekv.binding.YcqlConfig;
+import io.largekv.binding.YugabyteFlags;
+import io.largekv.binding.YugabyteTabletLimits;
 import io.largekv.common.Database;
 import java.util.HashMap;
 import java.util.List;
@@ -64,8 +66,115 @@ final class ServerProbe {
     // only a refusal ("no such table") tells; a timeout or a server error tells nothing
     Database product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Database.YUGABYTE
         : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Database.CASSANDRA : null;
-    return new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null, tableExists,
-        contactDatacenter);
+    ServerFacts facts = new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null,
+        tableExists, contactDatacenter);
+    return product == Database.YUGABYTE ? facts.with(yugabyteTabletLimits(session, config)) : facts;
+  }
+
+  /** The masters' web port, where {@code /varz?raw} gives their flags. */
+  static final int YUGABYTE_MASTER_WEB_PORT = 7000;
+  /** The tablet servers' web port. */
+  static final int YUGABYTE_TSERVER_WEB_PORT = 9000;
+
+  /**
+   * YugabyteDB's caps on a new table's tablets ({@link YugabyteTabletLimits}): the live tablet
+   * servers from {@code system.peers} (the master's live tablet servers, less the one that answers),
+   * the replication factor from the replicas of the YCQL tablets {@code system.partitions} lists, else
+   * the masters' {@code replication_factor} flag; the flags from the masters' and the tablet servers'
+   * {@code /varz?raw} at the contact points' hosts (ports 7000 and 9000), each flag's default when no
+   * server answers, said so.
+   */
+  static YugabyteTabletLimits yugabyteTabletLimits(CqlSession session, YcqlConfig config) {
+    YugabyteTabletLimits.Figure live;
+    try {
+      int peers = session.execute(statement("SELECT peer FROM system.peers")).all().size();
+      live = YugabyteTabletLimits.Figure.read(peers + 1, "system.peers and system.local: the masters' live tablet"
+          + " servers");
+    } catch (DriverException e) {
+      live = YugabyteTabletLimits.Figure.unknown("system.peers: " + e.getMessage());
+    }
+    List<String> hosts = config.contactPoints.stream().map(java.net.InetSocketAddress::getHostString).distinct().toList();
+    Flags master = flags(hosts, YUGABYTE_MASTER_WEB_PORT);
+    Flags tserver = flags(hosts, YUGABYTE_TSERVER_WEB_PORT);
+    YugabyteTabletLimits.Figure perTs = figure(master, "max_create_tablets_per_ts",
+        YugabyteTabletLimits.MAX_CREATE_TABLETS_PER_TS_DEFAULT, "the masters");
+    YugabyteTabletLimits.Figure forTable = figure(tserver, "max_num_tablets_for_table",
+        YugabyteTabletLimits.MAX_NUM_TABLETS_FOR_TABLE_DEFAULT, "the tablet servers");
+    YugabyteTabletLimits.Figure rf = replicationFactor(session);
+    if (rf.value() == null) {
+      Integer flag = master.flags() == null ? null : YugabyteFlags.integer(master.flags(), "replication_factor");
+      if (flag != null) {
+        rf = YugabyteTabletLimits.Figure.read(flag, "the masters' replication_factor flag (" + master.from()
+            + "), the factor of a table in no placement of its own; no YCQL tablet to count replicas of");
+      } else {
+        rf = YugabyteTabletLimits.Figure.unknown(rf.from().replaceFirst("^not read: ", "") + "; the masters' flags: "
+            + master.from());
+      }
+    }
+    return new YugabyteTabletLimits(live, perTs, rf, forTable);
+  }
+
+  /** A server's flags (null when no server answered) and where from (or why not). */
+  record Flags(Map<String, String> flags, String from) {}
+
+  /** The flags of the first of {@code hosts} whose web server at {@code port} answers {@code /varz?raw}. */
+  static Flags flags(List<String> hosts, int port) {
+    List<String> failures = new java.util.ArrayList<>();
+    for (String host : hosts) {
+      java.net.URI uri = java.net.URI.create("http://" + (host.contains(":") ? "[" + host + "]" : host) + ":" + port
+          + YugabyteFlags.PATH);
+      try {
+        java.net.http.HttpResponse<String> r = HTTP.send(java.net.http.HttpRequest.newBuilder(uri)
+            .timeout(java.time.Duration.ofSeconds(5)).GET().build(), java.net.http.HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+          failures.add(uri + ": HTTP " + r.statusCode());
+          continue;
+        }
+        return new Flags(YugabyteFlags.parse(r.body()), uri.toString());
+      } catch (java.io.IOException e) {
+        failures.add(uri + ": " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        failures.add(uri + ": interrupted");
+        break;
+      }
+    }
+    return new Flags(null, String.join("; ", failures));
+  }
+
+  private static final java.net.http.HttpClient HTTP = java.net.http.HttpClient.newBuilder()
+      .connectTimeout(java.time.Duration.ofSeconds(5)).build();
+
+  private static YugabyteTabletLimits.Figure figure(Flags flags, String name, int byDefault, String servers) {
+    if (flags.flags() == null) {
+      return YugabyteTabletLimits.Figure.byDefault(byDefault, servers + "' /varz?raw did not answer (" + flags.from()
+          + ")");
+    }
+    Integer v = YugabyteFlags.integer(flags.flags(), name);
+    return v == null ? YugabyteTabletLimits.Figure.byDefault(byDefault, flags.from() + " has no " + name)
+        : YugabyteTabletLimits.Figure.read(v, servers + "' flag, " + flags.from());
+  }
+
+  /**
+   * The most voting replicas (roles {@code LEADER} and {@code FOLLOWER}: not a learner still
+   * bootstrapping, not a read replica) a YCQL tablet has in {@code system.partitions}
+   * (src/yb/master/yql_partitions_vtable.cc: a map of each replica's address to its Raft role); its
+   * value null when there is no tablet to count.
+   */
+  static YugabyteTabletLimits.Figure replicationFactor(CqlSession session) {
+    try {
+      int most = 0;
+      for (Row r : session.execute(statement("SELECT replica_addresses FROM system.partitions LIMIT 100"))) {
+        Map<java.net.InetAddress, String> replicas = r.getMap("replica_addresses", java.net.InetAddress.class,
+            String.class);
+        most = Math.max(most, (int) replicas.values().stream().filter(role -> role.equals("LEADER")
+            || role.equals("FOLLOWER")).count());
+      }
+      return most > 0 ? YugabyteTabletLimits.Figure.read(most, "the replicas of the YCQL tablets system.partitions"
+          + " lists") : YugabyteTabletLimits.Figure.unknown("system.partitions lists no YCQL tablet");
+    } catch (DriverException e) {
+      return YugabyteTabletLimits.Figure.unknown("system.partitions: " + e.getMessage());
+    }
   }
 
   /** How a server answered a query. */

@@ -146,18 +146,104 @@ class ServerChecksTest {
         .verdict()).isEqualTo(Verdict.OK);
   }
 
+  /** A YugabyteDB cluster of {@code live} tablet servers whose masters and tablet servers served the sample flags. */
+  private static ServerFacts yugabyte(int live, Integer rf) {
+    Map<String, String> master = YugabyteFlags.parse(resource("yugabyte/master-varz-raw.txt"));
+    Map<String, String> tserver = YugabyteFlags.parse(resource("yugabyte/tserver-varz-raw.txt"));
+    YugabyteTabletLimits limits = new YugabyteTabletLimits(
+        YugabyteTabletLimits.Figure.read(live, "system.peers"),
+        YugabyteTabletLimits.Figure.read(YugabyteFlags.integer(master, "max_create_tablets_per_ts"),
+            "the masters' flag, http://10.0.0.1:7000/varz?raw"),
+        rf == null ? YugabyteTabletLimits.Figure.unknown("system.partitions lists no YCQL tablet")
+            : YugabyteTabletLimits.Figure.read(rf, "system.partitions"),
+        YugabyteTabletLimits.Figure.read(YugabyteFlags.integer(tserver, "max_num_tablets_for_table"),
+            "the tablet servers' flag, http://10.0.0.1:9000/varz?raw"));
+    return new ServerFacts(Database.YUGABYTE, "3.9-SNAPSHOT", null, "local cluster", Map.of("dc1", live),
+        Map.of("dc1", live), null, null, null, false).with(limits);
+  }
+
+  private static String resource(String name) {
+    try (java.io.InputStream in = ServerChecksTest.class.getResourceAsStream(name)) {
+      return new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  /** The master caps a new table at max_create_tablets_per_ts (50) × live tablet servers: 150 on 3. */
   @Test
-  void yugabyteTabletsAboveTheDefaultCapAreAWarningAndItsReplicationIsTheUniverses() {
-    ServerFacts yb = new ServerFacts(Database.YUGABYTE, "3.9-SNAPSHOT", null, "local cluster", Map.of("dc1", 3),
-        Map.of("dc1", 3), null, null, null, false);
-    List<Check> checks = ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=8000"), yb);
-    Check tablets = check(checks, "table options");
-    assertThat(tablets.verdict()).isEqualTo(Verdict.WARN);
-    assertThat(tablets.line()).contains("max_num_tablets_for_table").contains("5000");
-    assertThat(check(checks, "replication").verdict()).isEqualTo(Verdict.UNCHECKED);
-    assertThat(ServerChecks.enforce(config("ycql.target=yugabyte", "ycql.tablets=8000"), yb)).containsExactly(tablets);
-    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=5000"), yb), "table options")
+  void yugabyteTabletsAboveTheMastersCapForTheLiveTabletServersAreRefusedNamingBothCaps() {
+    ServerFacts three = yugabyte(3, 3);
+    YcqlConfig c = config("ycql.target=yugabyte", "ycql.tablets=151");
+    Check tablets = check(ServerChecks.checks(c, three), "table options");
+    assertThat(tablets.verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(tablets.line()).isEqualTo("ycql.tablets=151 is more than the 150 tablets YugabyteDB's master accepts for a"
+        + " new table: max_create_tablets_per_ts 50 (the masters' flag, http://10.0.0.1:7000/varz?raw) × 3 live tablet"
+        + " servers (system.peers), at replication factor 3 (system.partitions); the YCQL analyzer's cap is 5000"
+        + " (max_num_tablets_for_table); accepted: ycql.tablets=1..150, or more live tablet servers");
+    assertThatThrownBy(() -> ServerChecks.enforce(c, three)).isInstanceOf(UserError.class).hasMessage(tablets.line());
+    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=150"), three), "table options")
         .verdict()).isEqualTo(Verdict.OK);
+    // the cap grows with the live tablet servers; at replication factor 1 the master does not cap at all
+    assertThat(check(ServerChecks.checks(c, yugabyte(4, 3)), "table options").verdict()).isEqualTo(Verdict.OK);
+    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=4000"), yugabyte(3, 1)),
+        "table options").verdict()).isEqualTo(Verdict.OK);
+    // a replication factor that was not read: the master caps every factor above 1, and the default is 3
+    assertThat(check(ServerChecks.checks(c, yugabyte(3, null)), "table options").line())
+        .contains("at a replication factor that was not read (not read: system.partitions lists no YCQL tablet");
+    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte"), three), "replication").verdict())
+        .isEqualTo(Verdict.UNCHECKED);
+  }
+
+  @Test
+  void yugabyteTabletsAboveTheYcqlAnalyzersCapAreRefused() {
+    Check tablets = check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=5001"), yugabyte(200, 1)),
+        "table options");
+    assertThat(tablets.verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(tablets.line()).isEqualTo("ycql.tablets=5001 is more than the 5000 tablets YugabyteDB's YCQL analyzer"
+        + " accepts for a table (max_num_tablets_for_table 5000 (the tablet servers' flag,"
+        + " http://10.0.0.1:9000/varz?raw)); max_create_tablets_per_ts 50 (the masters' flag,"
+        + " http://10.0.0.1:7000/varz?raw) × 200 live tablet servers (system.peers), at replication factor 1"
+        + " (system.partitions); accepted: ycql.tablets=1..5000");
+    // a server not read as YugabyteDB: the analyzer's default cap alone
+    ServerFacts notRead = new ServerFacts(null, "?", null, "?", Map.of("dc1", 3), Map.of("dc1", 3), null, null, null,
+        false);
+    assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=8000"), notRead), "table options")
+        .line()).startsWith("ycql.tablets=8000 is more than the 5000 tablets YugabyteDB's YCQL analyzer accepts for a"
+            + " table (max_num_tablets_for_table, its default)");
+  }
+
+  @Test
+  void yugabyteFlagsAreReadFromVarzRaw() {
+    Map<String, String> flags = YugabyteFlags.parse(resource("yugabyte/master-varz-raw.txt"));
+    assertThat(YugabyteFlags.integer(flags, "max_create_tablets_per_ts")).isEqualTo(50);
+    assertThat(YugabyteFlags.integer(flags, "replication_factor")).isEqualTo(3);
+    assertThat(YugabyteFlags.integer(flags, "master_addresses")).isNull();
+    assertThat(YugabyteFlags.integer(flags, "no_such_flag")).isNull();
+    assertThat(YugabyteFlags.parse("<html>\n--a=1\n")).containsExactly(Map.entry("a", "1"));
+  }
+
+  /** ScyllaDB accepts a tablets keyspace of RF 3 in a datacenter of 2 nodes and refuses the table in it. */
+  @Test
+  void anExistingScyllaTabletsKeyspaceWithMoreReplicasThanNodesFailsBeforeCreateTable() {
+    Map<String, String> rf3 = Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "3");
+    ServerFacts twoNodes = new ServerFacts(Database.SCYLLA, "3.0.8", "2025.3.1", "c1", Map.of("dc1", 2),
+        Map.of("dc1", 2), true, rf3, true, false);
+    Check rf = check(ServerChecks.checks(config("ycql.target=scylla"), twoNodes), "replication");
+    assertThat(rf.verdict()).isEqualTo(Verdict.FAIL);
+    assertThat(rf.line()).startsWith("keyspace largekv exists with replication {class=org.apache.cassandra.locator."
+        + "NetworkTopologyStrategy, dc1=3} on tablets: datacenter dc1 has 2 nodes for 3 replicas, and ScyllaDB refuses"
+        + " to create table largekv.kv in it").contains("doesn't have enough token-owning nodes");
+    // the table exists already: it is served as it is (a warning, as on vnodes)
+    ServerFacts withTable = new ServerFacts(Database.SCYLLA, "3.0.8", "2025.3.1", "c1", Map.of("dc1", 2),
+        Map.of("dc1", 2), true, rf3, true, true);
+    assertThat(check(ServerChecks.checks(config("ycql.target=scylla"), withTable), "replication").verdict())
+        .isEqualTo(Verdict.WARN);
+    // on vnodes the keyspace holds fewer copies: a warning
+    ServerFacts vnodes = new ServerFacts(Database.SCYLLA, "3.0.8", "2025.3.1", "c1", Map.of("dc1", 2),
+        Map.of("dc1", 2), true, rf3, false, false);
+    assertThat(check(ServerChecks.checks(config("ycql.target=scylla"), vnodes), "replication").verdict())
+        .isEqualTo(Verdict.WARN);
   }
 
   @Test
@@ -199,10 +285,11 @@ class ServerChecksTest {
     assertThat(ServerChecks.refusal(yb, SchemaStatements.createTable(yb), "Invalid Arguments. Number of tablets exceeds"
         + " system limit CREATE TABLE IF NOT EXISTS largekv.kv (k varchar PRIMARY KEY, v blob) WITH tablets = 8000"
         + "  ^^^^  (ql error -304)"))
-        .startsWith("ycql.tablets=8000 (above YugabyteDB's default cap of 5000, max_num_tablets_for_table): the server"
-            + " refused CREATE TABLE IF NOT EXISTS largekv.kv (k varchar PRIMARY KEY, v blob) WITH tablets = 8000");
+        .startsWith("ycql.tablets=8000 (over the YCQL analyzer's cap: max_num_tablets_for_table, 5000 by default): the"
+            + " server refused CREATE TABLE IF NOT EXISTS largekv.kv (k varchar PRIMARY KEY, v blob) WITH tablets = 8000");
     assertThat(ServerChecks.refusal(yb, "CREATE TABLE ...", "The requested number of tablets (8000) is over the"
-        + " permitted maximum (150)")).startsWith("ycql.tablets=8000 ");
+        + " permitted maximum (150)")).startsWith("ycql.tablets=8000 (over the master's cap: max_create_tablets_per_ts ×"
+            + " the live tablet servers): the server refused");
     assertThat(ServerChecks.refusal(config("ycql.target=cassandra"), table, "Unknown property 'foo'"))
         .startsWith("the table options: the server refused");
   }
