@@ -84,7 +84,7 @@ class SummaryTest {
     Path phase = phaseDir(dir);
     String ycsb = String.join("\n", "[LARGEKV], FailedOperations, 0", "[LARGEKV], EventLoopStalls, 13",
         "[LARGEKV], EventLoopStallMaxMs, 49.7", "[LARGEKV], EventLoopStallTotalMs, 223.6",
-        "[LARGEKV], EventLoopStallRunQueueMs, 200.1", "[LARGEKV], EventLoopStallsOnTheMachine, 12",
+        "[LARGEKV], EventLoopStallMachineMs, 200.1", "[LARGEKV], EventLoopStallsOnTheMachine, 12",
         "[LARGEKV], EventLoopStallsAfterWarmUp, 0",
         "[LARGEKV], EventLoopStallWarning, 1 client stall(s), the start-up included (x)", "[LARGEKV], Result, ok", "");
     Files.writeString(phase.resolve("client-0/ycsb.txt"), ycsb);
@@ -98,7 +98,7 @@ class SummaryTest {
     String s = Summary.render(List.of(new Summary.Row(Phase.LOAD, PhaseResult.load(phase, 0), List.of(client))),
         false);
     assertThat(s).contains("\nload            not verified (a load writes;")
-        .containsOnlyOnce("stalls of the driver's I/O threads: 13, 223.6 ms: 200.1 ms waiting for a CPU, 23.5 ms the"
+        .containsOnlyOnce("stalls of the driver's I/O threads: 13, 223.6 ms: 200.1 ms the machine's, 23.5 ms the"
             + " client's")
         .contains("warning [1]").contains("\n[1] warning: 1 client stall(s), the start-up included")
         .doesNotContain("shared this machine's").doesNotContain("verified 0");

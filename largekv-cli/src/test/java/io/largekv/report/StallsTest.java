@@ -26,17 +26,17 @@ class StallsTest {
     ClientSummary.Stalls platform = of("[LARGEKV], Operations, 10\n");
     assertThat(platform).isNull();
     assertThat(ClientSummary.Stalls.merge(List.of(a, b)).describe())
-        .isEqualTo("3, 63.5 ms (longest 40.5 ms), all the client's (no run-queue wait read)");
+        .isEqualTo("3, 63.5 ms (longest 40.5 ms), all the client's (the machine's share not read)");
     // with each client's run-queue wait: added, and the client's share the rest
     ClientSummary.Stalls c = of("[LARGEKV], EventLoopStalls, 2\n[LARGEKV], EventLoopStallMaxMs, 40.5\n"
-        + "[LARGEKV], EventLoopStallTotalMs, 52.5\n[LARGEKV], EventLoopStallRunQueueMs, 40.0\n"
+        + "[LARGEKV], EventLoopStallTotalMs, 52.5\n[LARGEKV], EventLoopStallMachineMs, 40.0\n"
         + "[LARGEKV], EventLoopStallsOnTheMachine, 1\n[LARGEKV], EventLoopStallsAfterWarmUp, 1\n");
     ClientSummary.Stalls d = of("[LARGEKV], EventLoopStalls, 1\n[LARGEKV], EventLoopStallMaxMs, 11.0\n"
-        + "[LARGEKV], EventLoopStallTotalMs, 11.0\n[LARGEKV], EventLoopStallRunQueueMs, 10.5\n"
+        + "[LARGEKV], EventLoopStallTotalMs, 11.0\n[LARGEKV], EventLoopStallMachineMs, 10.5\n"
         + "[LARGEKV], EventLoopStallsOnTheMachine, 1\n[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
     assertThat(ClientSummary.Stalls.merge(List.of(c, d))).isEqualTo(new ClientSummary.Stalls(3, 40.5, 63.5, 50.5, 2L, 1L));
     assertThat(ClientSummary.Stalls.merge(List.of(c, d)).describe())
-        .isEqualTo("3, 63.5 ms: 50.5 ms waiting for a CPU, 13.0 ms the client's");
+        .isEqualTo("3, 63.5 ms: 50.5 ms the machine's, 13.0 ms the client's");
     assertThat(ClientSummary.Stalls.merge(Arrays.asList(none, platform)).describe()).isEqualTo("0");
     assertThat(ClientSummary.Stalls.merge(Arrays.asList(platform, null))).isNull();
   }

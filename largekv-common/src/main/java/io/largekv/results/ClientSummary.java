@@ -69,18 +69,18 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     }
 
     /**
-     * {@code 0}, or {@code 13, 223.6 ms: 200.1 ms waiting for a CPU, 23.5 ms the client's}, or
-     * without a run-queue reading {@code 3, 80.0 ms (longest 42.1 ms), all the client's}.
+     * {@code 0}, or {@code 13, 223.6 ms: 200.1 ms the machine's, 23.5 ms the client's}, or
+     * without the machine's share {@code 3, 80.0 ms (longest 42.1 ms), all the client's (...)}.
      */
     public String describe() {
       if (count == 0) {
         return "0";
       }
       if (machineMs == null) {
-        return String.format(Locale.ROOT, "%d, %.1f ms (longest %.1f ms), all the client's (no run-queue wait read)",
-            count, totalMs, maxMs);
+        return String.format(Locale.ROOT, "%d, %.1f ms (longest %.1f ms), all the client's (the machine's share not"
+            + " read)", count, totalMs, maxMs);
       }
-      return String.format(Locale.ROOT, "%d, %.1f ms: %.1f ms waiting for a CPU, %.1f ms the client's", count,
+      return String.format(Locale.ROOT, "%d, %.1f ms: %.1f ms the machine's, %.1f ms the client's", count,
           totalMs, machineMs, clientMs());
     }
   }
@@ -112,13 +112,13 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     EVENT_LOOP_STALLS("EventLoopStalls"),
     EVENT_LOOP_STALL_MAX_MS("EventLoopStallMaxMs"),
     EVENT_LOOP_STALL_TOTAL_MS("EventLoopStallTotalMs"),
-    /** The machine's share of the stalls' time: the I/O threads waiting for a CPU, ms; or {@code unavailable: WHY}. */
-    EVENT_LOOP_STALL_RUN_QUEUE_MS("EventLoopStallRunQueueMs"),
-    /** Stalls whose run-queue wait was not read: all the client's. */
+    /** The machine's share of the stalls' time (the I/O threads waiting for a CPU), ms; or {@code unavailable: WHY}. */
+    EVENT_LOOP_STALL_MACHINE_MS("EventLoopStallMachineMs"),
+    /** Stalls whose machine's share was not read: all the client's. */
     EVENT_LOOP_STALLS_UNREAD("EventLoopStallsUnread"),
     /** Stalls whose client share is not over the bound: the machine's. */
     EVENT_LOOP_STALLS_ON_THE_MACHINE("EventLoopStallsOnTheMachine"),
-    EVENT_LOOP_STALLS_IN_GC_PAUSES("EventLoopStallsInGcPauses"),
+    EVENT_LOOP_STALLS_IN_JVM_PAUSES("EventLoopStallsInJvmPauses"),
     EVENT_LOOP_STALLS_AFTER_WARM_UP("EventLoopStallsAfterWarmUp"),
     /** Per operation type: the most the stalls judged could have moved its highest reported percentile, µs. */
     EVENT_LOOP_STALL_SHIFT_US("EventLoopStallShiftUs"),
@@ -202,7 +202,7 @@ public record ClientSummary(String result, Long failedOperations, Map<String, Lo
     if (Double.isNaN(n) || Double.isNaN(max) || Double.isNaN(total)) {
       return null;
     }
-    double machine = out.number(SECTION, Metric.EVENT_LOOP_STALL_RUN_QUEUE_MS.metric);
+    double machine = out.number(SECTION, Metric.EVENT_LOOP_STALL_MACHINE_MS.metric);
     return new Stalls((long) n, max, total, Double.isNaN(machine) ? null : machine,
         whole(out, Metric.EVENT_LOOP_STALLS_ON_THE_MACHINE), whole(out, Metric.EVENT_LOOP_STALLS_AFTER_WARM_UP));
   }

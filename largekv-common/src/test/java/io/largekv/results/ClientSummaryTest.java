@@ -28,7 +28,7 @@ class ClientSummaryTest {
       "[LARGEKV], EventLoopStalls, 2",
       "[LARGEKV], EventLoopStallMaxMs, 13.7",
       "[LARGEKV], EventLoopStallTotalMs, 20.1",
-      "[LARGEKV], EventLoopStallRunQueueMs, 6.0",
+      "[LARGEKV], EventLoopStallMachineMs, 6.0",
       "[LARGEKV], EventLoopStallsOnTheMachine, 1",
       "[LARGEKV], EventLoopStallsAfterWarmUp, 1",
       "[LARGEKV], Result, FAILED: 1 corrupt and 2 missing read(s)",
@@ -46,7 +46,7 @@ class ClientSummaryTest {
     assertThat(s.warmUpEndEpochMs()).isEqualTo(1_790_000_010_000L);
     assertThat(s.stalls()).isEqualTo(new ClientSummary.Stalls(2, 13.7, 20.1, 6.0, 1L, 1L));
     assertThat(s.stalls().clientMs()).isCloseTo(14.1, org.assertj.core.api.Assertions.within(1e-9));
-    assertThat(s.stalls().describe()).isEqualTo("2, 20.1 ms: 6.0 ms waiting for a CPU, 14.1 ms the client's");
+    assertThat(s.stalls().describe()).isEqualTo("2, 20.1 ms: 6.0 ms the machine's, 14.1 ms the client's");
     assertThat(s.verified()).isEqualTo(new ClientSummary.Verified(980, 1, 2, 0));
     assertThat(s.errorsByOperation()).isEqualTo(Map.of("READ", 10L));
     assertThat(s.errors()).isEqualTo(10);
@@ -58,11 +58,11 @@ class ClientSummaryTest {
   void aRunQueueWaitTheClientCouldNotReadIsNullAndTheStallsAreAllTheClients() {
     ClientSummary s = ClientSummary.of(YcsbOutput.parse(String.join("\n", "[LARGEKV], EventLoopStalls, 3",
         "[LARGEKV], EventLoopStallMaxMs, 42.1", "[LARGEKV], EventLoopStallTotalMs, 80.0",
-        "[LARGEKV], EventLoopStallRunQueueMs, unavailable: no run-queue wait from the kernel (x)", "")));
+        "[LARGEKV], EventLoopStallMachineMs, unavailable: no scheduling counts from the kernel (x)", "")));
     assertThat(s.stalls().machineMs()).isNull();
     assertThat(s.stalls().onTheMachine()).isNull();
     assertThat(s.stalls().clientMs()).isEqualTo(80.0);
-    assertThat(s.stalls().describe()).isEqualTo("3, 80.0 ms (longest 42.1 ms), all the client's (no run-queue wait read)");
+    assertThat(s.stalls().describe()).isEqualTo("3, 80.0 ms (longest 42.1 ms), all the client's (the machine's share not read)");
     assertThat(ClientSummary.Stalls.merge(java.util.List.of(s.stalls(), new ClientSummary.Stalls(1, 11, 11, 5.0, 0L, 1L))))
         .isEqualTo(new ClientSummary.Stalls(4, 42.1, 91.0, null, null, null));
   }

@@ -12,12 +12,12 @@ import java.util.concurrent.TimeUnit;
  * platform thread that looks every {@value #PERIOD_MS} ms at each I/O thread's run in progress.
  *
  * <ul>
- *   <li>A run that has lasted {@value #MARK_AFTER_MS} ms: it reads the I/O thread's run-queue wait
- *       once ({@link IoThreadScheduler.Carrier#mark}), so that should the run become a stall, the
- *       time the thread then spent waiting for a CPU is known and charged to the machine. The wait
- *       before the mark is not known and stays the client's: the split never favours the client.
- *       (Reading at every run's start would cost each operation a file read; runs that long are
- *       rare.)
+ *   <li>A run that has lasted a millisecond ({@link IoThreadScheduler#MARK_AFTER_NANOS}) and has no
+ *       mark yet: it reads how the kernel has scheduled the I/O thread, once
+ *       ({@link IoThreadScheduler.Carrier#mark}), so that should the run become a stall, the time the
+ *       thread then spent off a CPU without blocking (waiting for one, or its virtual CPU stolen by a
+ *       hypervisor) is known and charged to the machine: the kernel's full counts, which a run's
+ *       start cannot afford to read ({@link IoThreadScheduler.Carrier#baseline} reads the wait alone).
  *   <li>The first stall it sees while it lasts (a run longer than {@code largekv.stall_ms}, from the
  *       run's first operation on), and the first after the client's warm-up (those in the reported
  *       figures): it prints the client thread's stack, so the cause of the stalls that
@@ -35,9 +35,6 @@ import java.util.concurrent.TimeUnit;
 final class EventLoopWatchdog implements Runnable {
 
   static final long PERIOD_MS = 2;
-  /** A run that has lasted this long gets its run-queue wait read (ms). */
-  static final long MARK_AFTER_MS = 1;
-  private static final long MARK_AFTER_NANOS = TimeUnit.MILLISECONDS.toNanos(MARK_AFTER_MS);
 
   private final IoThreadScheduler scheduler;
   private final EventLoopStalls stalls;
@@ -79,7 +76,7 @@ final class EventLoopWatchdog implements Runnable {
       if (since == IoThreadScheduler.IDLE) {
         continue;
       }
-      if (now - since >= MARK_AFTER_NANOS) {
+      if (now - since >= IoThreadScheduler.MARK_AFTER_NANOS) {
         c.mark(since);
       }
       long ms = TimeUnit.NANOSECONDS.toMillis(now - since);

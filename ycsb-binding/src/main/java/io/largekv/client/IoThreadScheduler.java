@@ -1,7 +1,7 @@
 package io.largekv.client;
 
 import io.largekv.jvm.EventLoopStalls;
-import io.largekv.jvm.RunQueueWait;
+import io.largekv.jvm.ThreadSchedule;
 import io.largekv.run.RunProperties;
 import java.lang.reflect.Constructor;
 import java.lang.reflect.Field;
@@ -42,9 +42,9 @@ import java.util.stream.Collectors;
  * should run with {@code largekv.virtual_scheduler=jdk}.
  *
  * <p>Every inline run is timed and a run longer than {@code largekv.stall_ms} is recorded in
- * {@link EventLoopStalls} as a stall of that I/O thread, with the part of it the thread spent waiting
- * for a CPU (the machine's share, {@link Carrier#waitedSinceMark}); {@link EventLoopWatchdog}
- * watches the runs in progress for a hang and reads that wait while they last.
+ * {@link EventLoopStalls} as a stall of that I/O thread, with the part of it that was the machine's
+ * doing (its wait for a CPU, {@link Carrier#machineShare}); {@link EventLoopWatchdog} watches the
+ * runs in progress for a hang and reads the thread's schedule while they last.
  *
  * <p>The JDK has no public API for a virtual thread's scheduler: {@link #setUp} uses the
  * constructor the JDK's own tests use, which needs {@code --add-opens java.base/java.lang=ALL-UNNAMED}
@@ -76,55 +76,117 @@ public final class IoThreadScheduler implements Executor {
     volatile long runSince = IDLE;
     /** The scheduler whose {@link #ioCarriers} lists this carrier. */
     IoThreadScheduler watchedBy;
-    /** An I/O thread's time waiting for a CPU (the kernel's); null for any other thread. */
-    final RunQueueWait runQueue;
-    /** That time as read during a run ({@link #mark}), with the run's {@link #runSince}; null before. */
-    volatile WaitMark mark;
+    /** How the kernel schedules an I/O thread; null for any other thread. */
+    final ThreadSchedule schedule;
+    /** Its wait for a CPU, read by the I/O thread itself ({@link #baseline}); null for any other thread. */
+    final ThreadSchedule.WaitCounter waits;
+    /**
+     * The I/O thread's own: its time on a CPU and its wait for one when last read (ns; -1: never)
+     * and when (nanoTime).
+     */
+    long baseCpu = -1;
+    long baseWait = -1;
+    long baseAt;
+    /** Its reading during a run ({@link #mark}), with the run's {@link #runSince}; null before. */
+    volatile Mark mark;
 
     /** Made by the thread {@code t} itself (a thread-local's initial value). */
     Carrier(Thread t) {
       this.thread = t;
       this.io = isDriverIoThread(t.getClass().getName(), t.getName());
-      this.runQueue = io ? RunQueueWait.ofCurrentThread() : null;
+      this.schedule = io ? ThreadSchedule.ofCurrentThread() : null;
+      this.waits = schedule == null ? null : schedule.waitCounter();
     }
 
     /**
-     * Reads the run-queue wait of the run that started at {@code since}, while it lasts (the
-     * watchdog's look, off the I/O thread): what {@link #waitedSinceMark} subtracts. Once per run;
-     * a reading that the run's end overtook is dropped.
+     * At the start of a run at {@code now} (the I/O thread, the hot path): the wait for a CPU read
+     * again when the last reading is {@link #BASELINE_NANOS} old, so that a stall's machine share
+     * ({@link #machineShare}) counts from at most that long before the run began. At most a
+     * thousand reads a second, half a microsecond each.
+     */
+    void baseline(long now) {
+      if (waits != null && now - baseAt >= BASELINE_NANOS) {
+        waits.read();
+        baseCpu = waits.onCpuNanos();
+        baseWait = waits.waitNanos();
+        baseAt = now;
+      }
+    }
+
+    /**
+     * The machine's share of the run from {@code since} to {@code end}, read after its end (ns; the
+     * I/O thread itself): the larger of two lower bounds, -1 when neither could be read. The wait for
+     * a CPU since the last {@link #baseline}, less the time from that reading to the run's start and
+     * from the run's end to this reading (a wait then was not the run's); and, from the watchdog's
+     * {@link #mark} during the run, the machine's share the kernel's full counts show
+     * ({@link #machineSinceMark}), less the time from the run's end to the reading.
+     */
+    long machineShare(long since, long end) {
+      long fromBaseline = -1;
+      if (waits != null && baseWait >= 0 && waits.read()) {
+        long w = waits.waitNanos();
+        fromBaseline = Math.max(0, w - baseWait - (since - baseAt) - (System.nanoTime() - end));
+        lastSplit = String.format(java.util.Locale.ROOT, "from %.1f ms before it began: %.1f ms on a CPU, %.1f ms"
+            + " waiting for one", (since - baseAt) / 1e6, (waits.onCpuNanos() - baseCpu) / 1e6, (w - baseWait) / 1e6);
+      }
+      long fromMark = machineSinceMark(since, end);
+      if (fromBaseline < 0 && fromMark < 0) {
+        lastSplit = "not read";
+      }
+      return Math.max(fromBaseline, fromMark);
+    }
+
+    /**
+     * Reads how the kernel scheduled the I/O thread, during the run that started at {@code since}
+     * (the watchdog's look, off the I/O thread): what {@link #machineSinceMark} starts from. Once
+     * per run; a reading that the run's end overtook is dropped.
      */
     void mark(long since) {
-      WaitMark m = mark;
-      if (runQueue == null || m != null && m.runSince() == since) {
+      Mark m = mark;
+      if (schedule == null || m != null && m.runSince() == since) {
         return;
       }
-      long waited = runQueue.nanos();
-      if (waited >= 0 && runSince == since) {
-        mark = new WaitMark(since, waited);
+      ThreadSchedule.Reading r = schedule.read();
+      if (r != null && runSince == since) {
+        mark = new Mark(since, r);
       }
     }
 
     /**
-     * The I/O thread's run-queue wait from the mark of the run that started at {@code since} to now
-     * (ns): within the run, so the machine's share of it is at least this; -1 when the run has no
-     * mark (it ended before the watchdog looked) or the kernel gives no reading. Called by the I/O
-     * thread itself at the end of a stall.
+     * The machine's share of the run that started at {@code since}, from its mark to now (ns,
+     * {@link ThreadSchedule.Reading#machineNanosSince}): within the run, so the machine's share of
+     * it is at least this; -1 when the run has no mark (it ended before the watchdog looked) or the
+     * kernel gives no reading. Called by the I/O thread itself at the end of a stall.
      */
-    long waitedSinceMark(long since) {
-      WaitMark m = mark;
+    long machineSinceMark(long since, long end) {
+      Mark m = mark;
       if (m == null || m.runSince() != since) {
         return -1;
       }
-      long now = runQueue.nanos();
-      return now < 0 ? -1 : Math.max(0, now - m.waitNanos());
+      ThreadSchedule.Reading now = schedule.read();
+      if (now == null) {
+        return -1;
+      }
+      lastSplit = String.format(java.util.Locale.ROOT, "%s; the watchdog's reading %.1f ms into it, then %s", lastSplit,
+          (m.reading().atNanos() - since) / 1e6, now.since(m.reading()));
+      long share = now.machineNanosSince(m.reading());
+      return share < 0 ? -1 : Math.max(0, share - (now.atNanos() - end));
     }
+
+    /** How {@link #machineShare} last split a stall, in words (the I/O thread's own). */
+    String lastSplit = "";
   }
 
-  /** An I/O thread's run-queue wait ({@code waitNanos}) read during the run that started at {@code runSince}. */
-  record WaitMark(long runSince, long waitNanos) {}
+  /** How the kernel had scheduled an I/O thread ({@code reading}) during the run that started at {@code runSince}. */
+  record Mark(long runSince, ThreadSchedule.Reading reading) {}
 
   /** The I/O threads that have run a client thread, for {@link EventLoopWatchdog}. */
   private final List<Carrier> ioCarriers = new CopyOnWriteArrayList<>();
+
+  /** A run that has lasted this long gets the kernel's counts of its thread read by the watchdog (ns): its mark. */
+  static final long MARK_AFTER_NANOS = 1_000_000;
+  /** How old an I/O thread's reading of its wait for a CPU may be when a run starts (ns). */
+  static final long BASELINE_NANOS = 1_000_000;
   /** The virtual threads made by {@link #virtualThreads}, for the watchdog's stacks. */
   private final List<Thread> clientThreads = new CopyOnWriteArrayList<>();
 
@@ -187,18 +249,17 @@ public final class IoThreadScheduler implements Executor {
         ioCarriers.add(c);
       }
       long since = System.nanoTime();
+      c.baseline(since);
       c.runSince = since;
       try {
         continuation.run();
       } finally {
-        long took = System.nanoTime() - since;
+        long end = System.nanoTime();
+        long took = end - since;
+        c.runSince = IDLE;
         if (stalls.isStall(took)) {
-          // rare: the machine's share is read here, and the reading's own time is the stall's too
-          long waited = c.waitedSinceMark(since);
-          c.runSince = IDLE;
-          stalls.record(System.nanoTime() - since, waited);
-        } else {
-          c.runSince = IDLE;
+          // rare: the machine's share is read here, after the run (the reading's own time is not the run's)
+          stalls.record(took, c.machineShare(since, end), c.lastSplit);
         }
       }
     } else {

@@ -31,17 +31,19 @@ import org.HdrHistogram.Histogram;
  *
  * <p><b>Whose stall.</b> Only the first ones are the client's doing. While the I/O thread is
  * runnable but waiting for a CPU — the machine's cores given to something else: on the embedded
- * default, the Cassandra beside the client — any client on that machine is delayed alike (a
- * platform-thread client too, which cannot see it). So each stall's time is split: the
- * <em>machine's share</em>, the I/O thread's run-queue wait within the stall as the kernel counts
- * it ({@link RunQueueWait}, read while the run lasts and at its end: a lower bound, the wait before
- * the first reading stays the client's), and the <em>client's share</em>, the rest (the thread on a
- * CPU or blocked in client code). Only the client's share is judged by the rule below: a stall
- * whose client share is not over the bound is not the client's. The machine's share is printed
- * beside it ({@code [LARGEKV], EventLoopStallRunQueueMs}). It includes time the cores ran the
- * client JVM's own other threads (its compiler threads, whose CPU after the warm-up
- * {@link ClientJit} reports, and other I/O threads). Where the kernel gives no run-queue wait, every
- * stall is the client's, as before the split.
+ * default, the Cassandra beside the client; in a virtual machine, its CPU given by the hypervisor to
+ * another guest (steal) — any client on that machine is delayed alike (a platform-thread client
+ * too, which cannot see it). So each stall's time is split: the <em>machine's share</em>, what the
+ * kernel's counts of the I/O thread ({@link ThreadSchedule}, read while the run lasts and at its
+ * end) show was not the thread on a CPU or blocked — its wait for a CPU, and, where it never blocked
+ * in between, all of the time off a CPU — a lower bound: the time before the first reading stays the
+ * client's; and the <em>client's share</em>, the rest (the thread on a CPU or blocked in client
+ * code). Only the client's share is judged by the rule below: a stall whose client share is not
+ * over the bound is not the client's. The machine's share is printed beside it
+ * ({@code [LARGEKV], EventLoopStallMachineMs}). It includes time the cores ran the client JVM's own
+ * other threads (its compiler threads, whose CPU after the warm-up {@link ClientJit} reports, and
+ * other I/O threads). Where the kernel gives no counts, every stall is the client's, as before the
+ * split.
  *
  * <p><b>The rule.</b> A stall can delay at most the operations in flight at that moment, and each of
  * YCSB's client threads has at most one: the {@code n} stalls in the reported figures may have
@@ -78,9 +80,9 @@ import org.HdrHistogram.Histogram;
  * instead: the operations the stalls may have delayed must not exceed a tenth of the operations
  * above {@code p}, {@code (100 − p) / 100 × operations / 10}.
  *
- * <p>A stall that the client JVM's garbage-collection pauses explain ({@link ClientGcPauses}: without
- * the pause time in it the run would not be over the bound) is counted
- * ({@code EventLoopStallsInGcPauses}) but not judged here: a pause stops every thread on every
+ * <p>A stall that the client JVM's pauses explain ({@link ClientPauses}: its safepoints, a garbage
+ * collection's among them; without the pause time in it the run would not be over the bound) is
+ * counted ({@code EventLoopStallsInJvmPauses}) but not judged here: a pause stops every thread on every
  * scheduler, and the client thread did not hold the I/O thread.
  *
  * <p>The stalls in the reported figures are those after the client's warm-up when
@@ -117,19 +119,19 @@ public final class EventLoopStalls {
   private final LongAdder stalls = new LongAdder();
   private final LongAdder stalledNanos = new LongAdder();
   private final AtomicLong maxNanos = new AtomicLong();
-  /** The stalls' run-queue wait (the machine's share) where it was read, ns. */
+  /** The stalls' machine's share where it was read, ns. */
   private final LongAdder machineNanos = new LongAdder();
-  /** Stalls whose run-queue wait was not read (the run ended before the watchdog's look): all the client's. */
+  /** Stalls whose machine's share was not read (the run ended before the watchdog's look): all the client's. */
   private final LongAdder unread = new LongAdder();
-  /** Why the kernel gives no run-queue wait here; null when it does. */
-  private volatile String runQueueWhyNot;
+  /** Why the kernel gives no scheduling counts here; null when it does. */
+  private volatile String machineWhyNot;
   /**
-   * Each stall's {start nanoTime, nanos, 1 when after the client's warm-up, run-queue wait ns or -1
-   * when not read}: the first {@value #KEPT}.
+   * Each stall's {start nanoTime, nanos, 1 when after the client's warm-up, the machine's share ns or
+   * -1 when not read}: the first {@value #KEPT}.
    */
   private final List<long[]> windows = new ArrayList<>();
   static final int KEPT = 100_000;
-  private volatile ClientGcPauses gcPauses;
+  private volatile ClientPauses pauses;
   private volatile boolean warmUpExcluded;
   private volatile boolean watched;
   private volatile long boundNanos = TimeUnit.MILLISECONDS.toNanos(DEFAULT_STALL_MS);
@@ -155,16 +157,16 @@ public final class EventLoopStalls {
     clientThreads = v.intRange("threadcount", 1, 1, 1_000_000);
     highestPercentile = highestPercentile(p.getProperty("hdrhistogram.percentiles", YCSB_PERCENTILES));
     percentiles = percentiles(p.getProperty("hdrhistogram.percentiles", YCSB_PERCENTILES));
-    if (gcPauses == null) {
-      gcPauses = ClientGcPauses.listen();
+    if (pauses == null) {
+      pauses = ClientPauses.listen();
     }
-    runQueueWhyNot = RunQueueWait.ofCurrentThread().whyNot();
+    machineWhyNot = ThreadSchedule.ofCurrentThread().whyNot();
     watched = true;
   }
 
   /** The client JVM's pauses this account tells stalls from (tests; {@link #watch} listens to the JVM's own). */
-  void gcPauses(ClientGcPauses pauses) {
-    gcPauses = pauses;
+  void pauses(ClientPauses pauses) {
+    this.pauses = pauses;
   }
 
   /** Checks {@value #STALL_MS} and {@value #HANG_MS}: a {@code UserError} naming the accepted values. */
@@ -231,16 +233,36 @@ public final class EventLoopStalls {
     return nanos > boundNanos && measuring;
   }
 
-  /** An inline run that took {@code nanos}, its run-queue wait not read: all the client's. */
+  /** An inline run that took {@code nanos}, its machine's share not read: all the client's. */
   public void record(long nanos) {
     record(nanos, -1);
   }
 
   /**
-   * An inline run that took {@code nanos}, of which the I/O thread waited {@code waitedNanos} for a
-   * CPU (the machine's share; -1 when not read: all the client's); counted when {@link #isStall}.
+   * An inline run that took {@code nanos}, of which {@code waitedNanos} were the machine's (the I/O
+   * thread waiting for a CPU; -1 when not read: all the client's); counted when {@link #isStall}.
    */
   public void record(long nanos, long waitedNanos) {
+    record(nanos, waitedNanos, null);
+  }
+
+  /** How the first stalls after the warm-up were split, by their window ({@link #judgedStalls}). */
+  static final int TOLD = 10;
+  private final Map<long[], String> how = new java.util.IdentityHashMap<>();
+  /** nanoTime of the latest stall's end: the JVM's pauses are known up to it before any is judged. */
+  private volatile long lastStallEnd = Long.MIN_VALUE;
+
+  /**
+   * As {@link #record(long, long)}, with {@code how} the machine's share was read, in words: the
+   * client's stalls after the warm-up are told with it ({@link #judgedStalls}), so that a failed
+   * run says what held its I/O threads.
+   */
+  public void record(long nanos, long waitedNanos, String how) {
+    recordEndingAt(System.nanoTime(), nanos, waitedNanos, how);
+  }
+
+  /** As {@link #record(long, long, String)}, the run having ended at {@code end} (nanoTime; tests place it). */
+  void recordEndingAt(long end, long nanos, long waitedNanos, String how) {
     if (!isStall(nanos)) {
       return;
     }
@@ -253,22 +275,74 @@ public final class EventLoopStalls {
     } else {
       machineNanos.add(waited);
     }
-    long[] window = {System.nanoTime() - nanos, nanos, warmUpExcluded ? 1 : 0, waited};
+    lastStallEnd = end;
+    long[] window = {end - nanos, nanos, warmUpExcluded ? 1 : 0, waited};
     synchronized (windows) {
       if (windows.size() < KEPT) {
         windows.add(window);
+        if (how != null && warmUpExcluded && this.how.size() < 5 * TOLD) {
+          this.how.put(window, how);
+        }
       }
     }
   }
 
+  /** The JVM's pauses, known up to the last stall's end (the flight recorder hands its events over late). */
+  private ClientPauses settledPauses() {
+    ClientPauses p = pauses;
+    if (p != null && lastStallEnd != Long.MIN_VALUE) {
+      p.catchUp(lastStallEnd);
+    }
+    return p;
+  }
+
+  /**
+   * The client's stalls after the warm-up that the rule judges, each in a line for stderr (the
+   * first {@value #TOLD}): how long, how much of it the client's, the machine's and the JVM's
+   * pauses', and how the machine's share was read.
+   */
+  public List<String> judgedStalls() {
+    ClientPauses p = settledPauses();
+    List<String> lines = new ArrayList<>();
+    synchronized (windows) {
+      for (long[] w : windows) {
+        if (w[2] == 0 || lines.size() == TOLD) {
+          continue;
+        }
+        long notClients = notTheClients(w, p);
+        if (w[1] - notClients > boundNanos) {
+          lines.add(String.format(Locale.ROOT, "a client stall after the warm-up: %.1f ms, %.1f ms of it the client's"
+              + " (%s=%d); the machine's share %s; the JVM's pauses in it %.1f ms", w[1] / 1e6,
+              (w[1] - notClients) / 1e6, STALL_MS, boundMs(), w[3] < 0 ? "not read"
+                  : String.format(Locale.ROOT, "%.1f ms", w[3] / 1e6) + (how.containsKey(w) ? " (" + how.get(w) + ")" : ""),
+              p == null ? 0.0 : p.pausedNanos(w[0], w[0] + w[1]) / 1e6));
+        }
+      }
+    }
+    return lines;
+  }
+
+  /**
+   * The part of stall {@code w} that was not the client's doing: the machine's share and the JVM's
+   * pauses in it, together. Both can be counted for the same time only where a pause was stopping
+   * or releasing the threads ({@link ClientPauses#edgeNanos}): that much is taken off their sum, and
+   * never less than the larger of the two is.
+   */
+  private static long notTheClients(long[] w, ClientPauses p) {
+    long machine = Math.max(0, w[3]);
+    long paused = p == null ? 0 : p.pausedNanos(w[0], w[0] + w[1]);
+    long edges = p == null ? 0 : p.edgeNanos(w[0], w[0] + w[1]);
+    return Math.min(w[1], Math.max(Math.max(machine, paused), machine + paused - edges));
+  }
+
   /**
    * The client's stalls in the reported figures (after the warm-up when it is left out of them):
-   * those whose client share — the stall less the I/O thread's run-queue wait — is over the bound
-   * without the client JVM's garbage-collection pauses in it. {@code [count, longest client share
-   * ns, client shares in all ns]}.
+   * those whose client share — the stall less the machine's share and the client JVM's pauses
+   * ({@link #notTheClients}) — is over the bound. {@code [count, longest client share ns, client
+   * shares in all ns]}.
    */
   private long[] clientStalls(boolean afterWarmUpOnly) {
-    ClientGcPauses gc = gcPauses;
+    ClientPauses p = settledPauses();
     long n = 0;
     long longest = 0;
     long sum = 0;
@@ -277,9 +351,8 @@ public final class EventLoopStalls {
         if (afterWarmUpOnly && w[2] == 0) {
           continue;
         }
-        long client = w[1] - Math.max(0, w[3]);
-        long paused = gc == null ? 0 : gc.pausedNanos(w[0], w[0] + w[1]);
-        if (client - paused > boundNanos) {
+        long client = w[1] - notTheClients(w, p);
+        if (client > boundNanos) {
           n++;
           longest = Math.max(longest, client);
           sum += client;
@@ -291,14 +364,16 @@ public final class EventLoopStalls {
     return new long[] {n + unkept, unkept > 0 ? maxNanos.get() : longest, unkept > 0 ? stalledNanos.sum() : sum};
   }
 
-  /** The stalls that the client JVM's garbage-collection pauses explain, of all. */
-  public long inGcPauses() {
-    ClientGcPauses gc = gcPauses;
+  /**
+   * The stalls that the client JVM's pauses explain, of all: without the machine's share they are
+   * over the bound, without the pauses too they are not.
+   */
+  public long inJvmPauses() {
+    ClientPauses p = settledPauses();
     long n = 0;
     synchronized (windows) {
       for (long[] w : windows) {
-        long client = w[1] - Math.max(0, w[3]);
-        if (client > boundNanos && gc != null && client - gc.pausedNanos(w[0], w[0] + w[1]) <= boundNanos) {
+        if (w[1] - Math.max(0, w[3]) > boundNanos && w[1] - notTheClients(w, p) <= boundNanos) {
           n++;
         }
       }
@@ -306,7 +381,7 @@ public final class EventLoopStalls {
     return n;
   }
 
-  /** The stalls that the I/O thread's waits for a CPU explain, of all: their client share is not over the bound. */
+  /** The stalls that the machine explains, of all: their client share is not over the bound. */
   public long onTheMachine() {
     long n = 0;
     synchronized (windows) {
@@ -319,19 +394,19 @@ public final class EventLoopStalls {
     return n;
   }
 
-  /** The machine's share of every stall: the I/O threads' run-queue wait within them, ms (where read). */
+  /** The machine's share of every stall, ms (where read). */
   public double machineMs() {
     return machineNanos.sum() / 1e6;
   }
 
-  /** Stalls whose run-queue wait was not read, their whole time the client's. */
+  /** Stalls whose machine's share was not read, their whole time the client's. */
   public long unread() {
     return unread.sum();
   }
 
-  /** Why the kernel gives no run-queue wait here (every stall is then the client's); null when it does. */
-  public String runQueueWhyNot() {
-    return runQueueWhyNot;
+  /** Why the kernel gives no scheduling counts here (every stall is then the client's); null when it does. */
+  public String machineWhyNot() {
+    return machineWhyNot;
   }
 
   /** The client's warm-up ended and is left out of the reported figures: from now on a stall is in them. */
@@ -500,12 +575,12 @@ public final class EventLoopStalls {
     out.println(Metric.EVENT_LOOP_STALLS.line(stalls()));
     out.println(Metric.EVENT_LOOP_STALL_MAX_MS.oneDecimal(maxMs()));
     out.println(Metric.EVENT_LOOP_STALL_TOTAL_MS.oneDecimal(totalMs()));
-    String whyNot = runQueueWhyNot;
-    out.println(whyNot == null ? Metric.EVENT_LOOP_STALL_RUN_QUEUE_MS.oneDecimal(machineMs())
-        : Metric.EVENT_LOOP_STALL_RUN_QUEUE_MS.line("unavailable: " + whyNot));
+    String whyNot = machineWhyNot;
+    out.println(whyNot == null ? Metric.EVENT_LOOP_STALL_MACHINE_MS.oneDecimal(machineMs())
+        : Metric.EVENT_LOOP_STALL_MACHINE_MS.line("unavailable: " + whyNot));
     out.println(Metric.EVENT_LOOP_STALLS_UNREAD.line(unread()));
     out.println(Metric.EVENT_LOOP_STALLS_ON_THE_MACHINE.line(onTheMachine()));
-    out.println(Metric.EVENT_LOOP_STALLS_IN_GC_PAUSES.line(inGcPauses()));
+    out.println(Metric.EVENT_LOOP_STALLS_IN_JVM_PAUSES.line(inJvmPauses()));
     if (warmUpExcluded) {
       out.println(Metric.EVENT_LOOP_STALLS_AFTER_WARM_UP.line(clientStalls(true)[0]));
     }

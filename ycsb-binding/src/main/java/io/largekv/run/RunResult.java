@@ -236,6 +236,7 @@ public final class RunResult {
     }
     jit.warning().ifPresent(w -> err.println("largekv: WARNING: " + w));
     stalls.warning(operationsInFigures(), figures).ifPresent(w -> err.println("largekv: WARNING: " + w));
+    stalls.judgedStalls().forEach(l -> err.println("largekv: " + l));
     err.flush();
   }
 }

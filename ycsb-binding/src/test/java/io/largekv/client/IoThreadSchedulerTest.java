@@ -202,7 +202,7 @@ class IoThreadSchedulerTest {
   @org.junit.jupiter.api.Timeout(60)
   void aRunWaitingForACpuOnABusyMachineHasTheWaitAsTheMachinesShareAndItsComputingAsTheClients() throws Exception {
     Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
-        "Linux gives each thread's run-queue wait");
+        "Linux gives each thread's scheduling counts");
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
     java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
@@ -259,14 +259,22 @@ class IoThreadSchedulerTest {
   @org.junit.jupiter.api.Timeout(60)
   void aRunBlockedInClientCodeStaysTheClientsStall() throws Exception {
     Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
-        "Linux gives each thread's run-queue wait");
+        "Linux gives each thread's scheduling counts");
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
+    java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch start = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch inside = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch after = new java.util.concurrent.CountDownLatch(1);
     java.util.concurrent.CountDownLatch read = new java.util.concurrent.CountDownLatch(1);
     Thread io = driverThread("s0-io-8", () -> {
+      ready.countDown();
+      try {
+        start.await(); // asleep before its run, while the kernel's count is read
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
       scheduler.execute(() -> {
         inside.countDown();
         try {
@@ -282,8 +290,11 @@ class IoThreadSchedulerTest {
         Thread.currentThread().interrupt();
       }
     });
+    ready.await();
+    Thread.sleep(5);
+    long[] from = schedstat("s0-io-8"); // the whole run after it: asleep, its count has nothing in progress
+    start.countDown();
     inside.await();
-    long[] from = schedstat("s0-io-8");
     Thread.sleep(5);
     new EventLoopWatchdog(scheduler, stalls).look(System.nanoTime());
     Thread.sleep(200);
@@ -294,25 +305,33 @@ class IoThreadSchedulerTest {
     io.join();
     assertThat(stalls.stalls()).isEqualTo(1);
     assertThat(stalls.unread()).isZero();
-    assertThat(stalls.machineMs()).isLessThanOrEqualTo((to[1] - from[1]) / 1e6);
+    assertThat(stalls.machineMs()).as(scheduler.ioCarriers().get(0).lastSplit)
+        .isLessThanOrEqualTo((to[1] - from[1]) / 1e6);
     assertThat(stalls.onTheMachine()).isZero();
   }
 
-  /** A run that ended before the watchdog looked has no reading: all of it is the client's. */
+  /**
+   * A run that sleeps 30 ms in client code, no watchdog looking: the I/O thread's own reading of its
+   * wait for a CPU at the run's start (its baseline) splits it, and the sleep is the client's.
+   */
   @Test
-  void aStallTheWatchdogDidNotSeeIsAllTheClients() throws Exception {
+  @org.junit.jupiter.api.Timeout(60)
+  void aStallNoWatchdogSawIsSplitByTheIoThreadsOwnBaselineAndASleepIsTheClients() throws Exception {
+    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
+        "Linux gives each thread's scheduling counts");
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
     driverThread("s0-io-9", () -> scheduler.execute(() -> {
       try {
-        Thread.sleep(30);
+        Thread.sleep(30); // asleep, not runnable, for at least 30 ms; its wait for a CPU after it is the machine's
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
     })).join();
     assertThat(stalls.stalls()).isEqualTo(1);
-    assertThat(stalls.unread()).isEqualTo(1);
-    assertThat(stalls.machineMs()).isZero();
+    assertThat(stalls.unread()).isZero();
+    assertThat(stalls.onTheMachine()).isZero();
+    assertThat(stalls.totalMs() - stalls.machineMs()).as("the client's share").isGreaterThanOrEqualTo(30.0);
   }
 
   @Test

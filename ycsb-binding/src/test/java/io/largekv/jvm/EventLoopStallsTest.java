@@ -27,7 +27,7 @@ class EventLoopStallsTest {
     }
     EventLoopStalls s = new EventLoopStalls();
     s.watch(p);
-    s.gcPauses(new ClientGcPauses()); // no pause: this JVM's own would make the counts depend on its GC
+    s.pauses(new ClientPauses()); // no pause: this JVM's own would make the counts depend on its GC
     s.measuring();
     return s;
   }
@@ -96,9 +96,9 @@ class EventLoopStallsTest {
     s.record(40 * MS + MS / 2);
     assertThat(s.stalls()).isEqualTo(2);
     assertThat(lines(s, 1_000_000)).isEqualTo("[LARGEKV], EventLoopStalls, 2\n[LARGEKV], EventLoopStallMaxMs, 40.5\n"
-        + "[LARGEKV], EventLoopStallTotalMs, 52.5\n[LARGEKV], EventLoopStallRunQueueMs, 0.0\n"
+        + "[LARGEKV], EventLoopStallTotalMs, 52.5\n[LARGEKV], EventLoopStallMachineMs, 0.0\n"
         + "[LARGEKV], EventLoopStallsUnread, 2\n[LARGEKV], EventLoopStallsOnTheMachine, 0\n"
-        + "[LARGEKV], EventLoopStallsInGcPauses, 0\n");
+        + "[LARGEKV], EventLoopStallsInJvmPauses, 0\n");
   }
 
   @Test
@@ -305,25 +305,25 @@ class EventLoopStallsTest {
   @Test
   void stallsThatTheClientsGcPausesExplainAreCountedButNotJudged() throws InterruptedException {
     EventLoopStalls s = watching("threadcount", "64", "hdrhistogram.percentiles", "50,95,99,99.9");
-    ClientGcPauses gc = new ClientGcPauses();
-    s.gcPauses(gc);
+    ClientPauses gc = new ClientPauses();
+    s.pauses(gc);
     s.warmUpEnded();
     long now = System.nanoTime();
     // a 30 ms pause that ended just now: the 35 ms run it fell into was 5 ms of the client's own
-    gc.pause(now / MS - 31, now / MS - 1, now);
+    gc.collection(now / MS - 31, now / MS - 1, now);
     s.record(35 * MS);
     s.record(35 * MS);
     assertThat(s.stalls()).isEqualTo(2);
-    assertThat(s.inGcPauses()).isEqualTo(2);
+    assertThat(s.inJvmPauses()).isEqualTo(2);
     assertThat(s.problem(1_000_000, Map.of())).isEmpty();
     assertThat(s.problem(155_097, Map.of("READ", sparseTail()))).isEmpty();
     assertThat(lines(s, 155_097, Map.of("READ", sparseTail()))).doesNotContain("EventLoopStallShiftUs");
-    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsInGcPauses, 2\n")
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsInJvmPauses, 2\n")
         .contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
     Thread.sleep(40); // runs with no pause in them
     s.record(35 * MS);
     s.record(35 * MS);
-    assertThat(s.inGcPauses()).isEqualTo(2);
+    assertThat(s.inJvmPauses()).isEqualTo(2);
     assertThat(s.problem(1_000_000, Map.of())).hasValueSatisfying(p -> assertThat(p).startsWith("2 client stall(s)"));
     assertThat(s.problem(155_097, Map.of("READ", sparseTail()))).hasValueSatisfying(p -> assertThat(p)
         .startsWith("2 client stall(s)").endsWith("that percentile may have moved"));
@@ -346,7 +346,7 @@ class EventLoopStallsTest {
     assertThat(s.problem(155_097, Map.of("READ", sparseTail()))).isEmpty();
     assertThat(s.problem(1_000, Map.of())).isEmpty();
     assertThat(lines(s, 155_097, Map.of("READ", sparseTail()))).contains("[LARGEKV], EventLoopStalls, 2\n")
-        .contains("[LARGEKV], EventLoopStallTotalMs, 80.0\n").contains("[LARGEKV], EventLoopStallRunQueueMs, 70.0\n")
+        .contains("[LARGEKV], EventLoopStallTotalMs, 80.0\n").contains("[LARGEKV], EventLoopStallMachineMs, 70.0\n")
         .contains("[LARGEKV], EventLoopStallsOnTheMachine, 2\n").contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n")
         .doesNotContain("EventLoopStallShiftUs");
     s.record(40 * MS, 20 * MS);
@@ -372,6 +372,34 @@ class EventLoopStallsTest {
     assertThat(s.onTheMachine()).isEqualTo(1);
     assertThat(lines(s, 1_000)).contains("[LARGEKV], EventLoopStallsUnread, 1\n")
         .contains("[LARGEKV], EventLoopStallsAfterWarmUp, 1\n");
+  }
+
+  /**
+   * A stall with both a JVM pause and the machine's share in it: they add up, but where the pause was
+   * stopping or letting the threads go a thread may have been waiting for a CPU too, and that time
+   * is taken off their sum; never less than the larger of the two is explained.
+   */
+  @Test
+  void theMachinesShareAndTheJvmsPausesTogetherExplainAStallTheirOverlapCountedOnce() throws Exception {
+    EventLoopStalls s = watching("threadcount", "64", "hdrhistogram.percentiles", "50,95,99,99.9");
+    ClientPauses pauses = new ClientPauses();
+    s.pauses(pauses);
+    s.warmUpEnded();
+    pauses.offset(0);
+    long now = System.nanoTime();
+    // a safepoint that ended just now: 1 ms stopping, 8 ms stopped, 5 ms letting go
+    pauses.safepoint(now - 14 * MS, now - 13 * MS, now - 5 * MS, now);
+    // a 30 ms run over it: 16 ms the machine's, 14 ms the pause, up to 6 ms of them the same time:
+    // 24 ms explained, 6 ms the client's
+    s.recordEndingAt(now + MS, 30 * MS, 16 * MS, null);
+    assertThat(s.inJvmPauses()).isEqualTo(1);
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
+    // another over the same pause with 10 ms the machine's: 18 ms explained (not 24), 12 ms the client's
+    s.recordEndingAt(now + MS, 30 * MS, 10 * MS, null);
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 1\n");
+    assertThat(s.judgedStalls()).singleElement().asString().startsWith("a client stall after the warm-up: 30.0 ms,"
+        + " 12.0 ms of it the client's (largekv.stall_ms=10); the machine's share 10.0 ms").endsWith(
+        "; the JVM's pauses in it 14.0 ms");
   }
 
   @Test

@@ -33,7 +33,7 @@ public final class ClientProgress {
    * checkpoint removed, the DDL's text, the metrics endpoint's address).
    */
   static final Pattern SHOWN_WITH_VERBOSE = Pattern.compile("(?:largekv: (?:first operation at |event-loop stall|virtual"
-      + " client threads woke |load complete, checkpoint |result |the client's warm-up, |WARNING: |metrics at )"
+      + " client threads woke |load complete, checkpoint |result |the client's warm-up, |WARNING: |metrics at |a client stall after )"
       + "|yugabyte-ycql: (?:one full collection |CREATE |connected to )).*", Pattern.DOTALL);
 
   private final Console console;
@@ -83,7 +83,8 @@ public final class ClientProgress {
       if (SHOWN_WITH_VERBOSE.matcher(line).matches()) {
         console.raw(prefix, line);
       } else {
-        console.say(prefix + line);
+        // the prefix says it is largekv's already
+        console.say(prefix + (line.startsWith("largekv: ") ? line.substring("largekv: ".length()) : line));
       }
       return;
     }

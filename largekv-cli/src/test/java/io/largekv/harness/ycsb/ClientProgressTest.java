@@ -61,7 +61,7 @@ class ClientProgressTest {
         .doesNotContain(" sec: ").doesNotContain("largekv: 10 s of");
     // said at the phase's end or only explaining: not on the console
     assertThat(shown).doesNotContain("first operation at").doesNotContain("connected to").doesNotContain("WARNING");
-    assertThat(shown).contains("[p] largekv: a line of the client's own that the console shows and more");
+    assertThat(shown).contains("[p] a line of the client's own that the console shows and more");
     assertThat(shown.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(ConsoleText.MAX));
   }
 
