@@ -50,8 +50,11 @@ public final class Compare {
       "                               LABEL=local: a local Cassandra (cluster) started for it, as in the demo",
       "  --target-prop LABEL:NAME=VALUE  a property for one target only (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)",
       "  --localdc DC                 local datacenter of Cassandra/Scylla targets with hosts",
+      "  --full-scale                 the published benchmark's files (large30b, large30b-uniform-read,",
+      "                               large30b-latest-read; targets with hosts); without it, as run: workloads/local-*",
       "  --phases LIST                subset of: " + Phase.ACCEPTED + " (default: all)",
-      "  --records N                  rows (default: the workload file's; 100000 for the local demo)",
+      "  --records N                  rows (default: the workload file's: 1000000 without --full-scale; 100000 for",
+      "                               the local demo)",
       "  --duration SECONDS           length of each read phase (default: the file's; 30 for the demo)",
       "  --threads N                  threads per client process (default: the file's; 16 for the demo)",
       "  --clients N                  client processes per phase, sharded with client.index/client.count (default 1)",
@@ -124,7 +127,7 @@ public final class Compare {
     Map<String, String> published = new LinkedHashMap<>();
     for (Phase p : o.phases) {
       if (!o.localTargets) {
-        Phase.published(repo.resolve("workloads").resolve(p.fullScaleWorkload)).ifPresent(f -> published.put(p.name, f));
+        Phase.published(repo.resolve("workloads").resolve(o.workloadFile(p))).ifPresent(f -> published.put(p.name, f));
       }
     }
     RunSetup setup = new RunSetup(RunSetup.COMPARE, Instant.now().toString(), null,
@@ -136,10 +139,9 @@ public final class Compare {
         new RunSetup.Sizes(o.sizeSetting(o.records, "recordcount", Options.LOCAL_RECORDS, ""),
             o.sizeSetting(o.duration, "maxexecutiontime", Options.LOCAL_DURATION, " s"),
             o.sizeSetting(o.threads == null ? null : Long.valueOf(o.threads), "threadcount", Options.LOCAL_THREADS, "")),
-        o.rate == null ? "unthrottled" : o.rate + " ops/s", o.localTargets ? "local" : "full-scale",
+        o.rate == null ? "unthrottled" : o.rate + " ops/s", o.fullScaleWorkloads() ? "full-scale" : "local",
         Secrets.redact("bin/largekv " + String.join(" ", args)), Secrets.redact(String.join(" ", o.properties)),
-        String.join(", ", o.phases.stream().map(p -> "workloads/" + (o.localTargets ? p.localWorkload
-            : p.fullScaleWorkload)).toList()),
+        String.join(", ", o.phases.stream().map(p -> "workloads/" + o.workloadFile(p)).toList()),
         io.largekv.common.Machine.describe(), published, o.nodes, o.events.stream().map(e -> e.spec).toList(),
         List.of());
     RunSetupFile.write(setup, dir);
@@ -225,10 +227,13 @@ public final class Compare {
       return harnesses.size() == 1 ? t.label : t.label + "/" + harness;
     }
 
-    /** Targets with hosts run the full-scale files, local ones the laptop-sized ones. */
+    /**
+     * The published benchmark's files with {@code --full-scale} (targets with hosts only), else the
+     * laptop-sized ones: against hosts the same rule as {@code run}'s.
+     */
     @Override
     boolean fullScaleWorkloads() {
-      return !localTargets;
+      return fullScale;
     }
 
     /** Every property of a phase against {@code t}: the target's {@code props}, then {@link #phaseProperties(Phase, CompareTarget)}. */
@@ -345,10 +350,14 @@ public final class Compare {
       }
       if (o.targets.stream().anyMatch(CompareTarget::local)) {
         if (!o.targets.stream().allMatch(CompareTarget::local)) {
-          throw new UserError("--target: local targets run the laptop-sized workloads, targets with hosts the "
-              + "full-scale ones; accepted: all targets local, or all with hosts");
+          throw new UserError("--target: local targets and targets with hosts run with different sizes (the local"
+              + " demo's); accepted: all targets local, or all with hosts");
         }
         o.localTargets = true;
+        if (o.fullScale && !o.plan) {
+          throw new UserError("--full-scale needs targets with hosts: 30 billion rows are not for a local Cassandra;"
+              + " accepted: --full-scale with --target LABEL=HOSTS");
+        }
         if (o.localdc != null) {
           throw new UserError("--localdc " + o.localdc + " names the datacenter of targets with hosts; a local target"
               + " has its own; accepted: --localdc with --target LABEL=HOSTS");

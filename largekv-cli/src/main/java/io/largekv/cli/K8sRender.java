@@ -50,7 +50,7 @@ public final class K8sRender {
       "  --clients N              client pods, each on its own node (default 1): client.index/client.count",
       "  --target T               yugabyte | cassandra | scylla (default yugabyte)",
       "  --localdc DC             local datacenter (Cassandra/Scylla; inferred when omitted)",
-      "  --full-scale             the seeds' files (large30b, large30b-uniform-read, large30b-latest-read)",
+      "  --full-scale             the published benchmark's files (large30b, large30b-uniform-read, large30b-latest-read)",
       "  --records N, --duration SECONDS, --threads N, -p NAME=VALUE   as for bin/largekv run (--threads: per pod)",
       "  --namespace NS           the namespace of every manifest (default default)",
       "  --run NAME               the run's name: the Job's name and the results' directory (default run-<time>)",

@@ -68,8 +68,13 @@ public abstract class PhaseOptions implements OptionParser.Options {
   @Option(names = {"-h", "--help"})
   boolean helpAsked;
 
-  /** {@code --full-scale}: the seeds' workload files (run, k8s render; compare chooses them by target). */
+  /** {@code --full-scale}: the published benchmark's workload files (against hosts: run, compare, k8s render). */
   boolean fullScale;
+
+  @Option(names = "--full-scale")
+  void fullScale(boolean on) {
+    fullScale = on;
+  }
 
   @Option(names = "--plan")
   void plan(boolean on) {
@@ -224,7 +229,8 @@ public abstract class PhaseOptions implements OptionParser.Options {
     ports.checkFree();
     Path file = ports.writeTargets(dir);
     err.println("largekv: each YCSB client serves its metrics at " + ports.describe() + " (client i at "
-        + metricsPort + " + i); Prometheus finds them in " + file + " (file_sd_configs; docs/metrics.md)");
+        + metricsPort + " + i)");
+    err.println("largekv: Prometheus finds them in " + file + " (file_sd_configs; docs/metrics.md)");
     return ports;
   }
 

@@ -69,7 +69,8 @@ final class RunCommand {
               phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
               metrics, null));
         }
-        err.println("largekv: harness " + Harness.describe(Harness.NB5, nb5));
+        err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5) on nosqlbench-workloads/yb_kv_large.yaml,"
+            + " every read verified");
         return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console(err), 1,
             phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
       }
@@ -115,7 +116,7 @@ final class RunCommand {
     Files.writeString(outDir.resolve(ResultsLayout.RUN_SUMMARY), summary);
     out.println();
     out.print(summary);
-    out.println("Raw " + harness + " output: " + outDir + "/<phase>/client-<i>/");
+    out.println("Raw " + harness + " output: " + io.largekv.common.ConsoleText.shown(outDir) + "/<phase>/client-<i>/");
     // the same figures as data, and as bin/largekv report DIR renders them
     io.largekv.report.Report report = BenchmarkRun.writeReport(io.largekv.report.Report.load(outDir,
         results.stream().map(r -> r.phase().name).toList()), out, false);

@@ -35,11 +35,6 @@ public abstract class ServerOptions extends PhaseOptions {
     harness = Harness.parse(v, false).get(0);
   }
 
-  @Option(names = "--full-scale")
-  void fullScale(boolean on) {
-    fullScale = on;
-  }
-
   @Option(names = "--hosts", paramLabel = "H1,H2[:PORT]")
   void hosts(String v) {
     hosts = v;

@@ -29,6 +29,11 @@ public final class Console {
     return out;
   }
 
+  /** {@code file} as the console names it ({@link ConsoleText#shown}). */
+  public static String shown(Path file) {
+    return ConsoleText.shown(file);
+  }
+
   /** True with {@code --verbose}: the clients' own lines come to the console too. */
   public boolean verbose() {
     return verbose;
@@ -58,7 +63,7 @@ public final class Console {
     String shown = verbose ? whole : ConsoleText.clip(whole, "");
     out.println(shown);
     if (!shown.equals(whole)) {
-      out.println(ConsoleText.clip(CONTINUATION + "(the whole line: " + file + ")", ""));
+      out.println(ConsoleText.clip(CONTINUATION + "(the whole line: " + shown(file) + ")", ""));
     }
   }
 }

@@ -52,6 +52,10 @@ class CheckIT {
               + " datacenter1")
           .contains("accepted: ycql.replication_factor=1..3");
       assertThat(refused.err).contains("largekv: check: a run with these settings would be refused (exit status 2)");
+      for (Run r : List.of(ok, refused)) {
+        ConsoleWidth.check(r.out);
+        ConsoleWidth.check(r.err);
+      }
 
       try (CqlSession cql = CqlSession.builder().addContactPoint(new InetSocketAddress("127.0.0.1", ring.nativePort()))
           .withLocalDatacenter(ring.localDatacenter()).build()) {

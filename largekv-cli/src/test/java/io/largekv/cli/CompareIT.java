@@ -109,6 +109,8 @@ class CompareIT {
     assertThat(md).contains("release_version 5.0.6").contains("LeveledCompactionStrategy")
         .contains("rate**: 800 ops/s").contains("properties for every target**: ycql.replication_factor=1");
     assertThat(stderr).contains("cassandra-down load rep 1 client 0] FAILED with exit code 2 (the other targets go on)");
+    ConsoleWidth.check(stdout);
+    ConsoleWidth.check(stderr);
   }
 
   @Test
@@ -189,7 +191,7 @@ class CompareIT {
         if (stalls < 0) {
           assertThat(stallCell).as(where).isEqualTo("-");
         } else {
-          assertThat(stallCell.split(" ")[0]).as(where).isEqualTo(Long.toString(stalls));
+          assertThat(stallCell.split("[ ,]")[0]).as(where).isEqualTo(Long.toString(stalls));
         }
         assertThat(row(md, phase, "throughput (ops/s)").get(col)).as(where).endsWith(", 2 runs)");
         // results.json holds the same figures, from the same logs
@@ -255,6 +257,7 @@ class CompareIT {
     // the comparison has a FAILED target (cassandra-down): its report is there, and must not be published
     assertThat(p.exitValue()).as(o).isEqualTo(1);
     assertThat(o).contains("largekv: FAILED: ").contains("on cassandra-down");
+    ConsoleWidth.check(o);
     assertThat(Files.readString(results().resolve("report.md"))).isEqualTo(before);
     assertThat(results().resolve("report.html")).exists();
     ResultsCheck.check(results());
@@ -270,6 +273,7 @@ class CompareIT {
     String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
     assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
     assertThat(p.exitValue()).as(o).isEqualTo(1); // cassandra-down FAILED in both
+    ConsoleWidth.check(o);
     Results r = ResultsCheck.check(across);
     assertThat(r.columns()).containsExactly("cassandra-a @ results", "cassandra-b @ results",
         "cassandra-down @ results", "cassandra-a @ results#2", "cassandra-b @ results#2", "cassandra-down @ results#2");

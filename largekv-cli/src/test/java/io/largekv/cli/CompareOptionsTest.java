@@ -98,6 +98,31 @@ class CompareOptionsTest {
     assertThat(o.warmup).isEqualTo(10L);
   }
 
+  /** Against hosts, compare plans the rows run plans: the laptop-sized files unless --full-scale, the published ones with it. */
+  @Test
+  void againstHostsCompareAndRunTakeTheSameScaleRule() throws Exception {
+    for (boolean full : new boolean[] {false, true}) {
+      String[] scale = full ? new String[] {"--full-scale"} : new String[0];
+      Compare.Options c = Compare.Options.parse(concat(new String[] {"compare", "--target", "cassandra=c1,c2",
+          "--localdc", "dc1"}, scale));
+      RunCommand.RunOptions r = RunCommand.RunOptions.parse(concat(new String[] {"run", "--hosts", "c1,c2",
+          "--target", "cassandra", "--localdc", "dc1"}, scale));
+      for (io.largekv.phase.Phase phase : io.largekv.phase.Phase.ALL) {
+        assertThat(c.workloadFile(phase)).as(phase.name + (full ? " full-scale" : "")).isEqualTo(r.workloadFile(phase))
+            .isEqualTo(full ? phase.fullScaleWorkload : phase.localWorkload);
+        assertThat(c.phaseProperties(phase, c.targets.get(0))).isEqualTo(r.phaseProperties(phase));
+      }
+    }
+    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--full-scale"}))
+        .hasMessageStartingWith("--full-scale needs targets with hosts");
+  }
+
+  private static String[] concat(String[] a, String[] b) {
+    String[] out = java.util.Arrays.copyOf(a, a.length + b.length);
+    System.arraycopy(b, 0, out, a.length, b.length);
+    return out;
+  }
+
   @Test
   void badTargetsAreOneLine() {
     assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "mongo=h1"}))

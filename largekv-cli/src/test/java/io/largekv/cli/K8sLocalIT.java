@@ -95,6 +95,8 @@ class K8sLocalIT {
       String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
       String e = Files.readString(stderr.toPath(), StandardCharsets.UTF_8);
       assertThat(p.exitValue()).as(o + e + podLogs(run)).isZero();
+      ConsoleWidth.check(o);
+      ConsoleWidth.check(e);
       assertThat(e).contains("[load client 1] exit status 137 (exit 137): run again (1 of --retries 1)");
       String md = Files.readString(run.resolve("report.md"), StandardCharsets.UTF_8);
       assertThat(run.resolve("report.html")).exists();

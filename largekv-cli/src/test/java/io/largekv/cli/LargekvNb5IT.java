@@ -119,7 +119,10 @@ class LargekvNb5IT {
         Run stopped = largekv(nb5, version, dir.resolve("stopped"), reads);
         assertThat(stopped.exit).as(stopped.all()).isEqualTo(1);
         assertThat(stopped.out).contains("FAILED");
-        assertThat(stopped.err).contains("on_bad_row=stop ends the run").contains("these results must not be published");
+        // the console says the verification failed; nb5's own error line, whole in the client's output, says why it stopped
+        assertThat(stopped.err).contains("yb_kv_large verification FAILED").contains("these results must not be published");
+        assertThat(Files.readString(dir.resolve("stopped/uniform-read/client-0/nb5.txt")))
+            .contains("on_bad_row=stop ends the run");
       } else {
         reads.addAll(List.of("-p", "nb5.on_bad_row=count"));
         Run counted = largekv(nb5, version, dir.resolve("counted"), reads);
@@ -151,7 +154,8 @@ class LargekvNb5IT {
         Path stderr = killedOut.resolveSibling("killed-stderr.txt");
         try {
           for (int i = 0; i < 600; i++) {   // at most 300 s for nb5's first progress line
-            if (Files.exists(stderr) && Files.readString(stderr).contains("uniform_read (pending,current,complete)")) {
+            // the phase's first progress line: nb5 has connected and reads
+            if (Files.exists(stderr) && Files.readString(stderr).contains("largekv: [uniform-read] 10 s of 120 s")) {
               break;
             }
             Thread.sleep(500);

@@ -56,6 +56,13 @@ public final class ConsoleText {
     return String.join("\n", wrap(text, WIDTH, indent));
   }
 
+  /** {@code file} as the console names it: relative to the working directory when it is under it. */
+  public static String shown(java.nio.file.Path file) {
+    java.nio.file.Path cwd = java.nio.file.Path.of("").toAbsolutePath();
+    java.nio.file.Path f = file.toAbsolutePath();
+    return f.startsWith(cwd) ? cwd.relativize(f).toString() : f.toString();
+  }
+
   /**
    * {@code line} when it is at most {@link #MAX} characters, else its start and
    * {@code … (whole line: WHERE)} within {@link #MAX}; {@code where} empty: just the mark.

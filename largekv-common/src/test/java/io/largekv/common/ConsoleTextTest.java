@@ -38,4 +38,12 @@ class ConsoleTextTest {
         .endsWith(" … (whole line: results/run/load/client-0/stderr.txt)");
     assertThat(ConsoleText.clip(line, "/" + "p".repeat(200))).hasSize(ConsoleText.MAX).endsWith("z …");
   }
+
+  @Test
+  void aFileUnderTheWorkingDirectoryIsNamedRelativeToItOthersWhole() {
+    java.nio.file.Path cwd = java.nio.file.Path.of("").toAbsolutePath();
+    assertThat(ConsoleText.shown(cwd.resolve("results/run-1/load/client-0/command.txt")))
+        .isEqualTo("results/run-1/load/client-0/command.txt");
+    assertThat(ConsoleText.shown(java.nio.file.Path.of("/elsewhere/x.txt"))).isEqualTo("/elsewhere/x.txt");
+  }
 }

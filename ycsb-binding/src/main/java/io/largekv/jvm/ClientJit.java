@@ -139,11 +139,20 @@ public final class ClientJit {
    * by thread id; null where {@code /proc/self/task} cannot be read.
    */
   static Map<Long, Long> compilerThreadsCpuMillis() {
-    Map<Long, Long> cpu = ProcStat.threadTicks(Paths.get("/proc/self/task"), name -> name.contains("Compiler"));
+    Map<Long, Long> cpu = ProcStat.threadTicks(Paths.get("/proc/self/task"), ClientJit::isCompilerThread);
     if (cpu != null) {
       cpu.replaceAll((thread, ticks) -> millis(ticks));
     }
     return cpu;
+  }
+
+  /**
+   * Whether a thread's name as Linux shows it (its {@code comm}: at most 15 characters) is a JIT
+   * compiler's: HotSpot's {@code C1 CompilerThread0}, {@code C2 CompilerThread1} and a JVMCI
+   * compiler's {@code JVMCI CompilerThread0} all read {@code ... CompilerThre}.
+   */
+  static boolean isCompilerThread(String comm) {
+    return comm.contains("Compiler");
   }
 
   /** CPU clock ticks ({@link ProcStat#TICKS_PER_SECOND}) in ms. */

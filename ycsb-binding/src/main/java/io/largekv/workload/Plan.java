@@ -11,7 +11,7 @@ import java.util.Map;
  * {@code -p largekv.plan=true} prints it instead of running (nothing connects, nothing is written).
  * Key range and shards, each thread's share of a load, the operation mix and distribution of a
  * run, thread count and kind, rows and bytes (raw and with the replication factor), and how long it
- * takes at the seed's published rate ({@code largekv.published_rate}).
+ * takes at the published rate ({@code largekv.published_rate}).
  */
 public final class Plan {
 
@@ -47,7 +47,7 @@ public final class Plan {
   public final int keyLength;
   public final int valueLength;
   public final int replicationFactor;
-  /** The seed's rate for this workload in ops/s, or 0 when the file gives none. */
+  /** The published rate for this workload in ops/s, or 0 when the file gives none. */
   public final double publishedRate;
 
   Plan(Kind kind, KeyRange range, int threads, long operations, long maxExecutionSeconds, Map<String, Double> mix,
@@ -156,11 +156,11 @@ public final class Plan {
     if (publishedRate > 0) {
       if (kind == Kind.RUN) {
         long secs = maxExecutionSeconds;
-        line(sb, "at the seed's rate", String.format(Locale.ROOT, "%,.0f ops/s (largekv.published_rate)%s",
+        line(sb, "at the published rate", String.format(Locale.ROOT, "%,.0f ops/s (largekv.published_rate)%s",
             publishedRate, secs > 0 ? ": " + n((long) (publishedRate * secs)) + " operations in " + duration(secs)
                 : ""));
       } else {
-        line(sb, "at the seed's rate", String.format(Locale.ROOT, "%,.0f ops/s for the whole cluster "
+        line(sb, "at the published rate", String.format(Locale.ROOT, "%,.0f ops/s for the whole cluster "
             + "(largekv.published_rate): the whole range in %s%s", publishedRate,
             duration((long) (insertCount / publishedRate)), clientCount > 1 ? ", with all " + clientCount
             + " shards running at once" : ""));

@@ -89,15 +89,57 @@ class ClientJitTest {
     assertThat(ClientJit.millis(7)).isEqualTo(70);
   }
 
+  /** The compiler threads' names as Linux shows them (15 characters), and the JVM's other threads'. */
   @Test
-  void thisJvmsCompilerThreadsAreFoundAndRead() {
+  void onlyTheJitCompilersThreadsAreCounted() {
+    for (String compiler : new String[] {"C1 CompilerThre", "C2 CompilerThre", "JVMCI CompilerT"}) {
+      assertThat(ClientJit.isCompilerThread(compiler)).as(compiler).isTrue();
+    }
+    for (String other : new String[] {"java", "VM Thread", "GC Thread#0", "G1 Young RemSet", "G1 Conc#0",
+        "Reference Handl", "Signal Dispatch", "Service Thread", "Common-Cleaner", "largekv-cassand",
+        "ClientThread-3", "Notification Th", "JFR Periodic Ta"}) {
+      assertThat(ClientJit.isCompilerThread(other)).as(other).isFalse();
+    }
+  }
+
+  /**
+   * This JVM's compiler threads, read by ClientJit, against the test's own reading of
+   * /proc/self/task (each thread's comm and its stat line's 14th and 15th fields, split here):
+   * the same threads, each figure between the test's readings before and after.
+   */
+  @Test
+  void thisJvmsCompilerThreadsAreFoundAndReadAsTheKernelCountsThem() throws Exception {
+    Map<Long, Long> before = compilerTicksByHand();
     Map<Long, Long> cpu = ClientJit.compilerThreadsCpuMillis();
+    Map<Long, Long> after = compilerTicksByHand();
     // every HotSpot JVM with its JIT on has at least one compiler thread; by now it has compiled
     assertThat(cpu).isNotNull().isNotEmpty();
-    assertThat(new HashMap<>(cpu).values()).allSatisfy(ms -> assertThat(ms).isNotNegative());
+    assertThat(cpu.keySet()).isSubsetOf(after.keySet());
+    for (Map.Entry<Long, Long> e : cpu.entrySet()) {
+      long low = before.getOrDefault(e.getKey(), 0L) * 10;
+      assertThat(e.getValue()).as("thread %d", e.getKey()).isBetween(low, after.get(e.getKey()) * 10);
+    }
+    assertThat(cpu.values().stream().mapToLong(Long::longValue).sum()).isPositive();
     ClientJit real = ClientJit.ofThisJvm();
     real.warmUpEnded();
     real.runFinished();
     assertThat(real.cpuMillisAfterWarmUp()).hasValueSatisfying(ms -> assertThat(ms).isNotNegative());
+  }
+
+  /** Each compiler thread's utime + stime ticks, read here without ProcStat. */
+  private static Map<Long, Long> compilerTicksByHand() throws java.io.IOException {
+    Map<Long, Long> ticks = new HashMap<>();
+    try (java.nio.file.DirectoryStream<java.nio.file.Path> tasks =
+        java.nio.file.Files.newDirectoryStream(java.nio.file.Path.of("/proc/self/task"))) {
+      for (java.nio.file.Path t : tasks) {
+        String comm = java.nio.file.Files.readString(t.resolve("comm")).strip();
+        if (comm.endsWith("CompilerThre") || comm.endsWith("CompilerT")) {
+          String stat = java.nio.file.Files.readString(t.resolve("stat"));
+          String[] after = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+          ticks.put(Long.parseLong(t.getFileName().toString()), Long.parseLong(after[11]) + Long.parseLong(after[12]));
+        }
+      }
+    }
+    return ticks;
   }
 }

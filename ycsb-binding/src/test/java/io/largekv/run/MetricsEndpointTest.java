@@ -178,30 +178,49 @@ class MetricsEndpointTest {
 
   @Test
   void afterTheRunItWaitsForAScrapeOfTheFinalValuesOnlyWhenSomebodyScrapes() throws Exception {
+    // never scraped: returns at once, far within its 30 s linger
     try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
         MetricsProperties.LINGER_S, "30"))) {
       finished.set(true);
-      e.lingerForLastScrape(); // never scraped: returns at once (the test's timeout says otherwise)
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(10),
+          e::lingerForLastScrape);
       assertThat(e.scrapes()).isZero();
     }
+    // scraped during the run: waits until a scrape of the final values, which comes a second later
     try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
         MetricsProperties.LINGER_S, "30"))) {
       finished.set(false);
       assertThat(value(scrape(e, null), "largekv_client_finished")).isZero();
       finished.set(true);
-      Thread scraper = new Thread(() -> {
+      java.util.concurrent.CompletableFuture<Long> lastScrapeBegan = new java.util.concurrent.CompletableFuture<>();
+      java.util.concurrent.CompletableFuture<String> last = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
         try {
-          Thread.sleep(200);
-          String last = scrape(e, null);
-          assertThat(value(last, "largekv_client_finished")).isEqualTo(1);
-          assertThat(value(last, "largekv_client_exit_status")).isEqualTo(1); // the verdict, once final
+          Thread.sleep(1000);
+          lastScrapeBegan.complete(System.nanoTime());
+          return scrape(e, null);
         } catch (Exception ex) {
-          throw new IllegalStateException(ex);
+          throw new java.util.concurrent.CompletionException(ex);
         }
       });
-      scraper.start();
-      e.lingerForLastScrape(); // returns once the final scrape began, well within the 30 s
-      scraper.join();
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+          e::lingerForLastScrape);
+      long returned = System.nanoTime();
+      // it waited for that scrape: it returned after the scrape began, not at once
+      assertThat(returned).isGreaterThan(lastScrapeBegan.get(20, java.util.concurrent.TimeUnit.SECONDS));
+      String scraped = last.get(20, java.util.concurrent.TimeUnit.SECONDS); // rethrows the scraper's failure
+      assertThat(value(scraped, "largekv_client_finished")).isEqualTo(1);
+      assertThat(value(scraped, "largekv_client_exit_status")).isEqualTo(1); // the verdict, once final
+    }
+    // scraped, and no final scrape comes: it gives up after its linger, not before
+    try (MetricsEndpoint e = start(props(MetricsProperties.PORT, Integer.toString(freePort()),
+        MetricsProperties.LINGER_S, "1"))) {
+      finished.set(false);
+      scrape(e, null);
+      finished.set(true);
+      long from = System.nanoTime();
+      org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(java.time.Duration.ofSeconds(20),
+          e::lingerForLastScrape);
+      assertThat(System.nanoTime() - from).isGreaterThanOrEqualTo(1_000_000_000L);
     }
   }
 

@@ -315,7 +315,7 @@ class ClientThreadsIT {
     // YCSB's READ figures are the reads after the warm-up: the whole run's, less the ones left out
     assertThat(after.metric("READ", "Operations")).as(after.toString()).isEqualTo(after.metric("LARGEKV",
         "Operations(READ)") + after.metric("LARGEKV", "FailedOperations(READ)")
-        - after.metric("LARGEKV", "WarmUpExcludedOperations") - nanToZero(after.metric("READ-FAILED", "Operations")));
+        - after.metric("LARGEKV", "WarmUpExcludedOperations") - after.metricOrZeroWithoutSection("READ-FAILED", "Operations"));
     assertThat(after.stderr).as(after.toString()).contains("largekv: event-loop stall after the client's warm-up:");
     // the JIT compiler's CPU in the same window is reported beside them (ClientJit: its compiler threads' CPU)
     assertThat(after.metric("LARGEKV", "JitCpuMsAfterWarmUp")).as(after.toString()).isGreaterThanOrEqualTo(0);
@@ -332,9 +332,6 @@ class ClientThreadsIT {
         .isLessThanOrEqualTo(r.metric("LARGEKV", "EventLoopStallTotalMs") * 1000 + 100 + p99Us / 1000);
   }
 
-  private static double nanToZero(double d) {
-    return Double.isNaN(d) ? 0 : d;
-  }
 
   /**
    * A client thread that never gives its I/O thread back (a class initialiser that sleeps 10

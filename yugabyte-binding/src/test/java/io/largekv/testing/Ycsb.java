@@ -63,9 +63,27 @@ public final class Ycsb {
       return m.find() ? Long.parseLong(m.group(1).replace(",", "")) : -1;
     }
 
-    /** A numeric {@code [SECTION], Metric, value} line, or NaN. */
+    /**
+     * A numeric {@code [SECTION], Metric, value} line: an {@link AssertionError} naming it when the
+     * output has no such line, or not a number there — a missing figure fails the test that reads it
+     * (AssertJ's {@code isPositive()} and {@code isGreaterThan} pass on NaN).
+     */
     public double metric(String section, String metric) {
-      return output().number(section, metric);
+      double v = output().number(section, metric);
+      if (Double.isNaN(v)) {
+        throw new AssertionError("no number in a [" + section + "], " + metric + " line of the output:\n" + this);
+      }
+      return v;
+    }
+
+    /**
+     * A numeric line that YCSB prints only when it has something to count (e.g. {@code [READ-FAILED],
+     * Operations} when a read failed): its value, 0 when the section is absent; a section present
+     * without the line is an {@link AssertionError}, as for {@link #metric}.
+     */
+    public double metricOrZeroWithoutSection(String section, String metric) {
+      return output().text(section, "Operations") == null && output().text(section, metric) == null ? 0
+          : metric(section, metric);
     }
 
     @Override

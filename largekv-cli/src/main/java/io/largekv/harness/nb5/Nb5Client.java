@@ -118,7 +118,8 @@ public final class Nb5Client {
     if (console.verbose()) {
       console.raw(prefix, line);
     } else if (progress.index() == 0) {
-      console.say(prefix + "bin/nb5 run workload=yb_kv_large (the whole command: " + dir.resolve(commandFile) + ")");
+      console.say(prefix + "bin/nb5 run workload=yb_kv_large (the whole command: " + Console.shown(dir.resolve(commandFile))
+          + ")");
     }
     Process p = new ProcessBuilder(nb5.command(args)).directory(dir.toFile()).redirectErrorStream(true).start();
     return new Nb5Client(nb5, phase, dir, line, rows, window, p, console, prefix, progress, firstOperationAt);
@@ -245,8 +246,8 @@ public final class Nb5Client {
     if (console.verbose()) {
       console.raw(prefix + "schema: ", line);
     } else {
-      console.say(prefix + "schema: bin/nb5 yb_kv_large load.schema (its output: " + phaseDir.resolve("schema.txt")
-          + ")");
+      console.say(prefix + "schema: bin/nb5 yb_kv_large load.schema (its output: "
+          + Console.shown(phaseDir.resolve("schema.txt")) + ")");
     }
     Process p = new ProcessBuilder(nb5.command(schema)).directory(phaseDir.toFile()).redirectErrorStream(true)
         .redirectOutput(phaseDir.resolve("schema.txt").toFile()).start();

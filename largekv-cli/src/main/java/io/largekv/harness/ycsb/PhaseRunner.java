@@ -131,7 +131,7 @@ public final class PhaseRunner {
       } else if (c == 0) {
         console.say("largekv: [" + label + "] bin/ycsb " + (phase.isLoad() ? "load" : "run") + " -P workloads/"
             + workloadFile + (clients > 1 ? ", " + clients + " clients" : "") + " (the whole command: "
-            + clientDir.resolve(ResultsLayout.COMMAND) + ")");
+            + Console.shown(clientDir.resolve(ResultsLayout.COMMAND)) + ")");
       }
       Process proc = new ProcessBuilder(command.arguments()).directory(repo.toFile())
           .redirectOutput(clientDir.resolve(ResultsLayout.YCSB_OUTPUT).toFile()).start();

@@ -29,7 +29,8 @@ public final class ReportFiles {
 
   /** The line that says where {@link #write} put the report. */
   public static String where(Path out) {
-    return "Report: " + out.resolve(ResultsLayout.REPORT_HTML) + " (offline); " + ResultsLayout.REPORT_MD + " and "
+    return "Report: " + io.largekv.common.ConsoleText.shown(out.resolve(ResultsLayout.REPORT_HTML)) + " (offline); "
+        + ResultsLayout.REPORT_MD + " and "
         + ResultsLayout.RESULTS_JSON + " beside it (docs/results.md)";
   }
 }

@@ -232,7 +232,7 @@ public final class ReportTables {
     if ("full-scale".equals(report.setup.workloads())) {
       List<List<String>> seed = seed(results, phase);
       if (!seed.isEmpty()) {
-        t.add(new SubTable("seed", "The seed's figures beside this run's (" + phase + ")", seedColumns(results),
+        t.add(new SubTable("seed", "The published figures beside this run's (" + phase + ")", seedColumns(results),
             seed));
       }
     }
@@ -247,7 +247,7 @@ public final class ReportTables {
 
   /** The seed-table columns: the figure, the seed's value, then each column of this run. */
   static List<String> seedColumns(Results results) {
-    List<String> c = new ArrayList<>(List.of("figure", "the seed (4 nodes, 32 vCPUs each)"));
+    List<String> c = new ArrayList<>(List.of("figure", "published (4 nodes, 32 vCPUs each)"));
     c.addAll(results.columns());
     return c;
   }

@@ -53,7 +53,7 @@ class ClientProgressTest {
       @TempDir Path dir) throws Exception {
     String shown = run(dir, false);
     assertThat(shown.split("Error while opening", -1)).hasSize(3);
-    assertThat(shown).contains(" …\n    (the whole line: " + dir.resolve("stderr.txt") + ")\n");
+    assertThat(shown).contains(" …\n    (the whole line: " + Console.shown(dir.resolve("stderr.txt")) + ")\n");
     assertThat(shown).contains("[p] 3 more lines like the ones above are in " + dir.resolve("stderr.txt"));
     // the phase's progress, from largekv's status line and YCSB's (its busiest operation's p99 of the last second)
     assertThat(shown).contains("[p] 10 s of 30 s | 100 ops/s, READ p99 10.00 ms in the last s | in all: 1,000 ok, 0"
