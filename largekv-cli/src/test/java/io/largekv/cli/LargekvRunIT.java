@@ -21,17 +21,37 @@ import org.junit.jupiter.api.Test;
  * runs the three phases with verified reads, prints the summary and leaves no server behind. With
  * {@code --metrics-port}, a real Prometheus finds its client through the run's service discovery
  * file and scrapes it; every query of the Grafana dashboard then gives what the run's own output says.
+ * The machine is made busy on purpose (as many spinning threads as it has CPUs, beside the client and
+ * the server): the stall rule at its default passes the run, and the stalls' time is said to be
+ * mostly the machine's.
  */
 class LargekvRunIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
 
   @Test
-  void runsTheThreePhasesOnTheEmbeddedDefault() throws Exception {
+  @org.junit.jupiter.api.Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void runsTheThreePhasesOnTheEmbeddedDefaultOnADeliberatelyBusyMachine() throws Exception {
     Path out = Files.createTempDirectory("largekv-run-it");
+    java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
+    java.util.List<Thread> busy = new java.util.ArrayList<>();
+    for (int i = 0; i < Runtime.getRuntime().availableProcessors(); i++) {
+      Thread t = new Thread(() -> {
+        while (!stop.get()) {
+          Thread.onSpinWait();
+        }
+      }, "busy-" + i);
+      t.setDaemon(true);
+      t.start();
+      busy.add(t);
+    }
     try {
       runAndCheck(out);
     } finally {
+      stop.set(true);
+      for (Thread t : busy) {
+        t.join();
+      }
       io.largekv.common.Directories.deleteRecursively(out);
     }
   }
@@ -178,6 +198,20 @@ class LargekvRunIT {
           read.verified().ok(), read.verified().ok()));
     }
     assertThat(o).contains("not verified (a load writes;");
+    // the busy machine's stalls: the client and the server waited for a CPU; that time is said to be the
+    // machine's, and none of the client's own after the warm-up failed the run (exit 0 above)
+    for (String phase : new String[] {"uniform-read", "latest-read"}) {
+      io.largekv.results.ClientSummary.Stalls stalls = io.largekv.results.ClientSummary.of(YcsbOutput.parse(
+          Files.readString(out.resolve("results").resolve(phase).resolve("client-0").resolve("ycsb.txt")))).stalls();
+      assertThat(stalls).as(phase).isNotNull();
+      assertThat(stalls.machineMs()).as(phase).isNotNull();
+      if (stalls.count() > 0) {
+        assertThat(stalls.machineMs()).as(phase + ": " + stalls.describe()).isPositive()
+            .isLessThanOrEqualTo(stalls.totalMs());
+        assertThat(o).contains("stalls of the driver's I/O threads: " + stalls.count() + ", ");
+      }
+    }
+    assertThat(o).contains("The client and the local Cassandra shared this machine's");
     // the run's report as data: valid, and the same counts as the table it printed
     io.largekv.results.Results json = io.largekv.report.ResultsCheck.check(out.resolve("results"));
     assertThat(o).contains("Report: ").contains("results.json");
