@@ -209,7 +209,7 @@ class ReleaseIT {
   }
 
   @Test
-  void theImageRunsTheReleasesLauncherOnAJava21Runtime() throws Exception {
+  void theDockerfileBuildsOnAJava21RuntimeAroundThisArchiveWithTheLauncherTheTestsRanAsItsEntrypoint() throws Exception {
     // what a container runtime would do is not available here; the Dockerfile's lines are checked against the
     // archive: its base is a Java 21+ runtime, it unpacks this archive at /opt/largekv, its entrypoint is the
     // launcher the tests above ran

@@ -68,17 +68,29 @@ public final class Largekv {
   private Largekv() {}
 
   public static void main(String[] args) throws Exception {
+    // every line the command prints within the console's width, a library's too (LineWrappingStream);
+    // bad input stays one line, whole
+    PrintStream oneLine = System.err;
+    PrintStream out = io.largekv.console.LineWrappingStream.around(new java.io.FileOutputStream(
+        java.io.FileDescriptor.out));
+    PrintStream err = io.largekv.console.LineWrappingStream.around(new java.io.FileOutputStream(
+        java.io.FileDescriptor.err));
+    System.setOut(out);
+    System.setErr(err);
     int code;
     try {
-      code = run(args, System.out, System.err);
+      code = run(args, out, err);
     } catch (UserError e) {
-      System.err.println("largekv: " + e.getMessage());
+      err.flush();
+      oneLine.println("largekv: " + e.getMessage());
       code = ExitStatus.BAD_INPUT;
     } catch (java.io.IOException e) {
       // the local server did not start, a results directory cannot be written, ...
-      System.err.println("largekv: " + e.getMessage());
+      err.println("largekv: " + e.getMessage());
       code = ExitStatus.ABORTED;
     }
+    out.flush();
+    err.flush();
     System.exit(code);
   }
 

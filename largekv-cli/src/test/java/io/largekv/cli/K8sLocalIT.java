@@ -148,14 +148,14 @@ class K8sLocalIT {
       long excluded = 0;
       Set<Long> cuts = new HashSet<>();
       for (YcsbOutput y : clients(run.resolve("uniform-read"), 3, "ycsb.txt")) {
-        starts.add((long) y.number("LARGEKV", "CommonStartEpochMs"));
+        starts.add((long) y.required("LARGEKV", "CommonStartEpochMs"));
         verified += y.returns("VERIFY", "OK");
         assertThat(y.returns("VERIFY", "CORRUPT") + y.returns("VERIFY", "MISSING")).isZero();
         summary += y.operations("READ") + y.operations("UPDATE");
-        excluded += (long) y.number("LARGEKV", "WarmUpExcludedOperations");
+        excluded += (long) y.required("LARGEKV", "WarmUpExcludedOperations");
         // every client cut its figures at the same instant: the common start plus its warm-up
-        cuts.add((long) y.number("LARGEKV", "WarmUpEndEpochMs") - (long) y.number("LARGEKV", "CommonStartEpochMs")
-            - 1000 * (long) y.number("LARGEKV", "WarmUpExcludedSeconds"));
+        cuts.add((long) y.required("LARGEKV", "WarmUpEndEpochMs") - (long) y.required("LARGEKV", "CommonStartEpochMs")
+            - 1000 * (long) y.required("LARGEKV", "WarmUpExcludedSeconds"));
       }
       assertThat(cuts).containsExactly(0L);
       assertThat(starts).hasSize(1).allMatch(s -> s > 0);

@@ -100,7 +100,7 @@ class LargekvRunIT {
         JsonNode series = prometheus.queryRange(q.expr(), from, to, Duration.ofSeconds(1));
         String why = q.panel() + ": " + q.expr() + " -> " + series;
         if (q.expr().contains("largekv_operation_errors_total")) {
-          assertThat(y.number("LARGEKV", "FailedOperations")).as(why).isZero();
+          assertThat(y.required("LARGEKV", "FailedOperations")).as(why).isZero();
           assertThat(series).as(why).isEmpty();
           continue;
         }
@@ -115,7 +115,7 @@ class LargekvRunIT {
         }
         assertThat(series).as(why).isNotEmpty();
         if (q.panel().equals("Successful operations so far")) {
-          assertThat(last(series, "operation", op)).as(why).isEqualTo(y.number("LARGEKV", "Operations(" + op + ")"));
+          assertThat(last(series, "operation", op)).as(why).isEqualTo(y.required("LARGEKV", "Operations(" + op + ")"));
         } else if (q.panel().equals("Clients finished")) {
           assertThat(last(series, null, null)).as(why).isEqualTo(1);
         } else if (q.panel().equals("Reads verified so far, by result") && !phase.equals("load")) {
@@ -237,7 +237,7 @@ class LargekvRunIT {
       assertThat(cell.operation()).isEqualTo(op);
       assertThat(cell.latency().count()).as(phase).isEqualTo(shown);
       assertThat(shown).isPositive().isLessThanOrEqualTo(y.operations(op)
-          + (long) y.number("LARGEKV", "WarmUpExcludedOperations"));
+          + (long) y.required("LARGEKV", "WarmUpExcludedOperations"));
       if (phase.equals("load")) {
         assertThat(shown).isEqualTo(3000); // a load has no warm-up: every row
       }

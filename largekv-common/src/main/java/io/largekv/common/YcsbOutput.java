@@ -170,6 +170,19 @@ public final class YcsbOutput {
     }
   }
 
+  /**
+   * A {@code [SECTION], Metric, value} line's number, which must be there: an
+   * {@link IllegalStateException} naming the line when it is absent or not a number (never NaN, which
+   * a comparison lets through).
+   */
+  public double required(String section, String metric) {
+    double v = number(section, metric);
+    if (Double.isNaN(v)) {
+      throw new IllegalStateException("no number in a [" + section + "], " + metric + " line");
+    }
+    return v;
+  }
+
   /** Count of {@code Return=name} in a section, 0 when absent. */
   public long returns(String section, String name) {
     double v = number(section, "Return=" + name);

@@ -37,6 +37,9 @@ class YcsbOutputTest {
     YcsbOutput o = YcsbOutput.parse("Loading workload...\n" + SAMPLE);
     assertThat(o.ycsbThroughput()).isEqualTo(6460.15);
     assertThat(o.number("LARGEKV", "Throughput(ops/sec)")).isEqualTo(6555.1);
+    assertThat(o.required("LARGEKV", "Throughput(ops/sec)")).isEqualTo(6555.1);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> o.required("LARGEKV", "NoSuchLine"))
+        .isInstanceOf(IllegalStateException.class).hasMessage("no number in a [LARGEKV], NoSuchLine line");
     assertThat(o.text("LARGEKV", "Result")).isEqualTo("FAILED: 2 corrupt and 0 missing read(s)");
     assertThat(o.runtimeMs()).isEqualTo(10016);
     assertThat(o.operations("READ")).isEqualTo(64242);

@@ -28,8 +28,8 @@ import java.util.concurrent.TimeUnit;
  * release {@code NB5_VERSION} asks for: 5.17.9 on Java 17, 5.25.7 on Java 25). Its directory goes
  * first on {@code PATH}, and bin/nb5 finds it there as it finds a user's nb5. Each test names the
  * version it runs; {@code nb5 --version} must say it. Without {@code LARGEKV_NB5}, or when that nb5
- * cannot run the version, the test is skipped with the reason, except under {@code CI=true}, where
- * it fails.
+ * cannot run the version, the test fails with the reason (skipped only where the user opts out:
+ * {@code MissingTool}).
  */
 final class RealNb5 {
 
@@ -72,7 +72,7 @@ final class RealNb5 {
     return nb5;
   }
 
-  /** Skipped with {@code why}, or failed under {@code CI=true}; never returns. */
+  /** Failed with {@code why} (skipped where the user opts out: {@code MissingTool}); never returns. */
   private static void unavailable(String why) {
     throw MissingTool.skipOrFail("real nb5: " + why);
   }

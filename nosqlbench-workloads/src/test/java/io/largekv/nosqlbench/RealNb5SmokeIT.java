@@ -28,8 +28,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * verified by the YCSB side: every row through KeyValueFormat, and a YCSB 0.17 run of the large
  * key-value workload whose verifier checks each read byte for byte.
  *
- * <p>nb5 comes from {@code LARGEKV_NB5} ({@link RealNb5}); without it the test is skipped, except
- * under {@code CI=true}.
+ * <p>nb5 comes from {@code LARGEKV_NB5} ({@link RealNb5}); without it the test fails (unless the
+ * user opts out, {@code MissingTool}).
  */
 class RealNb5SmokeIT {
 

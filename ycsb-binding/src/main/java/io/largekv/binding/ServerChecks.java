@@ -45,7 +45,12 @@ public final class ServerChecks {
   public record Check(String subject, Verdict verdict, String line) {
     @Override
     public String toString() {
-      return String.format(Locale.ROOT, "%-9s %-18s %s", verdict.word, subject, line);
+      return lead() + line;
+    }
+
+    /** The check's verdict and subject in their columns, before its line. */
+    public String lead() {
+      return String.format(Locale.ROOT, "%-9s %-18s ", verdict.word, subject);
     }
   }
 

@@ -10,6 +10,7 @@ import io.largekv.binding.ServerChecks;
 import io.largekv.binding.ServerFacts;
 import io.largekv.binding.YcqlConfig;
 import io.largekv.common.Database;
+import io.largekv.common.ConsoleText;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
@@ -100,7 +101,7 @@ public final class Preflight {
           + (tableCreated ? (facts.tableExists() ? " " : "") + "would run: " + SchemaStatements.createTable(config)
               : ""));
       for (Check check : checks) {
-        out.println("  " + check);
+        print(out, "  " + check.lead(), check.line());
       }
       long failed = checks.stream().filter(c -> c.verdict() == Verdict.FAIL).count();
       line(out, "verdict", failed == 0 ? "a run would start (exit status 0); nothing was created or written"
@@ -112,7 +113,19 @@ public final class Preflight {
   }
 
   private static void line(PrintStream out, String what, String text) {
-    out.println(String.format(Locale.ROOT, "  %-28s %s", what, text));
+    print(out, String.format(Locale.ROOT, "  %-28s ", what), text);
+  }
+
+  /**
+   * {@code lead} and {@code text}, the text wrapped at spaces under its first character so that no
+   * line is over {@link ConsoleText#MAX} characters (a DDL statement, a refusal with its accepted values).
+   */
+  private static void print(PrintStream out, String lead, String text) {
+    List<String> lines = ConsoleText.wrap(text, ConsoleText.MAX - lead.length(), "");
+    out.println(lead + lines.get(0));
+    for (String l : lines.subList(1, lines.size())) {
+      out.println(" ".repeat(lead.length()) + l);
+    }
   }
 
   /** Where rows would live: tablets or vnodes and the replication factor. */

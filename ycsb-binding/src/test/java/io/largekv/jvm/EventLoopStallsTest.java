@@ -303,16 +303,16 @@ class EventLoopStallsTest {
   }
 
   @Test
-  void stallsThatTheClientsGcPausesExplainAreCountedButNotJudged() throws InterruptedException {
+  void stallsThatTheClientsGcPausesExplainAreCountedButNotJudged() {
     EventLoopStalls s = watching("threadcount", "64", "hdrhistogram.percentiles", "50,95,99,99.9");
     ClientPauses gc = new ClientPauses();
     s.pauses(gc);
     s.warmUpEnded();
     long now = System.nanoTime();
-    // a 30 ms pause that ended just now: the 35 ms run it fell into was 5 ms of the client's own
+    // a 30 ms pause that ended just now: the 35 ms runs it fell into were 5 ms of the client's own
     gc.collection(now / MS - 31, now / MS - 1, now);
-    s.record(35 * MS);
-    s.record(35 * MS);
+    s.recordEndingAt(now, 35 * MS, -1, null);
+    s.recordEndingAt(now, 35 * MS, -1, null);
     assertThat(s.stalls()).isEqualTo(2);
     assertThat(s.inJvmPauses()).isEqualTo(2);
     assertThat(s.problem(1_000_000, Map.of())).isEmpty();
@@ -320,9 +320,9 @@ class EventLoopStallsTest {
     assertThat(lines(s, 155_097, Map.of("READ", sparseTail()))).doesNotContain("EventLoopStallShiftUs");
     assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsInJvmPauses, 2\n")
         .contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
-    Thread.sleep(40); // runs with no pause in them
-    s.record(35 * MS);
-    s.record(35 * MS);
+    // runs 40 ms later, with no pause in them
+    s.recordEndingAt(now + 40 * MS, 35 * MS, -1, null);
+    s.recordEndingAt(now + 40 * MS, 35 * MS, -1, null);
     assertThat(s.inJvmPauses()).isEqualTo(2);
     assertThat(s.problem(1_000_000, Map.of())).hasValueSatisfying(p -> assertThat(p).startsWith("2 client stall(s)"));
     assertThat(s.problem(155_097, Map.of("READ", sparseTail()))).hasValueSatisfying(p -> assertThat(p)

@@ -173,7 +173,7 @@ class BindingFeaturesIT {
   }
 
   @Test
-  void partitionAwareRoutingWorksAgainstANonYugabyteServer() throws Exception {
+  void yugabytesPartitionAwarePolicyFallsBackToItsParentAgainstANonYugabyteServerAndEveryRowReadsBack() throws Exception {
     LocalCassandra c = SharedCassandra.get();
     YugabyteYcqlDB db = open(c, "ycql.target=yugabyte", "ycql.keyspace=it_pa", "ycql.replication_factor=1");
     try {

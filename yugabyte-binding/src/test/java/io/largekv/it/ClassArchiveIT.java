@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
-import io.largekv.common.JavaRuntimes;
 import io.largekv.testing.SharedCassandra;
 import io.largekv.testing.Ycsb;
 import java.nio.file.Files;
@@ -44,9 +43,9 @@ class ClassArchiveIT {
     }
   }
 
-  /** The Java the client runs on: the 21+ bin/ycsb picks, else this one. */
+  /** The Java the client runs on: the 21+ bin/ycsb picks (a missing one fails the test). */
   private static Path java() {
-    return JavaRuntimes.java21OrLater().orElse(Path.of(System.getProperty("java.home"), "bin", "java"));
+    return io.largekv.testing.MissingTool.java21OrLater();
   }
 
   private static Ycsb.Result binYcsb(String javaOpts, String setting, String... args) throws Exception {

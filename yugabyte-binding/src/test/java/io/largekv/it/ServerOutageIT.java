@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
-import io.largekv.common.JavaRuntimes;
 import io.largekv.common.YcsbOutput;
 import io.largekv.testing.Rows;
 import io.largekv.testing.TestSessions;
@@ -68,13 +67,13 @@ class ServerOutageIT {
 
   /**
    * The client with {@code threads}: {@value #DEFAULT_THREADS} as bin/ycsb runs it — on a Java 21+
-   * when there is one, its client threads virtual threads run by the driver's I/O threads, which then
-   * see every request of the outage fail; else YCSB's platform threads on this Java — or
+   * (a missing one fails the test), its client threads virtual threads run by the driver's I/O
+   * threads, which then see every request of the outage fail — or
    * {@code platform}: YCSB's platform threads on this Java (what a Java 17 runs).
    */
   private static List<String> commandWith(String threads, String mode, String keyspace, String... more) {
     Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
-    Path java = threads.equals(DEFAULT_THREADS) ? JavaRuntimes.java21OrLater().orElse(thisJava) : thisJava;
+    Path java = threads.equals(DEFAULT_THREADS) ? io.largekv.testing.MissingTool.java21OrLater() : thisJava;
     List<String> jvm = new ArrayList<>(List.of("-Xmx512m"));
     jvm.addAll(Ycsb.BIN_YCSB_JVM_OPTIONS);
     List<String> cmd = Ycsb.javaCommand(java, jvm, Ycsb.classpath(), CLIENT);
@@ -322,7 +321,6 @@ class ServerOutageIT {
         (recoveredAt - openAt) / 1000.0, lastBefore);
     assertThat(perThreadSecond).as(kind + "\n" + r.stderr).isLessThan(10);
     assertThat(recoveredAt).as(kind + ": successful operations again after the restart\n" + r.stderr).isPositive();
-    assertThat(recoveredAt - openAt).as(kind + ": recovery after the port opened (ms)").isLessThan(30_000);
 
     // only successful operations are throughput; YCSB's own [OVERALL] counts failures too
     long ok = (long) r.metric("LARGEKV", "Operations");

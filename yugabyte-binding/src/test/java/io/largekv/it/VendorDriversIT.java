@@ -3,12 +3,10 @@ package io.largekv.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
-import io.largekv.common.JavaRuntimes;
 import io.largekv.testing.SharedCassandra;
 import io.largekv.testing.Ycsb;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Optional;
 import java.util.regex.Pattern;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
@@ -50,15 +48,10 @@ class VendorDriversIT {
     read.addAll(List.of("operationcount=3000", "readproportion=1", "updateproportion=0"));
     // the reads as bin/ycsb runs them on a Java 21+: virtual client threads run by this driver's I/O
     // threads (IoThreadScheduler knows them by the driver's thread names: every vendor's must match)
-    Optional<Path> java21 = JavaRuntimes.java21OrLater();
-    Ycsb.Result run = java21.isPresent()
-        ? Ycsb.run(java21.get(), Ycsb.classpath(), "io.largekv.client.YcsbClient",
-            Ycsb.args("-t", c.contactPoint(), read.toArray(new String[0])))
-        : Ycsb.run(Ycsb.classpath(), Ycsb.args("-t", c.contactPoint(), read.toArray(new String[0])));
+    Ycsb.Result run = Ycsb.run(io.largekv.testing.MissingTool.java21OrLater(), Ycsb.classpath(),
+        "io.largekv.client.YcsbClient", Ycsb.args("-t", c.contactPoint(), read.toArray(new String[0])));
     assertThat(run.exitCode).as(run.toString()).isZero();
-    if (java21.isPresent()) {
-      assertThat(run.wakeUpsOnIoThreads()).as(run.toString()).isGreaterThanOrEqualTo(3000 / 2);
-    }
+    assertThat(run.wakeUpsOnIoThreads()).as(run.toString()).isGreaterThanOrEqualTo(3000 / 2);
     assertThat(run.returnCount("VERIFY", "OK")).isEqualTo(3000);
     assertThat(run.returnCount("VERIFY", "CORRUPT") + run.returnCount("VERIFY", "MISSING")).isZero();
     assertThat(run.stderr).contains("driver " + expected);

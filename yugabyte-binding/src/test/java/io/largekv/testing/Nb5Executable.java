@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * The real nb5 the integration tests run, as a user's {@code bin/nb5} finds it: {@code LARGEKV_NB5}
  * names an executable called {@code nb5} (CI: {@code ../shared/nb5/nb5}, which runs the release
- * {@code NB5_VERSION} names), found first on {@code PATH}. Without it, the test is skipped with the
- * reason, or fails under {@code CI=true} ({@link MissingTool}).
+ * {@code NB5_VERSION} names), found first on {@code PATH}. Without it, the test fails with the
+ * reason ({@link MissingTool}: skipped only where the user opts out).
  *
  * <p>Start-up: an nb5 process spends 6-14 s of CPU before its first operation on a busy 2-core
  * machine, much of it loading classes, and the suite starts dozens. One run of a release that exits

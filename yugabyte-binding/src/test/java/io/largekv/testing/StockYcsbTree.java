@@ -25,8 +25,8 @@ public final class StockYcsbTree {
   private StockYcsbTree() {}
 
   /**
-   * YCSB 0.17.0's own tree at {@code ycsb}, without any earlier yugabyte-ycql install; skips (or, under
-   * {@code CI=true}, fails) when there is none to copy.
+   * YCSB 0.17.0's own tree at {@code ycsb}, without any earlier yugabyte-ycql install; fails (skips
+   * where the user opts out: {@link MissingTool}) when there is none to copy.
    */
   public static void copyStockTree(Path ycsb) throws IOException {
     String home = System.getenv("YCSB_HOME");
