@@ -151,13 +151,27 @@ class ServerSideIT {
     }
     // the node's CPU and I/O bracketed by the kernel's own counters of its process
     LocalNode node = cassandra.node();
-    long ticksBefore = ProcStat.cpuTicks(Files.readString(Path.of("/proc", Long.toString(node.pid()), "stat")));
+    Path proc = Path.of("/proc", Long.toString(node.pid()));
+    long ticksBefore = ProcStat.cpuTicks(Files.readString(proc.resolve("stat")));
+    long writtenBefore = ioField(proc, "write_bytes");
+    long readBefore = ioField(proc, "read_bytes");
     NodeReading r = new LocalProcesses(cassandra).read().get(0);
-    long ticksAfter = ProcStat.cpuTicks(Files.readString(Path.of("/proc", Long.toString(node.pid()), "stat")));
+    long ticksAfter = ProcStat.cpuTicks(Files.readString(proc.resolve("stat")));
+    long writtenAfter = ioField(proc, "write_bytes");
+    long readAfter = ioField(proc, "read_bytes");
     assertThat(r.values().get(ServerFigure.CPU_BUSY_SECONDS)).isBetween(ticksBefore / 100.0, ticksAfter / 100.0);
     assertThat(r.values().get(ServerFigure.CPUS)).isEqualTo(Runtime.getRuntime().availableProcessors());
-    assertThat(r.values().get(ServerFigure.DISK_WRITE_BYTES)).isPositive();
+    // the bytes the kernel counts for the process, read here line by line, on both sides of the reading
+    assertThat(r.values().get(ServerFigure.DISK_WRITE_BYTES)).isPositive()
+        .isBetween((double) writtenBefore, (double) writtenAfter);
+    assertThat(r.values().get(ServerFigure.DISK_READ_BYTES)).isBetween((double) readBefore, (double) readAfter);
     assertThat(r.unavailable().get(ServerFigure.DISK_READS)).isEqualTo(LocalProcesses.NO_OPERATIONS);
+  }
+
+  /** A field of /proc/PID/io ({@code write_bytes: 123}), read without the code under test. */
+  private static long ioField(Path proc, String field) throws java.io.IOException {
+    return Files.readAllLines(proc.resolve("io")).stream().filter(l -> l.startsWith(field + ":"))
+        .mapToLong(l -> Long.parseLong(l.substring(field.length() + 1).strip())).findFirst().orElseThrow();
   }
 
   @Test
