@@ -18,7 +18,16 @@ final class GrafanaDashboard {
   static final String FILE = "docs/grafana/largekv-dashboard.json";
 
   /** A panel's query: its panel's title and its expression. */
-  record Query(String panel, String expr) {}
+  record Query(String panel, String expr) {
+
+    /**
+     * The query without its label matchers and ranges: what it computes from which metric, the same
+     * whatever the variables or the rate interval ({@code sum by (target) (rate(largekv_x_total))}).
+     */
+    String shape() {
+      return expr.replaceAll("\\{[^}]*\\}", "").replaceAll("\\[[^\\]]*\\]", "");
+    }
+  }
 
   private final JsonNode json;
 

@@ -2,7 +2,6 @@ package io.largekv.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import io.largekv.common.YcsbOutput;
 import io.largekv.results.ResultsLayout;
 import io.largekv.servers.PrometheusProcess;
@@ -69,99 +68,39 @@ class LargekvRunIT {
           "--metrics-port", Integer.toString(metricsPort))
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
       assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-      assertThat(p.exitValue()).as(Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())).isZero();
+      assertThat(p.exitValue()).as(Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())
+          + judgedStalls(results)).isZero();
       checkDashboard(prometheus, results, started, Instant.now());
     }
     checkRun(out);
   }
 
   /**
-   * Every query of the dashboard, through Prometheus' HTTP API over the run's time: each gives series,
-   * and their last values are what the clients' own output says (the operations counter is YCSB's
-   * [LARGEKV] count, the verified reads its [VERIFY] ones, the load's keys its rows, the whole phase's
-   * p99 the HdrHistogram logs' p99 within the dashboard's bucket). A panel without series is one whose
-   * figure the run had none of, checked: no failure (error classes), no intended-time measurement.
+   * The run was scraped: its labels are the dashboard's variables' values, and every query of the
+   * dashboard gives what the run's own output says ({@link DashboardChecks}).
    */
   private static void checkDashboard(PrometheusProcess prometheus, Path results, Instant from, Instant to)
       throws Exception {
     GrafanaDashboard dashboard = GrafanaDashboard.read(REPO);
     assertThat(dashboard.variables()).containsExactly("run", "target", "phase", "client");
-    String run = results.getFileName().toString();
-    assertThat(prometheus.labelValues("run")).contains(run);
+    assertThat(prometheus.labelValues("run")).contains(results.getFileName().toString());
     assertThat(prometheus.labelValues("phase")).contains("load", "uniform-read", "latest-read");
     assertThat(prometheus.labelValues("target")).contains("cassandra");
     assertThat(prometheus.labelValues("client")).contains("0");
-    for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
-      Path client = results.resolve(phase).resolve("client-0");
-      YcsbOutput y = YcsbOutput.parse(Files.readString(client.resolve("ycsb.txt")));
-      io.largekv.results.ClientSummary summary = io.largekv.results.ClientSummary.of(y);
-      String op = phase.equals("load") ? "INSERT" : "READ";
-      for (GrafanaDashboard.Query q : dashboard.queries(java.util.Map.of("run", run, "phase", phase), "4s")) {
-        JsonNode series = prometheus.queryRange(q.expr(), from, to, Duration.ofSeconds(1));
-        String why = q.panel() + ": " + q.expr() + " -> " + series;
-        if (q.expr().contains("largekv_operation_errors_total")) {
-          assertThat(y.required("LARGEKV", "FailedOperations")).as(why).isZero();
-          assertThat(series).as(why).isEmpty();
-          continue;
-        }
-        if (q.expr().contains("largekv_intended_latency_seconds")) {
-          assertThat(Files.readString(client.resolve("ycsb.txt"))).as(why).doesNotContain("[Intended-");
-          assertThat(series).as(why).isEmpty();
-          continue;
-        }
-        if (q.expr().contains("largekv_load_") && !phase.equals("load")) {
-          assertThat(series).as(why).isEmpty();
-          continue;
-        }
-        assertThat(series).as(why).isNotEmpty();
-        if (q.panel().equals("Successful operations so far")) {
-          assertThat(last(series, "operation", op)).as(why).isEqualTo(y.required("LARGEKV", "Operations(" + op + ")"));
-        } else if (q.panel().equals("Clients finished")) {
-          assertThat(last(series, null, null)).as(why).isEqualTo(1);
-        } else if (q.panel().equals("Reads verified so far, by result") && !phase.equals("load")) {
-          assertThat(last(series, "result", "correct")).as(why).isEqualTo(summary.verified().ok());
-          assertThat(last(series, "result", "corrupt")).as(why).isZero();
-          assertThat(last(series, "result", "missing")).as(why).isZero();
-        } else if (q.panel().equals("Rows lost")) {
-          assertThat(last(series, null, null)).as(why).isZero();
-        } else if (q.panel().equals("Load: keys done of the keys in range")) {
-          assertThat(last(series, null, null)).as(why).isEqualTo(1.0);
-        } else if (q.panel().equals("Load: time left (the slowest client)")) {
-          assertThat(last(series, null, null)).as(why).isZero();
-        } else if (q.panel().startsWith("Clients that may be published")) {
-          // each phase's client exited 0 (checked in its exit.txt below): one client, published
-          assertThat(last(series, null, null)).as(why).isEqualTo(1);
-          assertThat(Files.readString(client.resolve("exit.txt")).trim()).isEqualTo("0");
-        } else if (q.panel().startsWith("p99 latency by operation, the phase so far")) {
-          // the logs' every interval (the warm-up's too), merged: its p99 lies in the bucket the dashboard's does
-          org.HdrHistogram.Histogram logged = io.largekv.report.files.HdrLog.merge(java.util.List.of(
-              io.largekv.report.files.HdrLog.read(client.resolve("hdr").resolve(op + ".hdr").toFile())), 0);
-          double p99 = logged.getValueAtPercentile(99) / 1e6;
-          double shown = last(series, "operation", op);
-          long[] bounds = io.largekv.run.RunMetrics.BOUNDS_US;
-          int bucket = java.util.Arrays.binarySearch(bounds, logged.highestEquivalentValue(
-              logged.getValueAtPercentile(99)));
-          bucket = bucket >= 0 ? bucket : -bucket - 1;
-          double lower = bucket == 0 ? 0 : bounds[bucket - 1] / 1e6;
-          double upper = bucket < bounds.length ? bounds[bucket] / 1e6 : Double.MAX_VALUE;
-          assertThat(shown).as(why + " against the logs' p99 " + p99).isBetween(lower, upper);
-        }
-      }
-    }
+    DashboardChecks.check(dashboard, prometheus, results, from, to);
   }
 
-  /** The last value of the series whose {@code label} is {@code value} (null: the only series). */
-  private static double last(JsonNode series, String label, String value) {
-    JsonNode found = null;
-    for (JsonNode s : series) {
-      if (label == null || value.equals(s.path("metric").path(label).asText())) {
-        assertThat(found).as("one series with %s=%s in %s", label, value, series).isNull();
-        found = s;
+  /** The stalls the rule judged the client's, as each phase's client told them (its stderr): why a phase failed. */
+  private static String judgedStalls(Path results) throws java.io.IOException {
+    StringBuilder b = new StringBuilder();
+    for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
+      Path err = results.resolve(phase).resolve("client-0").resolve("stderr.txt");
+      if (Files.exists(err)) {
+        Files.readAllLines(err).stream().filter(l -> l.startsWith("largekv: a client stall after the warm-up"))
+            .forEach(l -> b.append(String.format("%n  %s: %s", phase, l)));
       }
     }
-    assertThat(found).as("a series with %s=%s in %s", label, value, series).isNotNull();
-    JsonNode values = found.path("values");
-    return values.get(values.size() - 1).get(1).asDouble();
+    return b.toString();
   }
 
   private static int freePort() throws java.io.IOException {
