@@ -2,7 +2,6 @@ package io.largekv.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +11,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The report cuts a phase's warm-up where its clients cut their own figures, and applies the same
- * rule itself ({@link WarmUp#endMs}) only where no client stated it. 30 s of 1,000 reads a second.
+ * rule itself (io.largekv.common.WarmUp#endMs, WarmUpTest) only where no client stated it. 30 s of 1,000 reads a second.
  */
 class WarmUpCutTest {
 
@@ -38,20 +37,14 @@ class WarmUpCutTest {
         + (T0 + 10_500) + "\n"), 10);
     assertThat(stated.cutMs).isEqualTo(T0 + 10_500);
     assertThat(stated.count("READ")).isEqualTo(19_000);
-    // none stated: the same rule from the phase's time zero, its first operation
+    // none stated: the same rule from the phase's time zero, its first operation at T0: 10 s after it
     PhaseResult rule = PhaseResult.load(run(tmp.resolve("rule"), ""), 10);
-    assertThat(rule.cutMs).isEqualTo(WarmUp.endMs(0, T0, 10));
+    assertThat(rule.cutMs).isEqualTo(T0 + 10_000);
     assertThat(rule.count("READ")).isEqualTo(20_000);
     // a load leaves nothing out, whatever a client says
     PhaseResult load = PhaseResult.load(run(tmp.resolve("load"), "[LARGEKV], WarmUpEndEpochMs, "
         + (T0 + 10_500) + "\n"), 0);
     assertThat(load.cutMs).isEqualTo(load.startMs);
     assertThat(load.count("READ")).isEqualTo(30_000);
-  }
-
-  @Test
-  void theRuleCountsFromTheCommonStartWhenThereIsOne() {
-    assertThat(WarmUp.endMs(T0, T0 + 3_000, 10)).isEqualTo(T0 + 10_000);
-    assertThat(WarmUp.endMs(0, T0 + 3_000, 10)).isEqualTo(T0 + 13_000);
   }
 }
