@@ -68,6 +68,22 @@ class ClientSummaryTest {
   }
 
   @Test
+  void stallsOfSeveralClientsAddUpAndTheLongestIsTheLongestOfAny() {
+    ClientSummary.Stalls a = new ClientSummary.Stalls(2, 13.5, 20.0, 6.0, 1L, 1L);
+    ClientSummary.Stalls b = new ClientSummary.Stalls(3, 12.0, 30.5, 10.0, 2L, 2L);
+    assertThat(ClientSummary.Stalls.merge(java.util.Arrays.asList(a, null, b)))
+        .isEqualTo(new ClientSummary.Stalls(5, 13.5, 50.5, 16.0, 3L, 3L));
+    assertThat(ClientSummary.Stalls.merge(java.util.List.of(b, a)).maxMs()).isEqualTo(13.5);
+    // the client's share: what the machine's leaves, never below 0
+    assertThat(ClientSummary.Stalls.merge(java.util.List.of(a, b)).clientMs()).isEqualTo(34.5);
+    assertThat(new ClientSummary.Stalls(1, 5, 5, 7.0, 1L, 0L).clientMs()).isZero();
+    assertThat(new ClientSummary.Stalls(0, 0, 0, 0.0, 0L, 0L).describe()).isEqualTo("0");
+    // none counted: none, not 0 stalls
+    assertThat(ClientSummary.Stalls.merge(java.util.Arrays.asList(null, null))).isNull();
+    assertThat(ClientSummary.Stalls.merge(java.util.List.of())).isNull();
+  }
+
+  @Test
   void whatAClientDidNotPrintIsNullNotZero() {
     // a client killed before its summary: YCSB's status lines only
     ClientSummary s = ClientSummary.of(YcsbOutput.parse("2026-11-27 10:00:00:000 10 sec: 100 operations;\n"));

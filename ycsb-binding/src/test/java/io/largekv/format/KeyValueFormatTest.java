@@ -159,6 +159,75 @@ class KeyValueFormatTest {
     assertThatThrownBy(() -> new KeyValueFormat(50, -5)).hasMessageContaining("valuelength=-5");
   }
 
+  @Test
+  void theLengthsBoundsAreAcceptedAndOnePastThemRefusedNamingTheAcceptedValues() {
+    assertThat(new KeyValueFormat(5, 1).keyLength()).isEqualTo(5);
+    assertThat(new KeyValueFormat(1024, KeyValueFormat.MAX_VALUE_LENGTH).valueLength())
+        .isEqualTo(KeyValueFormat.MAX_VALUE_LENGTH);
+    assertThatThrownBy(() -> new KeyValueFormat(1025, 256)).hasMessage("keylength=1025 is not accepted; accepted "
+        + "values: 5..1024 (default 50)");
+    assertThatThrownBy(() -> new KeyValueFormat(50, KeyValueFormat.MAX_VALUE_LENGTH + 1))
+        .hasMessage("valuelength=1048577 is not accepted; accepted values: 1..1048576 (default 256)");
+  }
+
+  @Test
+  void nineteenDigitsSpellEveryLongAndTheLargestParsesBack() {
+    KeyValueFormat eighteen = new KeyValueFormat(4 + 18, 8);
+    assertThat(eighteen.maxKeyNumber()).isEqualTo(999_999_999_999_999_999L);
+    KeyValueFormat nineteen = new KeyValueFormat(4 + 19, 8);
+    assertThat(nineteen.maxKeyNumber()).isEqualTo(Long.MAX_VALUE);
+    assertThat(nineteen.key(Long.MAX_VALUE)).isEqualTo("key:9223372036854775807");
+    assertThat(nineteen.keyNumber("key:9223372036854775807")).isEqualTo(Long.MAX_VALUE);
+    assertThat(nineteen.keyNumber("key:9223372036854775808")).isEqualTo(-1);
+    assertThat(nineteen.valueMatches(Long.MAX_VALUE, ByteBuffer.wrap(nineteen.value(Long.MAX_VALUE)))).isTrue();
+    assertThat(eighteen.valueMatches(999_999_999_999_999_999L,
+        ByteBuffer.wrap(eighteen.value(999_999_999_999_999_999L)))).isTrue();
+    assertThat(eighteen.valueMatches(0, ByteBuffer.wrap(eighteen.value(0)))).isTrue();
+    // a key number the key cannot spell has no value
+    assertThatThrownBy(() -> eighteen.value(-1, new byte[8])).isInstanceOf(IllegalArgumentException.class);
+    assertThatThrownBy(() -> eighteen.value(1_000_000_000_000_000_000L, new byte[8]))
+        .isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void writeKeyWritesTheKeysBytesAtTheOffset() {
+    KeyValueFormat f = KeyValueFormat.standard();
+    for (long n : new long[] {0, 7, 1234567890123L, 30_000_000_000L - 1}) {
+      byte[] dst = new byte[3 + 50 + 2];
+      java.util.Arrays.fill(dst, (byte) '#');
+      f.writeKey(n, dst, 3);
+      assertThat(new String(dst, java.nio.charset.StandardCharsets.ISO_8859_1)).isEqualTo("###" + f.key(n) + "##");
+    }
+    assertThatThrownBy(() -> f.writeKey(-1, new byte[50], 0)).isInstanceOf(IllegalArgumentException.class);
+  }
+
+  @Test
+  void aDirectBufferIsVerifiedAsAHeapOneIs() {
+    for (int length : new int[] {256, 13}) {
+      KeyValueFormat f = new KeyValueFormat(50, length);
+      byte[] v = f.value(99);
+      ByteBuffer direct = ByteBuffer.allocateDirect(length + 4);
+      direct.position(4);
+      direct.put(v);
+      direct.position(4);
+      assertThat(f.valueMatches(99, direct)).isTrue();
+      assertThat(direct.position()).isEqualTo(4);
+      assertThat(f.valueMatches(98, direct)).isFalse();
+      for (int i : new int[] {0, 7, 8, length - 1}) {
+        direct.put(4 + i, (byte) (v[i] ^ 1));
+        assertThat(f.valueMatches(99, direct)).as("byte %d of %d", i, length).isFalse();
+        direct.put(4 + i, v[i]);
+      }
+    }
+    // a byte array: the value's bytes at its offset, nothing else
+    KeyValueFormat f = KeyValueFormat.standard();
+    byte[] padded = new byte[256 + 10];
+    System.arraycopy(f.value(5), 0, padded, 10, 256);
+    assertThat(f.valueMatches(5, padded, 10, 256)).isTrue();
+    assertThat(f.valueMatches(5, padded, 9, 256)).isFalse();
+    assertThat(f.valueMatches(5, null, 0, 256)).isFalse();
+  }
+
   private static String sha256(byte[] b) throws Exception {
     return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(b));
   }

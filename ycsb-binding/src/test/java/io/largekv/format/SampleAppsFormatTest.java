@@ -58,4 +58,50 @@ public class SampleAppsFormatTest {
     assertThat(new String(v, 1, 9, StandardCharsets.US_ASCII)).isEqualTo("val:12345");
     assertThat(f.valueMatches(12345, ByteBuffer.wrap(v))).isTrue();
   }
+
+  @Test
+  void keyNumbersParseOnlyTheToolsKeys() {
+    SampleAppsFormat f = new SampleAppsFormat(null, 256);
+    assertThat(f.keyNumber("key:0")).isZero();
+    assertThat(f.keyNumber("key:9")).isEqualTo(9);
+    assertThat(f.keyNumber("key:9223372036854775807")).isEqualTo(Long.MAX_VALUE);
+    assertThat(f.keyNumber("key:9223372036854775808")).isEqualTo(-1);
+    assertThat(f.keyNumber("key:92233720368547758070")).isEqualTo(-1);
+    assertThat(f.keyNumber("kez:123")).isEqualTo(-1);
+    assertThat(f.keyNumber("key:12/")).isEqualTo(-1);
+    assertThat(f.keyNumber("key:12:")).isEqualTo(-1);
+    assertThat(f.keyNumber("key")).isEqualTo(-1);
+  }
+
+  @Test
+  void theFillerIsTheHashStreamOfTheKeySoNoTwoValuesShareIt() {
+    // between "val:n" and the checksum: the big-endian hashes of hash(n), hash(n) + 1, ... as KeyValueFormat's
+    // values are (its value of n is that stream from hash(n))
+    for (long n : new long[] {0, 12345, 29_999_999_999L}) {
+      SampleAppsFormat f = new SampleAppsFormat(null, 256);
+      byte[] v = new byte[256];
+      f.value(n, v);
+      int from = 1 + ("val:" + n).length();
+      byte[] stream = new KeyValueFormat(50, 256 - 4 - from).value(n);
+      assertThat(java.util.Arrays.copyOfRange(v, from, 256 - 4)).as("key %d", n).isEqualTo(stream);
+    }
+  }
+
+  @Test
+  void lengthsAndMarkersOutsideTheLayoutAreRefused() {
+    assertThat(new SampleAppsFormat(null, 17).valueLength()).isEqualTo(17);
+    assertThat(new SampleAppsFormat(null, KeyValueFormat.MAX_VALUE_LENGTH).valueLength())
+        .isEqualTo(KeyValueFormat.MAX_VALUE_LENGTH);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SampleAppsFormat(null, 16))
+        .hasMessageContaining("valuelength=16 is not accepted with valueformat=yb-sample-apps; accepted values: 17..");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new SampleAppsFormat(null,
+        KeyValueFormat.MAX_VALUE_LENGTH + 1)).isInstanceOf(IllegalArgumentException.class);
+    SampleAppsFormat f = new SampleAppsFormat(null, 64);
+    byte[] v = new byte[64];
+    f.value(3, v);
+    assertThat(f.valueMatches(3, ByteBuffer.wrap(v, 0, 63))).isFalse();
+    assertThat(f.valueMatches(3, null)).isFalse();
+    v[0] = 0x41;
+    assertThat(f.valueMatches(3, ByteBuffer.wrap(v))).isFalse();
+  }
 }

@@ -417,4 +417,115 @@ class EventLoopStallsTest {
     assertThat(EventLoopStalls.highestPercentile("50, 95,99.99,x")).isEqualTo(99.99);
     assertThat(EventLoopStalls.highestPercentile("")).isEqualTo(99);
   }
+
+  /** The rule's comparisons at their edges: a share equal to the bound is not over it. */
+  @Test
+  void aShareEqualToTheBoundIsNotOverItAndOneNanosecondMoreIs() {
+    EventLoopStalls s = watching("threadcount", "1");
+    s.warmUpEnded();
+    s.record(20 * MS, 10 * MS); // the client's 10 ms: not over
+    assertThat(s.onTheMachine()).isEqualTo(1);
+    assertThat(s.judgedStalls()).isEmpty();
+    assertThat(lines(s, 1_000)).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
+    s.record(20 * MS, 10 * MS - 1, "read at its end"); // 10 ms and 1 ns: over
+    assertThat(s.onTheMachine()).isEqualTo(1);
+    assertThat(lines(s, 1_000)).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 1\n");
+    assertThat(s.judgedStalls()).singleElement().asString().contains("the machine's share 10.0 ms (read at its end)");
+    // a machine's share read as 0 is read: none unread
+    s.record(11 * MS, 0, null);
+    assertThat(s.unread()).isZero();
+    assertThat(s.machineMs()).isCloseTo(19.999999, org.assertj.core.data.Offset.offset(1e-9));
+    assertThat(s.judgedStalls()).hasSize(2).last().asString().doesNotContain("(null)")
+        .contains("the machine's share 0.0 ms;");
+    // a run of exactly the bound is no stall at all
+    s.record(10 * MS, -1);
+    assertThat(s.stalls()).isEqualTo(3);
+  }
+
+  /** A JVM pause explains a stall whose client share without it is over the bound and with it is not. */
+  @Test
+  void aStallThePauseBringsToTheBoundIsThePausesAndOneTheMachineAloneBringsThereIsNot() {
+    EventLoopStalls s = watching("threadcount", "1");
+    ClientPauses pauses = new ClientPauses();
+    s.pauses(pauses);
+    s.warmUpEnded();
+    pauses.offset(0);
+    long now = System.nanoTime();
+    pauses.safepoint(now - 10 * MS, now - 10 * MS, now, now); // 10 ms stopped, no edges
+    s.recordEndingAt(now + MS, 20 * MS, 0, null); // 20 ms, 10 of them the pause: the client's 10 ms
+    assertThat(s.inJvmPauses()).isEqualTo(1);
+    assertThat(s.onTheMachine()).isZero();
+    s.recordEndingAt(now + MS, 20 * MS, 10 * MS, null); // the machine's 10 ms alone bring it to the bound
+    assertThat(s.inJvmPauses()).isEqualTo(1);
+    assertThat(s.onTheMachine()).isEqualTo(1);
+    assertThat(s.judgedStalls()).isEmpty();
+  }
+
+  /** Past the windows kept, every further stall is the client's, and the longest and the sum are the whole stalls'. */
+  @Test
+  void stallsBeyondTheWindowsKeptAreJudgedAsTheClients() {
+    EventLoopStalls s = watching("threadcount", "1");
+    s.warmUpEnded();
+    for (int i = 0; i < EventLoopStalls.KEPT; i++) {
+      s.record(30 * MS, 25 * MS); // each the machine's
+    }
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 0\n");
+    s.record(40 * MS, 35 * MS);
+    assertThat(s.stalls()).isEqualTo(EventLoopStalls.KEPT + 1L);
+    assertThat(s.onTheMachine()).isEqualTo(EventLoopStalls.KEPT);
+    assertThat(lines(s, 1_000_000)).contains("[LARGEKV], EventLoopStallsAfterWarmUp, 1\n");
+    assertThat(s.problem(100, Map.of())).hasValueSatisfying(p -> assertThat(p).contains("longest 40.0 ms"));
+  }
+
+  @Test
+  void percentilesOutsideZeroToHundredAreNotYcsbsAndTheShiftRoundsTheStallsUpToAMicrosecond() {
+    assertThat(EventLoopStalls.highestPercentile("0")).isEqualTo(99);
+    assertThat(EventLoopStalls.highestPercentile("100,50")).isEqualTo(50);
+    assertThat(EventLoopStalls.percentiles("0,100")).containsExactly(99);
+    assertThat(EventLoopStalls.percentiles("99.9,0,50,100")).containsExactly(50, 99.9);
+    // a shift's precision: 5 % of the percentile is within it, more is beyond
+    assertThat(new EventLoopStalls.Shift("READ", 99, 100, 5).beyondPrecision()).isFalse();
+    assertThat(new EventLoopStalls.Shift("READ", 99, 100, 6).beyondPrecision()).isTrue();
+    // p − δ exactly 0: nothing below it, the bound is the percentile itself (4 values, p50, 1 + 1 ranks)
+    Histogram four = histogram();
+    for (long v : new long[] {1_000, 2_000, 3_000, 4_000}) {
+      four.recordValue(v);
+    }
+    assertThat(EventLoopStalls.shift("READ", four, 50, 1, 1_000_000).boundUs()).isEqualTo(2_000);
+    // the stalls' time rounds up to the next µs: 20 ms and 1 ns bound the shift as 20,001 µs do
+    EventLoopStalls s = watching("threadcount", "1", "hdrhistogram.percentiles", "99.9");
+    s.warmUpEnded();
+    s.record(20 * MS + 1, -1);
+    // 997 reads at 1 ms, 3 at 100 ms: the p99.9 is far above the reads one rank below it, so the delay bounds it
+    Histogram h = histogram();
+    h.recordValueWithCount(1_000, 997);
+    h.recordValueWithCount(100_000, 3);
+    long bound = EventLoopStalls.shift("READ", h, 99.9, 1, 20_001).boundUs();
+    assertThat(bound).isNotEqualTo(EventLoopStalls.shift("READ", h, 99.9, 1, 20_000).boundUs());
+    assertThat(lines(s, 1_000, Map.of("READ", h, "UPDATE", histogram())))
+        .contains("[LARGEKV], EventLoopStallShiftUs(READ), " + bound + "\n").doesNotContain("ShiftUs(UPDATE)");
+  }
+
+  @Test
+  void theStateItWasGivenIsTheStateItTells() {
+    EventLoopStalls s = new EventLoopStalls();
+    Properties p = new Properties();
+    p.setProperty("largekv.hang_ms", "5000");
+    s.watch(p);
+    assertThat(s.hangMs()).isEqualTo(5_000);
+    assertThat(s.boundMs()).isEqualTo(10);
+    assertThat(s.machineWhyNot()).isEqualTo(ThreadSchedule.ofCurrentThread().whyNot());
+    assertThat(s.isMeasuring()).isFalse();
+    assertThat(s.isStall(20 * MS)).as("before the first operation").isFalse();
+    s.measuring();
+    assertThat(s.isMeasuring()).isTrue();
+    assertThat(s.afterWarmUp()).isFalse();
+    s.warmUpEnded();
+    assertThat(s.afterWarmUp()).isTrue();
+    s.warmUpIncluded();
+    assertThat(s.afterWarmUp()).isFalse();
+    EventLoopStalls defaults = new EventLoopStalls();
+    defaults.watch(new Properties());
+    assertThat(defaults.hangMs()).isEqualTo(2_000);
+  }
 }

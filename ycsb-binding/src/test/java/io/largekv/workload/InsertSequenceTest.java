@@ -39,4 +39,23 @@ class InsertSequenceTest {
     s.acknowledge(s.next()); // a last one from a single thread advances over everything
     assertThat(s.acknowledgedBelow()).isEqualTo(5_000_000_000L + 160_001);
   }
+
+  @Test
+  void aFlagIsClearedOnceCountedSoTheWindowCanWrapAndAnInsertAWindowAheadIsRefused() {
+    InsertSequence s = new InsertSequence(0);
+    for (long i = 0; i < InsertSequence.WINDOW; i++) {
+      s.acknowledge(s.next());
+    }
+    assertThat(s.acknowledgedBelow()).isEqualTo(InsertSequence.WINDOW);
+    // the next window: its first slot is the first of the last one, now clear
+    long first = s.next();
+    s.acknowledge(s.next());
+    assertThat(s.acknowledgedBelow()).isEqualTo(first);
+    s.acknowledge(first);
+    assertThat(s.acknowledgedBelow()).isEqualTo(first + 2);
+    // a whole window ahead of the oldest unacknowledged one cannot be told apart from it
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> s.acknowledge(first + 2 + InsertSequence.WINDOW))
+        .isInstanceOf(IllegalStateException.class);
+    s.acknowledge(first + 1 + InsertSequence.WINDOW); // just inside
+  }
 }

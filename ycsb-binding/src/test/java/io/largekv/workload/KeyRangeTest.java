@@ -51,4 +51,17 @@ class KeyRangeTest {
       }
     }
   }
+
+  @Test
+  void theBoundsOfAValidRangeAreAcceptedAndOnePastThemRefused() {
+    KeyRange zero = new KeyRange(0, 0, 0, 1);
+    assertThat(zero.describeShard()).isEqualTo("[0, 0)");
+    assertThat(new KeyRange(10, 5, 1, 2).describeShard()).isEqualTo("[12, 15)");
+    new KeyRange(Long.MAX_VALUE - 5, 5, 0, 1);
+    for (long[] bad : new long[][] {{-1, 1, 0, 1}, {0, -1, 0, 1}, {0, 1, 0, 0}, {0, 1, -1, 1}, {0, 1, 1, 1},
+        {Long.MAX_VALUE - 5, 6, 0, 1}}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> new KeyRange(bad[0], bad[1], (int) bad[2],
+          (int) bad[3])).as(java.util.Arrays.toString(bad)).isInstanceOf(IllegalArgumentException.class);
+    }
+  }
 }

@@ -42,4 +42,27 @@ class ZetaTest {
     double asymptotic = -99.4235 + Math.pow(3e10, 0.01) / 0.01;
     assertThat(z).isCloseTo(asymptotic, within(1e-3));
   }
+
+  @Test
+  void theExactTermsEndWhereTheClosedFormTakesOver() {
+    Zeta zeta = new Zeta(0.99);
+    assertThat(zeta.of(0)).isZero();
+    assertThat(zeta.of(-5)).isZero();
+    assertThat(zeta.of(1)).isEqualTo(1.0);
+    for (long n : new long[] {Zeta.EXACT_TERMS - 1, Zeta.EXACT_TERMS, Zeta.EXACT_TERMS + 1}) {
+      double exact = Zeta.exact(n, 0.99);
+      assertThat(zeta.of(n)).as("n %d", n).isCloseTo(exact, within(exact * 1e-14));
+    }
+    assertThat(Zeta.exact(3, 2.0)).isCloseTo(1 + 0.25 + 1.0 / 9, within(1e-15));
+  }
+
+  @Test
+  void aConstantOutsideZeroToTenOrOneIsRefused() {
+    for (double theta : new double[] {0, -1, 1.0, 10, Double.NaN}) {
+      org.assertj.core.api.Assertions.assertThatThrownBy(() -> new Zeta(theta)).as("theta %s", theta)
+          .isInstanceOf(IllegalArgumentException.class);
+    }
+    assertThat(new Zeta(9.99).of(2)).isCloseTo(1 + Math.pow(2, -9.99), within(1e-15));
+    assertThat(new Zeta(1e-9).of(3)).isCloseTo(3, within(1e-6));
+  }
 }

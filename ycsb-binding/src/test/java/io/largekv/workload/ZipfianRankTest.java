@@ -94,4 +94,14 @@ class ZipfianRankTest {
     p[n - 1] += 1 - lo[n - 1];
     return p;
   }
+
+  @Test
+  void anotherItemCountTakesItsOwnConstants() {
+    ZipfianRank z = new ZipfianRank(0.99);
+    z.rank(1_000_000, 0.5);
+    for (double u : new double[] {0.3, 0.6, 0.9, 0.999}) {
+      assertThat(z.rank(10, u)).as("u %s", u).isEqualTo(new ZipfianRank(0.99).rank(10, u));
+      assertThat(z.rank(1_000_000, u)).as("u %s", u).isEqualTo(new ZipfianRank(0.99).rank(1_000_000, u));
+    }
+  }
 }

@@ -101,4 +101,67 @@ class HdrLogTest {
     assertThat(HdrLog.readKilled(f)).hasSize(1);
     assertThatThrownBy(() -> HdrLog.read(f)).hasMessageContaining(":6:");
   }
-}
+
+  /** 1,000 reads of 2 ms, as a log line's payload. */
+  private static String payload() {
+    Histogram h = new Histogram(3);
+    h.recordValueWithCount(2_000, 1_000);
+    ByteBuffer b = ByteBuffer.allocate(h.getNeededByteBufferCapacity());
+    int n = h.encodeIntoCompressedByteBuffer(b);
+    return Base64.getEncoder().encodeToString(java.util.Arrays.copyOf(b.array(), n));
+  }
+
+  /** A log of exactly these lines (no header of its own). */
+  private static File lines(Path dir, String... lines) throws java.io.IOException {
+    Path f = dir.resolve("READ.hdr");
+    Files.write(f, List.of(lines), StandardCharsets.ISO_8859_1);
+    return f.toFile();
+  }
+
+  @Test
+  void aStampAYearOrMoreBeforeTheStartIsRelativeToItAndALaterOneAbsolute(@TempDir Path dir) throws Exception {
+    String p = payload();
+    // start 1,790,000,000 s: a stamp of 3 s is relative (3 s after the start)
+    List<HdrLog.Interval> relative = HdrLog.read(lines(dir, "#[StartTime: 1790000000.000 (seconds since epoch)]",
+        "3.000,1.000,2.000," + p));
+    assertThat(relative.get(0).startMs).isEqualTo(1_790_000_003_000L);
+    assertThat(relative.get(0).endMs).isEqualTo(1_790_000_004_000L);
+    assertThat(relative.get(0).histogram.getTotalCount()).isEqualTo(1_000);
+    // exactly a year (365 days) before the start is not more than a year: absolute
+    double yearBefore = 1_790_000_000.0 - 365 * 24 * 3600.0;
+    List<HdrLog.Interval> edge = HdrLog.read(lines(dir, "#[StartTime: 1790000000.000 (seconds since epoch)]",
+        String.format(java.util.Locale.ROOT, "%.3f,1.000,2.000,%s", yearBefore, p)));
+    assertThat(edge.get(0).startMs).isEqualTo((long) (yearBefore * 1000));
+    // and a second further back is relative again
+    List<HdrLog.Interval> further = HdrLog.read(lines(dir, "#[StartTime: 1790000000.000 (seconds since epoch)]",
+        String.format(java.util.Locale.ROOT, "%.3f,1.000,2.000,%s", yearBefore - 1, p)));
+    assertThat(further.get(0).startMs).isEqualTo((long) ((1_790_000_000.0 + yearBefore - 1) * 1000));
+    // a stated base time wins over the rule
+    List<HdrLog.Interval> based = HdrLog.read(lines(dir, "#[StartTime: 1790000000.000 (seconds since epoch)]",
+        "#[BaseTime: 1790000100.000 (seconds since epoch)]", "3.000,1.000,2.000," + p));
+    assertThat(based.get(0).startMs).isEqualTo(1_790_000_103_000L);
+  }
+  @Test
+  void aLineThatIsNoIntervalIsNamedShortenedPastSixtyCharacters(@TempDir Path dir) {
+    String sixty = "x".repeat(60);
+    assertThatThrownBy(() -> HdrLog.read(lines(dir, sixty))).isInstanceOf(java.io.IOException.class)
+        .hasMessageEndingWith(":1: not an HdrHistogram interval line (" + sixty + ")");
+    assertThatThrownBy(() -> HdrLog.read(lines(dir, "# a comment", sixty + "y"))).isInstanceOf(java.io.IOException.class)
+        .hasMessageEndingWith(":2: not an HdrHistogram interval line (" + sixty + "...)");
+    assertThatThrownBy(() -> HdrLog.read(lines(dir, "#[StartTime: soon]"))).isInstanceOf(java.io.IOException.class)
+        .hasMessageEndingWith(":1: no time in seconds after #[StartTime: (#[StartTime: soon])");
+  }
+  @Test
+  void aCompleteLogsLastLineNeedsNoNewlineAndAKilledWritersUnfinishedLineIsNoInterval(@TempDir Path dir)
+      throws Exception {
+    String p = payload();
+    String text = "#[StartTime: 1790000000.000 (seconds since epoch)]\n3.000,1.000,2.000," + p + "\n4.000,1.000,2.000,"
+        + p;
+    Path f = dir.resolve("READ.hdr");
+    Files.writeString(f, text, StandardCharsets.ISO_8859_1);
+    assertThat(HdrLog.read(f.toFile())).extracting(i -> i.startMs).containsExactly(1_790_000_003_000L,
+        1_790_000_004_000L);
+    assertThat(HdrLog.readKilled(f.toFile())).extracting(i -> i.startMs).containsExactly(1_790_000_003_000L);
+    Files.writeString(f, text + "\n", StandardCharsets.ISO_8859_1);
+    assertThat(HdrLog.readKilled(f.toFile())).hasSize(2);
+  }}
