@@ -105,19 +105,6 @@ class ClusterEventsIT {
         .mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).min().orElseThrow();
   }
 
-  /** The stalls the rule judged the client's, as each client told them (its stderr): why a phase may have failed. */
-  private static String judgedStalls() throws Exception {
-    StringBuilder b = new StringBuilder();
-    for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
-      Path err = run(phase).resolve("client-0").resolve("stderr.txt");
-      if (Files.exists(err)) {
-        Files.readAllLines(err).stream().filter(l -> l.startsWith("largekv: a client stall after the warm-up"))
-            .forEach(l -> b.append(String.format("%n  %s: %s", phase, l)));
-      }
-    }
-    return b.toString();
-  }
-
   /** Where a run's failed operations came from: each second with failures, from the phase's start. */
   private static String failures(String phase) throws Exception {
     Path run = run(phase);
@@ -139,7 +126,7 @@ class ClusterEventsIT {
   @Test
   @Order(1)
   void aStoppedNodeDrainsCostingNoWriteAndIsBackBeforeTheNextPhase() throws Exception {
-    assertThat(exit).as(stdout + stderr + judgedStalls()).isZero();
+    assertThat(exit).as(stdout + stderr + JudgedStalls.told(ClusterEventsIT::run)).isZero();
     YcsbOutput load = YcsbOutput.parse(Files.readString(run("load").resolve("client-0").resolve("ycsb.txt")));
     io.largekv.results.ClientSummary summary = io.largekv.results.ClientSummary.of(load);
     assertThat(summary.failedOperations()).as("final errors: %s", failures("load")).isZero();
@@ -163,7 +150,7 @@ class ClusterEventsIT {
   @Test
   @Order(1)
   void aKilledNodeCostsNoOperationAndNoRowAndComesBackTakingTraffic() throws Exception {
-    assertThat(exit).as(stdout + stderr + judgedStalls()).isZero();
+    assertThat(exit).as(stdout + stderr + JudgedStalls.told(ClusterEventsIT::run)).isZero();
     YcsbOutput read = YcsbOutput.parse(Files.readString(run("uniform-read").resolve("client-0").resolve("ycsb.txt")));
     // RF 3 and QUORUM: with one replica down every read and update still succeeds (the driver retries
     // an idempotent request whose coordinator died on another node)
@@ -230,7 +217,8 @@ class ClusterEventsIT {
     assertThat(failing.detail()).isEqualTo("exit 3, output in event-3.txt");
     assertThat(Files.readString(run("latest-read").resolve("event-3.txt"))).isEqualTo("about to fail\n");
     assertThat(stderr).contains("event latest-read@7:exec:echo about to fail; exit 3: failed in");
-    assertThat(exit).as(judgedStalls()).isZero(); // a failed event is in the results, and the run's own result is not its
+    // a failed event is in the results, and the run's own result is not its
+    assertThat(exit).as(JudgedStalls.told(ClusterEventsIT::run)).isZero();
   }
 
   @Test

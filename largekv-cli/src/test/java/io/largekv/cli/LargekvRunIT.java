@@ -69,7 +69,7 @@ class LargekvRunIT {
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
       assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
       assertThat(p.exitValue()).as(Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())
-          + judgedStalls(results)).isZero();
+          + JudgedStalls.told(results::resolve)).isZero();
       checkDashboard(prometheus, results, started, Instant.now());
     }
     checkRun(out);
@@ -88,19 +88,6 @@ class LargekvRunIT {
     assertThat(prometheus.labelValues("target")).contains("cassandra");
     assertThat(prometheus.labelValues("client")).contains("0");
     DashboardChecks.check(dashboard, prometheus, results, from, to);
-  }
-
-  /** The stalls the rule judged the client's, as each phase's client told them (its stderr): why a phase failed. */
-  private static String judgedStalls(Path results) throws java.io.IOException {
-    StringBuilder b = new StringBuilder();
-    for (String phase : new String[] {"load", "uniform-read", "latest-read"}) {
-      Path err = results.resolve(phase).resolve("client-0").resolve("stderr.txt");
-      if (Files.exists(err)) {
-        Files.readAllLines(err).stream().filter(l -> l.startsWith("largekv: a client stall after the warm-up"))
-            .forEach(l -> b.append(String.format("%n  %s: %s", phase, l)));
-      }
-    }
-    return b.toString();
   }
 
   private static int freePort() throws java.io.IOException {
