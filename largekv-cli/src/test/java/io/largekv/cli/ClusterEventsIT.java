@@ -126,7 +126,7 @@ class ClusterEventsIT {
   @Test
   @Order(1)
   void aStoppedNodeDrainsCostingNoWriteAndIsBackBeforeTheNextPhase() throws Exception {
-    assertThat(exit).as(stdout + stderr + JudgedStalls.told(ClusterEventsIT::run)).isZero();
+    assertThat(exit).as(JudgedStalls.told(ClusterEventsIT::run) + stdout + stderr).isZero();
     YcsbOutput load = YcsbOutput.parse(Files.readString(run("load").resolve("client-0").resolve("ycsb.txt")));
     io.largekv.results.ClientSummary summary = io.largekv.results.ClientSummary.of(load);
     assertThat(summary.failedOperations()).as("final errors: %s", failures("load")).isZero();
@@ -150,7 +150,7 @@ class ClusterEventsIT {
   @Test
   @Order(1)
   void aKilledNodeCostsNoOperationAndNoRowAndComesBackTakingTraffic() throws Exception {
-    assertThat(exit).as(stdout + stderr + JudgedStalls.told(ClusterEventsIT::run)).isZero();
+    assertThat(exit).as(JudgedStalls.told(ClusterEventsIT::run) + stdout + stderr).isZero();
     YcsbOutput read = YcsbOutput.parse(Files.readString(run("uniform-read").resolve("client-0").resolve("ycsb.txt")));
     // RF 3 and QUORUM: with one replica down every read and update still succeeds (the driver retries
     // an idempotent request whose coordinator died on another node)

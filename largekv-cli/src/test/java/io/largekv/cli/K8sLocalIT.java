@@ -78,7 +78,13 @@ class K8sLocalIT {
           // the warm-up counts from the common start and must cover connecting: three clients beside
           // the server on a loaded 2-core machine took over 3 s, once in a CI run 6.1 s (8 s measured)
           "--run", "it", "--out", out.resolve("volume").toString(), "-p", "largekv.warmup_s=10",
-          "-p", "largekv.start_barrier_margin_s=2")
+          "-p", "largekv.start_barrier_margin_s=2",
+          // three client JVMs and the server on 2 cores: an I/O thread's non-blocking 250-byte socket
+          // write took up to 19 ms here under a busy core (the flight recorder's jdk.SocketWrite), time
+          // the kernel's own accounts give neither to its CPU nor to its wait, so the stall rule charges
+          // it to the client: 11-23 ms "client shares" failed 2 of 3 runs and one CI run. This test is
+          // about merging clients; the rule at its default is ClientThreadsIT's and LargekvRunIT's
+          "-p", "largekv.stall_ms=50")
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
       // kill -9 client 1's JVM once it logged 500 inserts (its checkpoint is saved every 200 ms):
       // its pod "fails" mid-load
@@ -94,7 +100,7 @@ class K8sLocalIT {
       assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
       String o = Files.readString(stdout.toPath(), StandardCharsets.UTF_8);
       String e = Files.readString(stderr.toPath(), StandardCharsets.UTF_8);
-      assertThat(p.exitValue()).as(o + e + podLogs(run)).isZero();
+      assertThat(p.exitValue()).as(JudgedStalls.told(run::resolve) + o + e + podLogs(run)).isZero();
       ConsoleWidth.check(o);
       ConsoleWidth.check(e);
       assertThat(e).contains("[load client 1] exit status 137 (exit 137): run again (1 of --retries 1)");

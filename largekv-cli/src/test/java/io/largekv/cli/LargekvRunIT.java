@@ -68,8 +68,8 @@ class LargekvRunIT {
           "--metrics-port", Integer.toString(metricsPort))
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
       assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
-      assertThat(p.exitValue()).as(Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())
-          + JudgedStalls.told(results::resolve)).isZero();
+      assertThat(p.exitValue()).as(JudgedStalls.told(results::resolve)
+          + Files.readString(stdout.toPath()) + Files.readString(stderr.toPath())).isZero();
       checkDashboard(prometheus, results, started, Instant.now());
     }
     checkRun(out);
