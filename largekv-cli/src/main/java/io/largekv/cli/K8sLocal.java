@@ -262,6 +262,7 @@ public final class K8sLocal {
       if (o.helpAsked) {
         return o;
       }
+      o.refuseServerSide("k8s local");
       if (o.plan) {
         throw new UserError("--plan: accepted with bin/largekv run, which plans the same phases");
       }

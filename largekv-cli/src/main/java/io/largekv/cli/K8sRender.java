@@ -343,6 +343,7 @@ public final class K8sRender {
       if (o.helpAsked) {
         return o;
       }
+      o.refuseServerSide("k8s render");
       if (o.phases != Phase.ALL) {
         throw new UserError("--phases: k8s render writes one phase's Job (apply each phase's after the previous "
             + "one completed); accepted: --phase " + String.join("|", Phase.ALL.stream().map(p -> p.name).toList()));

@@ -138,9 +138,24 @@ public abstract class PhaseOptions implements OptionParser.Options {
   /** {@code --yb-admin}: YugabyteDB's yb-admin, which alone says whether its load balancer is idle; null: none. */
   java.nio.file.Path yugabyteAdmin;
   int scyllaMetricsPort = ScyllaSource.PROMETHEUS_PORT;
+  /** The servers'-side options given, in the order given: the commands that sample no server refuse them. */
+  private final java.util.Set<String> serverSideGiven = new java.util.LinkedHashSet<>();
+
+  /**
+   * Refuses the servers'-side options for a command that samples no server ({@code command}, e.g.
+   * {@code k8s render}): one line naming the first one given, instead of its being ignored.
+   */
+  void refuseServerSide(String command) throws UserError {
+    if (!serverSideGiven.isEmpty()) {
+      throw new UserError(serverSideGiven.iterator().next() + ": " + command + " samples no server (its pods run the"
+          + " clients only); accepted: the servers' side (--server-samples, --node-exporter, --prometheus, --yb-admin,"
+          + " --yb-masters, --yb-web-port, --scylla-metrics-port) with bin/largekv run or compare");
+    }
+  }
 
   @Option(names = "--yb-admin", paramLabel = "PATH")
   void yugabyteAdmin(String v) throws UserError {
+    serverSideGiven.add("--yb-admin");
     java.nio.file.Path p = Paths.get(v).toAbsolutePath();
     if (!java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isExecutable(p)) {
       throw new UserError("--yb-admin " + v + " is not accepted; accepted values: the path of YugabyteDB's yb-admin"
@@ -151,6 +166,7 @@ public abstract class PhaseOptions implements OptionParser.Options {
 
   @Option(names = "--yb-masters", paramLabel = "H1[:PORT],H2")
   void yugabyteMasters(String v) throws UserError {
+    serverSideGiven.add("--yb-masters");
     List<String> masters = java.util.Arrays.stream(v.split(",")).map(String::strip).filter(m -> !m.isEmpty()).toList();
     if (masters.isEmpty()) {
       throw new UserError("--yb-masters " + v + " is not accepted; accepted values: the YugabyteDB masters' hosts, "
@@ -161,26 +177,31 @@ public abstract class PhaseOptions implements OptionParser.Options {
 
   @Option(names = "--yb-web-port", paramLabel = "PORT")
   void yugabyteWebPort(String v) throws UserError {
+    serverSideGiven.add("--yb-web-port");
     yugabyteWebPort = (int) Counts.between("--yb-web-port", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--scylla-metrics-port", paramLabel = "PORT")
   void scyllaMetricsPort(String v) throws UserError {
+    serverSideGiven.add("--scylla-metrics-port");
     scyllaMetricsPort = (int) Counts.between("--scylla-metrics-port", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--server-samples", paramLabel = "SECONDS")
   void serverSamples(String v) throws UserError {
+    serverSideGiven.add("--server-samples");
     serverSampleSeconds = (int) Counts.between("--server-samples", v, 0, 3600);
   }
 
   @Option(names = "--node-exporter", paramLabel = "PORT")
   void nodeExporter(String v) throws UserError {
+    serverSideGiven.add("--node-exporter");
     nodeExporterPort = (int) Counts.between("--node-exporter", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--prometheus", paramLabel = "URL")
   void prometheus(String v) throws UserError {
+    serverSideGiven.add("--prometheus");
     try {
       java.net.URI uri = new java.net.URI(v);
       if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {

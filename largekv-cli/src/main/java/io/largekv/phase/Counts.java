@@ -28,12 +28,16 @@ public final class Counts {
     throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
   }
 
-  /** A whole number in {@code [min, max]} for {@code option}. */
+  /** A whole number in {@code [min, max]} for {@code option}; a refusal names both bounds whatever was wrong. */
   public static long between(String option, String v, long min, long max) throws UserError {
-    long n = atLeast(option, v, min);
-    if (n > max) {
-      throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
+    try {
+      long n = Long.parseLong(v.replace("_", ""));
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // fall through: the same line as for a number out of range
     }
-    return n;
+    throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
   }
 }

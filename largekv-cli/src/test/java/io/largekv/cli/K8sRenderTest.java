@@ -371,7 +371,7 @@ class K8sRenderTest {
     refused.put(withOk("--image", "registry:5000/largekv"), "--image registry:5000/largekv is not accepted");
     refused.put(withOk("--phases", "load"), "--phases: k8s render writes one phase's Job");
     refused.put(withOk("--clients", "1001"), "--clients 1001 is not accepted; accepted values: 1..1000");
-    refused.put(withOk("--clients", "0"), "--clients 0 is not accepted; accepted values: a whole number >= 1");
+    refused.put(withOk("--clients", "0"), "--clients 0 is not accepted; accepted values: 1..1000");
     refused.put(withOk("--namespace", "Bench_1"), "--namespace Bench_1 is not accepted; accepted values: a DNS label");
     refused.put(withOk("--run", "r".repeat(41)), "is not accepted; accepted values: a DNS label (a-z, 0-9, '-') of at most 40");
     refused.put(withOk("--memory", "512Mi"), "--memory 512Mi is not accepted; accepted values: 1Gi or more");
@@ -395,6 +395,16 @@ class K8sRenderTest {
     refused.put(withOk("--plan"), "--plan: k8s render starts nothing");
     refused.put(withOk("-p", "hosts=h2"), "-p hosts=h2: the contact points are --hosts");
     refused.put(withOk("-p", "nb5.rf=3"), "-p nb5.rf=3 is an nb5 parameter");
+    // the servers' side is sampled by run and compare: k8s render refuses its options instead of ignoring them
+    for (List<String> side : List.of(List.of("--node-exporter", "9100"), List.of("--prometheus", "http://p:9090"),
+        List.of("--server-samples", "5"), List.of("--yb-masters", "m1"), List.of("--yb-web-port", "9000"),
+        List.of("--scylla-metrics-port", "9180"))) {
+      refused.put(withOk(side.toArray(String[]::new)), side.get(0) + ": k8s render samples no server (its pods run the"
+          + " clients only); accepted: the servers' side (--server-samples, --node-exporter, --prometheus, --yb-admin,"
+          + " --yb-masters, --yb-web-port, --scylla-metrics-port) with bin/largekv run or compare");
+    }
+    refused.put(withOk("--node-exporter", "10.0.0.1:9100"), "--node-exporter 10.0.0.1:9100 is not accepted; accepted"
+        + " values: 1..65535");
     refused.put(withOk("--frobnicate", "1"), "unknown option --frobnicate");
     int i = 0;
     for (Map.Entry<List<String>, String> r : refused.entrySet()) {

@@ -61,7 +61,7 @@ class Nb5SettingsTest {
     assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.target=scylla", "ycql.compression=none"), w))
         .hasMessageStartingWith("ycql.compression=none with the nb5 harness is spelled for Cassandra only");
     assertThatThrownBy(() -> Nb5Settings.of(List.of("ycql.replication_factor=0"), w))
-        .hasMessage("-p ycql.replication_factor 0 is not accepted; accepted values: a whole number >= 1");
+        .hasMessage("-p ycql.replication_factor 0 is not accepted; accepted values: 1..100");
     assertThatThrownBy(() -> Nb5Settings.of(List.of(), workload("threadcount=5\n")))
         .hasMessageContaining("sets no recordcount; accepted: --records N");
   }
