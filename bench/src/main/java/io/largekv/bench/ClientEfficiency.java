@@ -3,15 +3,14 @@ package io.largekv.bench;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import io.largekv.common.ExitStatus;
 import io.largekv.binding.SchemaStatements;
 import io.largekv.binding.YcqlConfig;
-import java.util.Properties;
+import io.largekv.cassandra.LocalCassandra;
+import io.largekv.common.ExitStatus;
 import io.largekv.common.JavaRuntimes;
 import io.largekv.common.UserError;
-import io.largekv.cassandra.LocalCassandra;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.servers.ServerSampler;
-import io.largekv.servers.ServerSamplesFile;
 import io.largekv.servers.ServerSide;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -28,6 +27,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Properties;
 
 /**
  * {@code bench/run}: client efficiency of largekv's YCSB path against YCSB's CoreWorkload with the

@@ -5,7 +5,7 @@ import io.largekv.cluster.ClusterEvent;
 import io.largekv.cluster.ClusterEvents;
 import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
@@ -102,10 +102,10 @@ final class BenchmarkRun {
    * not sampled), then the local nodes' traffic ({@code nodes.tsv});
    * {@code label} names it in the progress lines. Returns its clients' results once every one ended.
    */
-  static List<PhaseRunner.Result> runPhase(Harness.PhaseClients clients, List<ClusterEvent> events, Phase phase,
+  static List<ClientResult> runPhase(Harness.PhaseClients clients, List<ClusterEvent> events, Phase phase,
       LocalCassandra local, ServerSide servers, Path dir, String label, PrintStream err)
       throws IOException, InterruptedException {
-    List<PhaseRunner.Result> results;
+    List<ClientResult> results;
     Files.createDirectories(dir);
     ServerSampler sampler = servers == null ? null : new ServerSampler(servers, dir, err, "largekv: [" + label + "] ");
     try (ClusterEvents timed = new ClusterEvents(events, phase, local, dir, "", err, "largekv: [" + label + "] ")) {

@@ -8,7 +8,7 @@ import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
@@ -18,8 +18,8 @@ import io.largekv.report.Report;
 import io.largekv.report.files.RunSetupFile;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
-import io.largekv.servers.ServerSide;
 import io.largekv.results.RunSetup;
+import io.largekv.servers.ServerSide;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -198,7 +198,7 @@ public final class Compare {
       throws IOException, InterruptedException {
     Files.createDirectories(runDir);
     String label = String.format("%s %s rep %d", column, phase.name, rep);
-    List<PhaseRunner.Result> results = BenchmarkRun.runPhase(clients, o.events, phase, local, servers, runDir, label,
+    List<ClientResult> results = BenchmarkRun.runPhase(clients, o.events, phase, local, servers, runDir, label,
         err);
     List<Results.Command> commands = new ArrayList<>();
     for (int c = 0; c < results.size(); c++) {

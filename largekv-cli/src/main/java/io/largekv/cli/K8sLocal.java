@@ -1,12 +1,11 @@
 package io.largekv.cli;
 
 import io.largekv.common.ExitStatus;
+import io.largekv.common.MetricsProperties;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
-import io.largekv.common.MetricsProperties;
-import io.largekv.harness.MetricsPorts;
-import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
+import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.k8s.K8sManifests;
 import io.largekv.phase.Counts;

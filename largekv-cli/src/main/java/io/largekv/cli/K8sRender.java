@@ -4,7 +4,6 @@ import io.largekv.common.Database;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
 import io.largekv.harness.Installation;
 import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.harness.ycsb.PhaseRunner;

@@ -1,16 +1,15 @@
 package io.largekv.cli;
 
-import io.largekv.common.TcpPort;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
+import io.largekv.common.TcpPort;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
 import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.phase.Counts;
 import io.largekv.phase.Phase;
-import io.largekv.servers.ServerSampler;
 import io.largekv.servers.ScyllaSource;
+import io.largekv.servers.ServerSampler;
 import io.largekv.servers.ServerSide;
 import io.largekv.servers.YugabyteEndpoints;
 import io.largekv.servers.YugabyteSource;

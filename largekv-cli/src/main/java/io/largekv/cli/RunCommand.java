@@ -4,7 +4,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.ycsb.PhaseRunner;
@@ -97,7 +97,7 @@ final class RunCommand {
     long warmup = o.warmupOr(o.hosts == null);
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
-      List<PhaseRunner.Result> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
+      List<ClientResult> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
           phase.name, err);
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
       results.add(r);

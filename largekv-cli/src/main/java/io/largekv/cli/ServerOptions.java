@@ -2,7 +2,6 @@ package io.largekv.cli;
 
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
-import io.largekv.harness.Harness;
 import java.util.List;
 import picocli.CommandLine.Option;
 

@@ -2,6 +2,7 @@ package io.largekv.cli;
 
 import io.largekv.common.ConsoleText;
 import io.largekv.common.ExitStatus;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
@@ -29,14 +30,14 @@ import org.HdrHistogram.Histogram;
 public final class Summary {
 
   /** One phase of a run: its raw data and its client processes' outcomes. */
-  public record Row(Phase phase, PhaseResult run, List<PhaseRunner.Result> clients) {
+  public record Row(Phase phase, PhaseResult run, List<ClientResult> clients) {
 
     int exitCode() {
       return clients.stream().mapToInt(c -> c.exitCode).filter(c -> c != 0).findFirst().orElse(0);
     }
 
     String reason() {
-      return clients.stream().map(PhaseRunner.Result::reason).filter(r -> !r.isEmpty()).findFirst().orElse("");
+      return clients.stream().map(ClientResult::reason).filter(r -> !r.isEmpty()).findFirst().orElse("");
     }
   }
 
@@ -94,7 +95,7 @@ public final class Summary {
     for (int i = 0; i < notes.size(); i++) {
       sb.append(ConsoleText.wrapped("[" + (i + 1) + "] " + notes.get(i), "    ")).append('\n');
     }
-    results.stream().flatMap(p -> p.clients().stream()).map(PhaseRunner.Result::connection)
+    results.stream().flatMap(p -> p.clients().stream()).map(ClientResult::connection)
         .filter(c -> !c.isEmpty()).distinct()
         .forEach(c -> sb.append(ConsoleText.wrapped(Character.toUpperCase(c.charAt(0)) + c.substring(1), "    "))
             .append('\n'));
@@ -138,7 +139,7 @@ public final class Summary {
     if (!errors.isEmpty()) {
       texts.add("errors: " + errors);
     }
-    for (PhaseRunner.Result c : pr.clients()) {
+    for (ClientResult c : pr.clients()) {
       for (String own : c.largekvLines) {
         if (own.startsWith("largekv: WARNING: ")) {
           String w = "warning: " + own.substring("largekv: WARNING: ".length());

@@ -64,12 +64,12 @@ public final class PhaseProgress {
    * The phase ended: one line with its clients' successful and failed operations (as they counted
    * them, the whole phase) and their exit statuses; the reasons of a failure come under the table.
    */
-  public void ended(List<io.largekv.harness.ycsb.PhaseRunner.Result> results) {
+  public void ended(List<ClientResult> results) {
     long ok = 0;
     long failed = 0;
     boolean counted = true;
     List<String> statuses = new ArrayList<>();
-    for (io.largekv.harness.ycsb.PhaseRunner.Result r : results) {
+    for (ClientResult r : results) {
       ok += r.summary.operationsByType().values().stream().mapToLong(Long::longValue).sum();
       if (r.summary.failedOperations() == null) {
         counted = false;

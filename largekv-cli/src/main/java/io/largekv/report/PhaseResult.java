@@ -5,7 +5,7 @@ import io.largekv.report.files.ClientFiles;
 import io.largekv.report.files.EventRecord;
 import io.largekv.report.files.HdrLog;
 import io.largekv.report.files.NodeRecord;
-import io.largekv.servers.ServerSamplesFile;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
 import io.largekv.results.Timeline;

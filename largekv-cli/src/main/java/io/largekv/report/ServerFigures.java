@@ -1,11 +1,11 @@
 package io.largekv.report;
 
 import io.largekv.report.files.EventRecord;
-import io.largekv.results.Results;
+import io.largekv.report.files.ServerFigure;
+import io.largekv.report.files.ServerSamplesFile.Sample;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.Results.Figure;
-import io.largekv.servers.ServerFigure;
-import io.largekv.servers.ServerSamplesFile;
-import io.largekv.servers.ServerSamplesFile.Sample;
+import io.largekv.results.Results;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

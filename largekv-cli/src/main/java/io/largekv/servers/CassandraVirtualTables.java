@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;

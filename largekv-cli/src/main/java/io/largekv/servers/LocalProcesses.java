@@ -3,6 +3,7 @@ package io.largekv.servers;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cassandra.LocalNode;
 import io.largekv.common.ProcStat;
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerFigure;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.EnumSet;

@@ -1,6 +1,7 @@
 package io.largekv.servers;
 
 import io.largekv.common.TcpPort;
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.net.URI;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collections;

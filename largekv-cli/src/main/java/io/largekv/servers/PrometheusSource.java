@@ -3,6 +3,7 @@ package io.largekv.servers;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

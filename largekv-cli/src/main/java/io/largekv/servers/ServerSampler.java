@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -123,15 +124,16 @@ public final class ServerSampler implements AutoCloseable {
     // the sample's time: the middle of its reads (a read takes milliseconds to a few seconds)
     long now = started + (System.currentTimeMillis() - started) / 2;
     for (NodeReading.Builder b : byNode.values()) {
+      NodeReading r = b.build();
       ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS), ServerSamplesFile.HEADER,
-          ServerSamplesFile.line(now, b.build()));
+          ServerSamplesFile.line(now, r.node(), r.state(), r.values(), r.unavailable()));
     }
     Balance balance = !moving.isEmpty() ? Balance.moving(String.join("; ", moving))
         : !unknown.isEmpty() || !anySettled ? Balance.unknown(unknown.isEmpty()
             ? "no source says whether data is moving" : String.join("; ", unknown))
         : Balance.done();
     ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_BALANCE), ServerSamplesFile.BALANCE_HEADER,
-        ServerSamplesFile.balanceLine(now, balance));
+        ServerSamplesFile.balanceLine(now, balance.settled(), balance.detail()));
   }
 
   /** How long the last sample may take after the phase ended before the phase goes on without it. */

@@ -5,6 +5,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import io.largekv.driver.YcqlSession;
+import io.largekv.report.files.ServerSamplesFile;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerFigure;
 import io.largekv.servers.PrometheusText.Sample;
 import java.util.List;
 import java.util.function.Predicate;

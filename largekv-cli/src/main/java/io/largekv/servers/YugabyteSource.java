@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerFigure;
 import io.largekv.servers.PrometheusText.Sample;
 import java.io.IOException;
 import java.net.URI;

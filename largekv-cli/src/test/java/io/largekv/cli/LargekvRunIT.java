@@ -3,15 +3,17 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.report.Report;
+import io.largekv.report.files.ServerFigure;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.ResultsLayout;
 import io.largekv.servers.PrometheusProcess;
-import java.time.Duration;
-import java.time.Instant;
-import io.largekv.report.Report;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
@@ -173,10 +175,10 @@ class LargekvRunIT {
           .findFirst().orElseThrow().servers().get(0);
       assertThat(servers.samples()).isGreaterThanOrEqualTo(2);
       assertThat(servers.nodes()).extracting(io.largekv.results.Results.ServerNode::node).containsExactly("127.0.0.1");
-      io.largekv.servers.ServerSamplesFile.Samples raw = io.largekv.servers.ServerSamplesFile.read(
+      ServerSamplesFile.Samples raw = ServerSamplesFile.read(
           out.resolve("results").resolve(phase));
       assertThat(servers.nodes().get(0).tableBytesEnd().value()).isEqualTo(raw.samples()
-          .get(raw.samples().size() - 1).value(io.largekv.servers.ServerFigure.TABLE_BYTES));
+          .get(raw.samples().size() - 1).value(ServerFigure.TABLE_BYTES));
       assertThat(servers.nodes().get(0).cpuPercent().value()).as(phase).isPositive();
     }
     assertThat(o).contains("servers (1 node, ");

@@ -3,6 +3,7 @@ package io.largekv.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.YcsbOutput;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
@@ -57,7 +58,7 @@ class SummaryTest {
   @Test
   void summaryMeasuresAfterTheWarmupFromTheHdrLogsAndShowsTheFailure(@TempDir Path dir) throws Exception {
     Path phase = phaseDir(dir);
-    PhaseRunner.Result client = new PhaseRunner.Result(Phase.UNIFORM_READ, 1,
+    ClientResult client = new ClientResult(Phase.UNIFORM_READ, 1,
         io.largekv.results.ClientSummary.of(YcsbOutput.parse(FAILED_READ)),
         phase.resolve("client-0/ycsb.txt"), phase.resolve("client-0/stderr.txt"), "cmd",
         List.of("largekv: result FAILED: 0 corrupt and 1 missing read(s)"),
@@ -89,7 +90,7 @@ class SummaryTest {
         "[LARGEKV], EventLoopStallWarning, 1 client stall(s), the start-up included (x)", "[LARGEKV], Result, ok", "");
     Files.writeString(phase.resolve("client-0/ycsb.txt"), ycsb);
     Files.writeString(phase.resolve("client-0/exit.txt"), "0\n");
-    PhaseRunner.Result client = new PhaseRunner.Result(Phase.LOAD, 0,
+    ClientResult client = new ClientResult(Phase.LOAD, 0,
         io.largekv.results.ClientSummary.of(YcsbOutput.parse(ycsb)), phase.resolve("client-0/ycsb.txt"),
         phase.resolve("client-0/stderr.txt"), "cmd",
         List.of("largekv: WARNING: 1 client stall(s), the start-up included (the client's share of each over"

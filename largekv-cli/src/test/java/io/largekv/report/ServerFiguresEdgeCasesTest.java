@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.Results;
-import io.largekv.servers.ServerSamplesFile;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

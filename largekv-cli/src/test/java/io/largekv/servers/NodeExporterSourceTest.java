@@ -3,6 +3,7 @@ package io.largekv.servers;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.util.List;
 import java.util.Map;

@@ -1,5 +1,6 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerFigure;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -8,6 +8,8 @@ import io.largekv.cassandra.LocalNode;
 import io.largekv.common.Directories;
 import io.largekv.common.ProcStat;
 import io.largekv.report.ResultsCheck;
+import io.largekv.report.files.ServerFigure;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.Results;
 import java.io.File;
 import java.io.IOException;

@@ -3,6 +3,7 @@ package io.largekv.harness.nb5;
 import io.largekv.common.Durations;
 import io.largekv.common.Nb5Output;
 import io.largekv.console.Console;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
@@ -182,7 +183,7 @@ public final class Nb5Client {
    * Waits for nb5 to end, reads what it left and writes largekv's reading of it
    * ({@code client-summary.json}, {@code exit.txt}, {@code hdr/}), with {@code times}.
    */
-  PhaseRunner.Result finish(Times times) throws IOException, InterruptedException {
+  ClientResult finish(Times times) throws IOException, InterruptedException {
     if (times.warmUpEndEpochMs == null && times.warmUpExcludedSeconds != null && times.warmUpExcludedSeconds > 0
         && firstOperationMs() > 0) {
       // no common start: the warm-up ends that long after this client's first operation
@@ -226,7 +227,7 @@ public final class Nb5Client {
    * The verdict of a client that never ran nb5 (the schema step, or the start barrier, failed):
    * {@code why}, with {@code nb5Exit} the status of what failed.
    */
-  static PhaseRunner.Result failed(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit, String why, long rows,
+  static ClientResult failed(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit, String why, long rows,
       Times times) throws IOException {
     Files.createDirectories(dir);
     return finish(nb5, phase, dir, command, nb5Exit, false, why, rows, times);
@@ -342,7 +343,7 @@ public final class Nb5Client {
    * client's result. {@code endedAtPhaseEnd}: largekv ended it at the phase's end (its exit
    * status is the signal's).
    */
-  private static PhaseRunner.Result finish(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit,
+  private static ClientResult finish(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit,
       boolean endedAtPhaseEnd, String why, long rows, Times times) throws IOException {
     Path out = dir.resolve(ResultsLayout.NB5_OUTPUT);
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
@@ -393,7 +394,7 @@ public final class Nb5Client {
     ClientSummaryFile.write(dir, summary);
     Files.writeString(dir.resolve(ResultsLayout.EXIT), exit + "\n");
     List<String> own = reason == null ? List.of() : List.of("largekv: " + reason);
-    return new PhaseRunner.Result(phase, exit, summary, out, out, command, own,
+    return new ClientResult(phase, exit, summary, out, out, command, own,
         "nb5 " + nb5.version() + " (cqld4), yb_kv_large");
   }
 

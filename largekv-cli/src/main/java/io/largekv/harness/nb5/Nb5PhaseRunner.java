@@ -3,6 +3,7 @@ package io.largekv.harness.nb5;
 import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.UserError;
 import io.largekv.console.Console;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
@@ -95,14 +96,14 @@ public final class Nb5PhaseRunner {
    * Runs {@code phase} over {@code records} rows with {@code threads} per client; a read phase for
    * {@code durationSeconds} after each client's first operation.
    */
-  public List<PhaseRunner.Result> run(Phase phase, Connection connection, long records, int threads, long durationSeconds,
+  public List<ClientResult> run(Phase phase, Connection connection, long records, int threads, long durationSeconds,
       int clients, Path runDir, ClusterEvents events, String label) throws IOException, InterruptedException {
     Files.createDirectories(runDir);
     String prefix = "largekv: [" + label + "] ";
     if (phase.isLoad()) {
       Nb5Client.Schema schema = Nb5Client.schema(nb5, connection, runDir, console, prefix);
       if (schema.why() != null) {
-        List<PhaseRunner.Result> failed = new ArrayList<>();
+        List<ClientResult> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
           failed.add(Nb5Client.failed(nb5, phase, ResultsLayout.client(runDir, c), schema.command(),
               schema.exitStatus(), schema.why(), share(records, clients, c), times(phase)));
@@ -129,7 +130,7 @@ public final class Nb5PhaseRunner {
       }
       throw e;
     }
-    List<PhaseRunner.Result> results = new ArrayList<>();
+    List<ClientResult> results = new ArrayList<>();
     for (Nb5Client c : running) {
       results.add(c.finish(times(phase)));
     }

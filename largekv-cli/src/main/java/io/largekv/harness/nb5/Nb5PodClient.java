@@ -6,6 +6,7 @@ import io.largekv.common.UserError;
 import io.largekv.common.WarmUp;
 import io.largekv.common.YcsbOutput;
 import io.largekv.console.Console;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Counts;
@@ -179,7 +180,7 @@ public final class Nb5PodClient {
         }
       }
       Nb5Client.awaitAll(List.of(client));
-      PhaseRunner.Result result = client.finish(times);
+      ClientResult result = client.finish(times);
       finished = true;
       return verdict(result, err);
     } finally {
@@ -204,7 +205,7 @@ public final class Nb5PodClient {
   }
 
   /** Prints the client's verdict line and returns its exit status. */
-  private static int verdict(PhaseRunner.Result r, PrintStream err) {
+  private static int verdict(ClientResult r, PrintStream err) {
     String result = r.summary.result();
     err.println("largekv: nb5 client: " + (result == null ? "no result" : result) + " (exit status " + r.exitCode
         + ")");

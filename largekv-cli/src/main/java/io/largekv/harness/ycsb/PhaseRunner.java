@@ -7,6 +7,7 @@ import io.largekv.common.UserError;
 import io.largekv.common.YcsbCommandLine;
 import io.largekv.common.YcsbOutput;
 import io.largekv.console.Console;
+import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
 import io.largekv.phase.Phase;
 import io.largekv.results.ClientSummary;
@@ -40,49 +41,6 @@ import java.util.function.Consumer;
  */
 public final class PhaseRunner {
 
-  /** The outcome of one client process of a phase. */
-  public static final class Result {
-    public final Phase phase;
-    public final int exitCode;
-    /** What the client said of its phase. */
-    public final ClientSummary summary;
-    public final Path stdout;
-    public final Path stderr;
-    public final String command;
-    /** The client's own lines ({@code largekv: ...}) from its stderr. */
-    public final List<String> largekvLines;
-    private final String connection;
-
-    public Result(Phase phase, int exitCode, ClientSummary summary, Path stdout, Path stderr, String command,
-        List<String> largekvLines, String connection) {
-      this.phase = phase;
-      this.exitCode = exitCode;
-      this.summary = summary;
-      this.stdout = stdout;
-      this.stderr = stderr;
-      this.command = command;
-      this.largekvLines = largekvLines;
-      this.connection = connection;
-    }
-
-    /** The binding's "connected to ..." line: cluster, node count, server version, target, driver and version. */
-    public String connection() {
-      return connection;
-    }
-
-    /** Why the phase failed, in the client's words: its result line, else its last own line. */
-    public String reason() {
-      if (exitCode == 0) {
-        return "";
-      }
-      String result = summary.result() == null ? "" : summary.result();
-      if (result.startsWith("FAILED: ")) {
-        return result.substring("FAILED: ".length());
-      }
-      return largekvLines.isEmpty() ? "" : largekvLines.get(largekvLines.size() - 1).replaceFirst("^largekv: ", "");
-    }
-  }
-
   private final Path repo;
   private final Console console;
   /** The clients' metrics endpoints ({@code --metrics-port}), or null. */
@@ -108,7 +66,7 @@ public final class PhaseRunner {
    *
    * @param label how progress lines name the run, e.g. {@code uniform-read} or {@code yugabyte load rep 1}
    */
-  public List<Result> run(Phase phase, String workloadFile, List<String> properties, int clients, Path runDir,
+  public List<ClientResult> run(Phase phase, String workloadFile, List<String> properties, int clients, Path runDir,
       ClusterEvents events, String label) throws IOException, InterruptedException {
     List<Process> processes = new ArrayList<>();
     List<Thread> pumps = new ArrayList<>();
@@ -142,14 +100,14 @@ public final class PhaseRunner {
       pump.start();
       pumps.add(pump);
     }
-    List<Result> results = new ArrayList<>();
+    List<ClientResult> results = new ArrayList<>();
     for (int c = 0; c < processes.size(); c++) {
       int exit = processes.get(c).waitFor();
       pumps.get(c).join();
       Path clientDir = ResultsLayout.client(runDir, c);
       Files.writeString(clientDir.resolve(ResultsLayout.EXIT), exit + "\n");
       Path out = clientDir.resolve(ResultsLayout.YCSB_OUTPUT);
-      results.add(new Result(phase, exit, ClientSummary.of(YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))), out,
+      results.add(new ClientResult(phase, exit, ClientSummary.of(YcsbOutput.parse(Files.readString(out, StandardCharsets.UTF_8))), out,
           clientDir.resolve(ResultsLayout.STDERR), shown.get(c), progressOf.get(c).own(), progressOf.get(c).connection()));
     }
     phaseProgress.ended(results);

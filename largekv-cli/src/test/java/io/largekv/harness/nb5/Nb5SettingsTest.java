@@ -3,7 +3,7 @@ package io.largekv.harness.nb5;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import io.largekv.harness.Harness;
+import io.largekv.cli.Harness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -1,6 +1,5 @@
-package io.largekv.servers;
+package io.largekv.report.files;
 
-import io.largekv.report.files.Tsv;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -17,7 +16,7 @@ import java.util.Map;
 
 /**
  * The servers' raw files of one phase run, beside its clients' (docs/servers.md#files), written by
- * {@link ServerSampler} and read by the report:
+ * {@code io.largekv.servers.ServerSampler} and read by the report:
  * <ul>
  *   <li>{@value ResultsLayout#SERVERS}: {@code time_ms node state} and a column per {@link ServerFigure};
  *       a cell is a number, {@code unavailable: REASON}, or empty (no source gives that figure);
@@ -69,34 +68,42 @@ public final class ServerSamplesFile {
     }
   }
 
-  static String line(long timeMs, NodeReading r) {
-    StringBuilder b = new StringBuilder().append(timeMs).append('\t').append(clean(r.node())).append('\t')
-        .append(r.state() == null ? "" : clean(r.state()));
+  /**
+   * servers.tsv's line of one node's reading: its node, its state (null: none) and each figure's
+   * value, or why it is unavailable.
+   */
+  public static String line(long timeMs, String node, String state, Map<ServerFigure, Double> values,
+      Map<ServerFigure, String> unavailable) {
+    StringBuilder b = new StringBuilder().append(timeMs).append('\t').append(clean(node)).append('\t')
+        .append(state == null ? "" : clean(state));
     for (ServerFigure f : ServerFigure.values()) {
       b.append('\t');
-      Double v = r.values().get(f);
+      Double v = values.get(f);
       if (v != null) {
         b.append(number(v));
-      } else if (r.unavailable().containsKey(f)) {
-        b.append(UNAVAILABLE).append(clean(r.unavailable().get(f)));
+      } else if (unavailable.containsKey(f)) {
+        b.append(UNAVAILABLE).append(clean(unavailable.get(f)));
       }
     }
     return b.toString();
   }
 
-  static String balanceLine(long timeMs, Balance b) {
-    return timeMs + "\t" + (b.settled() == null ? "unknown" : b.settled().toString()) + "\t" + clean(b.detail());
+  /** balance.tsv's line: settled, not, or unknown (null), and why. */
+  public static String balanceLine(long timeMs, Boolean settled, String detail) {
+    return timeMs + "\t" + (settled == null ? "unknown" : settled.toString()) + "\t" + clean(detail);
   }
 
   static String number(double v) {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6f", v);
   }
 
-  static String clean(String s) {
+  /** A cell of largekv's TSV files: tabs and line breaks become spaces. */
+  public static String clean(String s) {
     return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
   }
 
-  static void append(Path file, String header, String line) {
+  /** Appends {@code line} to {@code file}, writing {@code header} first when the file is new. */
+  public static void append(Path file, String header, String line) {
     try {
       if (!Files.exists(file)) {
         Files.writeString(file, header + "\n", StandardCharsets.UTF_8);

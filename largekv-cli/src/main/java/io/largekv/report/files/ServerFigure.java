@@ -1,4 +1,4 @@
-package io.largekv.servers;
+package io.largekv.report.files;
 
 /**
  * What the servers' side measures on a node (docs/servers.md). Counters ({@link #counter}) are

@@ -1,8 +1,10 @@
-package io.largekv.harness;
+package io.largekv.cli;
 
 import io.largekv.cluster.ClusterEvents;
 import io.largekv.common.UserError;
 import io.largekv.console.Console;
+import io.largekv.harness.ClientResult;
+import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
 import io.largekv.harness.nb5.Nb5PhaseRunner;
 import io.largekv.harness.nb5.Nb5Settings;
@@ -33,7 +35,7 @@ public final class Harness {
   /** One phase's clients, run by one harness: their results once every client ended. */
   @FunctionalInterface
   public interface PhaseClients {
-    List<PhaseRunner.Result> run(Phase phase, Path phaseDir, ClusterEvents events, String label)
+    List<ClientResult> run(Phase phase, Path phaseDir, ClusterEvents events, String label)
         throws IOException, InterruptedException;
   }
 
