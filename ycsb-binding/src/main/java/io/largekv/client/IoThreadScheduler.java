@@ -86,6 +86,7 @@ public final class IoThreadScheduler implements Executor {
      */
     long baseCpu = -1;
     long baseWait = -1;
+    long baseSlices = -1;
     long baseAt;
     /** Its reading during a run ({@link #mark}), with the run's {@link #runSince}; null before. */
     volatile Mark mark;
@@ -109,6 +110,7 @@ public final class IoThreadScheduler implements Executor {
         waits.read();
         baseCpu = waits.onCpuNanos();
         baseWait = waits.waitNanos();
+        baseSlices = waits.slices();
         baseAt = now;
       }
     }
@@ -128,12 +130,32 @@ public final class IoThreadScheduler implements Executor {
         fromBaseline = Math.max(0, w - baseWait - (since - baseAt) - (System.nanoTime() - end));
         lastSplit = String.format(java.util.Locale.ROOT, "from %.1f ms before it began: %.1f ms on a CPU, %.1f ms"
             + " waiting for one", (since - baseAt) / 1e6, (waits.onCpuNanos() - baseCpu) / 1e6, (w - baseWait) / 1e6);
+        if (baseSlices >= 0 && waits.slices() == baseSlices) {
+          long offCpu = offCpuNeverSwitched(since, end, baseCpu, ThreadSchedule.onCpuNowNanos());
+          fromBaseline = Math.max(fromBaseline, offCpu);
+          lastSplit += String.format(java.util.Locale.ROOT, ", never off its CPU: %.1f ms of it neither on a CPU nor"
+              + " waiting for one (interrupts, steal)", offCpu / 1e6);
+        } else if (baseSlices >= 0 && waits.slices() > baseSlices) {
+          lastSplit += String.format(java.util.Locale.ROOT, ", off its CPU %d time(s)", waits.slices() - baseSlices);
+        }
       }
       long fromMark = machineSinceMark(since, end);
       if (fromBaseline < 0 && fromMark < 0) {
         lastSplit = "not read";
       }
       return Math.max(fromBaseline, fromMark);
+    }
+
+    /**
+     * The time of the run from {@code since} to {@code end} that the thread, never taken off its CPU
+     * from the baseline to now (its slices unchanged: it neither waited, slept nor blocked), spent
+     * neither on a CPU nor waiting for one: the kernel's interrupt work (which it counts apart where
+     * it accounts interrupt time) or the hypervisor's steal — the machine's, ns, at least 0. A lower
+     * bound: the CPU from the baseline's reading ({@code baseCpu}, which lags the thread's clock) to
+     * now ({@code cpuNow}, the clock itself, after the run's end) is at least the run's.
+     */
+    static long offCpuNeverSwitched(long since, long end, long baseCpu, long cpuNow) {
+      return Math.max(0, (end - since) - (cpuNow - baseCpu));
     }
 
     /**

@@ -139,6 +139,8 @@ public final class ThreadSchedule {
     private long onCpu = -1;
     /** The thread's wait for a CPU when last {@link #read}, ns. */
     private long wait = -1;
+    /** The times the thread was put on a CPU, when last {@link #read}: unchanged, it never left its CPU. */
+    private long slices = -1;
 
     /** Reads the thread's counts (the thread's own: none in progress); false when they cannot be read. */
     public boolean read() {
@@ -146,8 +148,8 @@ public final class ThreadSchedule {
         buffer.clear();
         int n = schedstat.read(buffer, 0);
         int i = 0;
-        long[] v = new long[2];
-        for (int f = 0; f < 2; f++) {
+        long[] v = new long[3];
+        for (int f = 0; f < 3; f++) {
           boolean digits = false;
           for (; i < n; i++) {
             byte b = buffer.get(i);
@@ -160,18 +162,29 @@ public final class ThreadSchedule {
           if (!digits) {
             onCpu = -1;
             wait = -1;
+            slices = -1;
             return false;
           }
           i++; // the space
         }
         onCpu = v[0];
         wait = v[1];
+        slices = v[2];
         return true;
       } catch (IOException | RuntimeException e) {
         onCpu = -1;
         wait = -1;
+        slices = -1;
         return false;
       }
+    }
+
+    /**
+     * The times the kernel had put the thread on a CPU at the last {@link #read} (schedstat's third
+     * field: one more each time it comes back after a wait, a sleep or a block); -1 when it failed.
+     */
+    public long slices() {
+      return slices;
     }
 
     /**
@@ -186,6 +199,14 @@ public final class ThreadSchedule {
     public long waitNanos() {
       return wait;
     }
+  }
+
+  /**
+   * The calling thread's time on a CPU now, including the time on a CPU in progress (the clock the
+   * kernel keeps for the thread, which schedstat's first field lags by up to a scheduler tick), ns.
+   */
+  public static long onCpuNowNanos() {
+    return THREADS.getCurrentThreadCpuTime();
   }
 
   /** The thread's counts now; null when they cannot be read (not available, or the thread ended). */

@@ -321,6 +321,48 @@ class IoThreadSchedulerTest {
     assertThat(stalls.unread()).isZero();
     assertThat(stalls.onTheMachine()).isZero();
     assertThat(stalls.totalMs() - stalls.machineMs()).as("the client's share").isGreaterThanOrEqualTo(30.0);
+    // the sleep took it off its CPU: no share of the machine's from never leaving it
+    assertThat(scheduler.ioCarriers().get(0).lastSplit).containsPattern("off its CPU [1-9][0-9]* time\\(s\\)")
+        .doesNotContain("never off its CPU");
+  }
+
+  /**
+   * A run that computes, no watchdog looking: whether or not the kernel took it off its CPU (a busy
+   * machine may), the machine's share never takes the CPU the run itself used: the client's share is
+   * at least the CPU the run measured from its start to its end.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(60)
+  void aComputingRunKeepsItsCpuAsTheClientsShareWhetherOrNotItLeftItsCpu() throws Exception {
+    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
+        "Linux gives each thread's scheduling counts");
+    EventLoopStalls stalls = stallsOver20Ms();
+    IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
+    java.util.concurrent.atomic.AtomicLong cpuInRun = new java.util.concurrent.atomic.AtomicLong();
+    driverThread("s0-io-10", () -> scheduler.execute(() -> {
+      long cpu0 = io.largekv.jvm.ThreadSchedule.onCpuNowNanos();
+      long wall0 = System.nanoTime();
+      long spins = 0;
+      while (System.nanoTime() - wall0 < 40_000_000L) {
+        spins++; // the client's code, computing for 40 ms of wall time
+      }
+      assertThat(spins).isPositive();
+      cpuInRun.set(io.largekv.jvm.ThreadSchedule.onCpuNowNanos() - cpu0);
+    })).join();
+    assertThat(stalls.stalls()).isEqualTo(1);
+    String split = scheduler.ioCarriers().get(0).lastSplit;
+    assertThat(split).containsAnyOf("never off its CPU", "off its CPU");
+    assertThat(stalls.totalMs() - stalls.machineMs()).as(split).isGreaterThanOrEqualTo(cpuInRun.get() / 1e6);
+  }
+
+  @Test
+  void neverOffItsCpuTheRunsTimeNeitherOnACpuNorWaitingIsTheMachines() {
+    // a 20-ms run whose thread used 5 ms of CPU from the baseline's reading to now: 15 ms were interrupts or steal
+    assertThat(IoThreadScheduler.Carrier.offCpuNeverSwitched(1_000_000L, 21_000_000L, 100_000_000L, 105_000_000L))
+        .isEqualTo(15_000_000L);
+    // its CPU covers the run: nothing the machine's, never less than nothing
+    assertThat(IoThreadScheduler.Carrier.offCpuNeverSwitched(1_000_000L, 21_000_000L, 100_000_000L, 125_000_000L))
+        .isZero();
   }
 
   @Test

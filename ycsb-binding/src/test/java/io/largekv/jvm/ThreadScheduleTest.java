@@ -53,6 +53,26 @@ class ThreadScheduleTest {
     assertThat(same.machineNanosSince(mark)).isZero();
   }
 
+  /**
+   * The thread's own reader counts the times the kernel put it on a CPU: a sleep takes it off and
+   * brings it back (one more at least); its CPU clock runs ahead of schedstat's lagging count.
+   */
+  @Test
+  void theWaitCounterCountsTheTimesTheThreadCameBackToACpu() throws Exception {
+    ThreadSchedule mine = ThreadSchedule.ofCurrentThread();
+    Assumptions.assumeTrue(mine.available(), "Linux gives each thread's scheduling counts: " + mine.whyNot());
+    ThreadSchedule.WaitCounter counter = mine.waitCounter();
+    assertThat(counter.read()).isTrue();
+    long before = counter.slices();
+    long cpuBefore = counter.onCpuNanos();
+    assertThat(before).isPositive();
+    Thread.sleep(20);
+    assertThat(counter.read()).isTrue();
+    assertThat(counter.slices()).isGreaterThan(before);
+    assertThat(ThreadSchedule.onCpuNowNanos()).isGreaterThanOrEqualTo(counter.onCpuNanos())
+        .isGreaterThanOrEqualTo(cpuBefore);
+  }
+
   /** A thread that competes for the CPUs with more busy threads than CPUs: it waits, and never blocks. */
   @Test
   void aThreadCompetingForTheCpusWaitsAndItsOffCpuTimeIsTheMachines() throws Exception {
