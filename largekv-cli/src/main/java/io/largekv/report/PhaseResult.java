@@ -198,13 +198,17 @@ public final class PhaseResult {
     return List.copyOf(missing);
   }
 
-  /** Why a client failed: its result line, else the last line it wrote on stderr, shortened. */
+  /**
+   * Why a client failed: its result line, else the last line it wrote on stderr, shortened past 300
+   * characters to say where the whole line is (the client's stderr.txt has both).
+   */
   private static String failureReason(ClientFiles c) {
     String why = c.summary().saysFailed() ? c.summary().result() : c.lastLine();
     if (why == null) {
       return "no reason written";
     }
-    return why.length() > 300 ? why.substring(0, 300) + "..." : why;
+    return why.length() > 300 ? why.substring(0, 300) + "... (the whole line: " + c.dir().resolve("stderr.txt") + ")"
+        : why;
   }
 
   public static PhaseResult load(Path dir, long warmupSeconds) throws IOException {

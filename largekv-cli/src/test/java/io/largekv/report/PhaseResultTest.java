@@ -228,7 +228,8 @@ class PhaseResultTest {
     Path longer = tmp.resolve("longer");
     finished(longer.resolve("client-0"), 1, "");
     Files.writeString(longer.resolve("client-0").resolve("stderr.txt"), "largekv: " + three00 + "yz\n");
-    assertThat(PhaseResult.load(longer, 0).failureReasons).containsExactly("client-0: " + three00 + "...");
+    assertThat(PhaseResult.load(longer, 0).failureReasons).containsExactly("client-0: " + three00 + "... (the whole"
+        + " line: " + longer.resolve("client-0").resolve("stderr.txt") + ")");
   }
 
   // ------------------------------------------------------------------ the main operation
