@@ -17,27 +17,28 @@ public final class Counts {
 
   /** A whole number {@code >= min} for {@code option} ({@code _} separators allowed). */
   public static long atLeast(String option, String v, long min) throws UserError {
-    try {
-      long n = Long.parseLong(v.replace("_", ""));
-      if (n >= min) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // fall through
+    Long n = parsed(v);
+    if (n != null && n >= min) {
+      return n;
     }
     throw new UserError(option + " " + v + " is not accepted; accepted values: a whole number >= " + min);
   }
 
   /** A whole number in {@code [min, max]} for {@code option}; a refusal names both bounds whatever was wrong. */
   public static long between(String option, String v, long min, long max) throws UserError {
-    try {
-      long n = Long.parseLong(v.replace("_", ""));
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // fall through: the same line as for a number out of range
+    Long n = parsed(v);
+    if (n != null && n >= min && n <= max) {
+      return n;
     }
     throw new UserError(option + " " + v + " is not accepted; accepted values: " + min + ".." + max);
+  }
+
+  /** {@code v} as a whole number ({@code _} separators allowed); null when it is not one. */
+  private static Long parsed(String v) {
+    try {
+      return Long.parseLong(v.replace("_", ""));
+    } catch (NumberFormatException e) {
+      return null;
+    }
   }
 }

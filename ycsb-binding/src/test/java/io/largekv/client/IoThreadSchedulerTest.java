@@ -38,6 +38,12 @@ class IoThreadSchedulerTest {
     }
   }
 
+  /** The tests of the machine's share need Linux's per-thread scheduling counts. */
+  private static void assumeSchedulingCounts() {
+    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
+        "Linux gives each thread's scheduling counts");
+  }
+
   /** A plain platform thread. */
   private static Thread named(String name, Runnable body) {
     Thread t = new Thread(body, name);
@@ -202,8 +208,7 @@ class IoThreadSchedulerTest {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void aRunWaitingForACpuOnABusyMachineHasTheWaitAsTheMachinesShareAndItsComputingAsTheClients() throws Exception {
-    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
-        "Linux gives each thread's scheduling counts");
+    assumeSchedulingCounts();
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
     java.util.concurrent.atomic.AtomicBoolean stop = new java.util.concurrent.atomic.AtomicBoolean();
@@ -259,8 +264,7 @@ class IoThreadSchedulerTest {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void aRunBlockedInClientCodeStaysTheClientsStall() throws Exception {
-    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
-        "Linux gives each thread's scheduling counts");
+    assumeSchedulingCounts();
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
     java.util.concurrent.CountDownLatch ready = new java.util.concurrent.CountDownLatch(1);
@@ -306,8 +310,7 @@ class IoThreadSchedulerTest {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void aStallNoWatchdogSawIsSplitByTheIoThreadsOwnBaselineAndASleepIsTheClients() throws Exception {
-    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
-        "Linux gives each thread's scheduling counts");
+    assumeSchedulingCounts();
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
     driverThread("s0-io-9", () -> scheduler.execute(() -> {
@@ -334,8 +337,7 @@ class IoThreadSchedulerTest {
   @Test
   @org.junit.jupiter.api.Timeout(60)
   void aComputingRunKeepsItsCpuAsTheClientsShareWhetherOrNotItLeftItsCpu() throws Exception {
-    Assumptions.assumeTrue(java.nio.file.Files.exists(java.nio.file.Path.of("/proc/thread-self/schedstat")),
-        "Linux gives each thread's scheduling counts");
+    assumeSchedulingCounts();
     EventLoopStalls stalls = stallsOver20Ms();
     IoThreadScheduler scheduler = new IoThreadScheduler(new Others(), stalls);
     java.util.concurrent.atomic.AtomicLong cpuInRun = new java.util.concurrent.atomic.AtomicLong();
