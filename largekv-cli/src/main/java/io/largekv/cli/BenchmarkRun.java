@@ -81,10 +81,17 @@ final class BenchmarkRun {
    */
   static <T> T onServer(boolean local, String clusterName, int nodes, PrintStream err, OnServer<T> body)
       throws Exception {
+    return onServer(local, clusterName, nodes, b -> b, err, body);
+  }
+
+  /** {@link #onServer} with the local Cassandra's settings changed by {@code settings} (e.g. uncached). */
+  static <T> T onServer(boolean local, String clusterName, int nodes,
+      java.util.function.UnaryOperator<LocalCassandra.Builder> settings, PrintStream err, OnServer<T> body)
+      throws Exception {
     LocalCassandra cassandra = null;
     try {
       if (local) {
-        LocalCassandra.Builder b = LocalCassandra.builder().nodes(nodes);
+        LocalCassandra.Builder b = settings.apply(LocalCassandra.builder().nodes(nodes));
         cassandra = (clusterName == null ? b : b.clusterName(clusterName)).start();
       }
       return body.run(cassandra);

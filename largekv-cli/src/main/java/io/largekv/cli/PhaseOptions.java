@@ -80,9 +80,13 @@ public abstract class PhaseOptions implements OptionParser.Options {
     plan = on;
   }
 
+  /** Whether {@code --phases} was given (a command may default otherwise). */
+  boolean phasesGiven;
+
   @Option(names = "--phases", paramLabel = "LIST")
   void phases(String v) throws UserError {
     phases = new ArrayList<>(Phase.list(v));
+    phasesGiven = true;
   }
 
   @Option(names = "--records", paramLabel = "N")

@@ -17,6 +17,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Option;
 
 /**
  * {@code bin/largekv}: the benchmark's main job.
@@ -60,7 +61,8 @@ final class RunCommand {
       }
     });
     MetricsPorts metrics = o.metricsPorts(1, outDir, List.of(o.harness), err);
-    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
+    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes,
+        b -> o.uncached ? b.uncached(o.pageCacheMib * 1024 * 1024) : b, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), o.hosts, local, props, "servers", err)) {
@@ -97,6 +99,9 @@ final class RunCommand {
     long warmup = o.warmupOr(o.hosts == null);
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
+      if (o.uncached && !phase.isLoad()) {
+        uncache(local, phase, err);
+      }
       List<ClientResult> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
           phase.name, err);
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
@@ -133,8 +138,38 @@ final class RunCommand {
     return status;
   }
 
+  /**
+   * Before a read phase of {@code --uncached}: the local node restarted (its memtables flushed), its
+   * compactions awaited, the page cache of its data dropped and bounded from now on.
+   */
+  private static void uncache(LocalCassandra local, Phase phase, PrintStream err) throws java.io.IOException {
+    String prefix = "largekv: [" + phase.name + "] ";
+    err.println(prefix + "uncached: restarting the local Cassandra (it flushes its memtables), then dropping the "
+        + "page cache of its data");
+    local.startUncachedReads(line -> err.println(prefix + line));
+    err.println(prefix + "uncached: the local Cassandra may hold " + (local.pageCacheLimit().bytes() >> 20)
+        + " MiB of page cache from now on (docs/uncached-reads.md)");
+  }
+
   /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
   static final class RunOptions extends ServerOptions {
+
+    /** {@code --uncached}: the local node's page cache bounded for the read phases (docs/uncached-reads.md). */
+    boolean uncached;
+    /** {@code --page-cache}: the page cache an uncached node may hold, MiB. */
+    long pageCacheMib = io.largekv.cassandra.PageCacheLimit.DEFAULT_BYTES >> 20;
+    private boolean pageCacheGiven;
+
+    @Option(names = "--uncached")
+    void uncached(boolean on) {
+      uncached = on;
+    }
+
+    @Option(names = "--page-cache", paramLabel = "MIB")
+    void pageCache(String v) throws UserError {
+      pageCacheMib = io.largekv.phase.Counts.between("--page-cache", v, 1, 1024 * 1024);
+      pageCacheGiven = true;
+    }
 
     @Override
     public String help() {
@@ -146,6 +181,7 @@ final class RunCommand {
       if (o.helpAsked) {
         return o;
       }
+      o.checkUncached();
       o.checkWarmupFitsDuration(o.hosts == null, o.duration);
       if (o.fullScale && o.hosts == null && !o.plan) {
         throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
@@ -170,6 +206,32 @@ final class RunCommand {
         o.checkNb5();
       }
       return o;
+    }
+
+    /** {@code --uncached}: a local node, a read phase; by default the load and the uniform read. */
+    private void checkUncached() throws UserError {
+      if (pageCacheGiven && !uncached) {
+        throw new UserError("--page-cache " + pageCacheMib + " sizes the page cache of --uncached; accepted: "
+            + "--page-cache with --uncached");
+      }
+      if (!uncached) {
+        return;
+      }
+      if (hosts != null) {
+        throw new UserError("--uncached bounds the local Cassandra's page cache, and --hosts " + hosts + " is not "
+            + "local; against real servers, load more data than their memory holds (docs/uncached-reads.md); "
+            + "accepted: --uncached without --hosts");
+      }
+      if (nodes != 1) {
+        throw new UserError("--uncached runs one local node; accepted: --uncached without --nodes");
+      }
+      if (!phasesGiven) {
+        phases = List.of(Phase.LOAD, Phase.UNIFORM_READ);
+      }
+      if (phases.stream().allMatch(Phase::isLoad)) {
+        throw new UserError("--uncached bounds the page cache of read phases, and --phases has none; accepted: "
+            + "--phases with uniform-read or latest-read");
+      }
     }
 
     /** What nb5 cannot do as asked, refused before anything starts. */

@@ -134,6 +134,9 @@ public final class Summary {
     Results.Servers servers = ServerFigures.of("", 1, r, pr.phase().isLoad());
     if (servers != null) {
       texts.add(ReportTables.serversLine(servers, notes));
+      if (servers.uncached() != null) {
+        texts.add(ReportTables.uncachedLine(servers));
+      }
     }
     Map<String, Long> errors = new TreeMap<>(r.errorClasses());
     if (!errors.isEmpty()) {

@@ -28,6 +28,9 @@ public final class ServerFigures {
   /** Why a phase other than a load has no bytes per stored row. */
   public static final String LOAD_ONLY = "a load's figure";
 
+  /** Why a phase that read nothing has no disk reads per client read. */
+  public static final String READS_ONLY = "a figure of phases that read";
+
   public static final String CLUSTER_ONLY = "a figure of the cluster only: a node holds a share of the rows "
       + "that it does not report";
 
@@ -70,7 +73,57 @@ public final class ServerFigures {
     Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
     return new Results.Servers(column, repeat, s.sources(), interval == null ? 0 : interval, times.size(), rf,
         s.facts().get(ServerSamplesFile.REPLICATION_FACTOR + ServerSamplesFile.FROM),
-        parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), nodes, cluster);
+        parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), nodes, cluster,
+        uncached(s.facts(), byNode, times, cluster));
+  }
+
+  /**
+   * The caches of a phase that ran uncached, null for any other: the page cache allowed and the most
+   * held at a sample (the nodes' added up where every node has one), and with the key cache, over
+   * the table's bytes on disk at the end.
+   */
+  static Results.Uncached uncached(Map<String, String> facts, Map<String, List<Sample>> byNode, List<Long> times,
+      Results.ServerNode cluster) {
+    Double limit = parseDouble(facts.get(ServerSamplesFile.PAGE_CACHE_LIMIT));
+    if (limit == null) {
+      return null;
+    }
+    Double keyCache = parseDouble(facts.get(ServerSamplesFile.KEY_CACHE));
+    long key = keyCache == null ? 0 : keyCache.longValue();
+    Map<Long, Double> total = new java.util.TreeMap<>();
+    Map<Long, Integer> count = new java.util.TreeMap<>();
+    for (List<Sample> samples : byNode.values()) {
+      for (Sample x : samples) {
+        Double v = x.value(ServerFigure.PAGE_CACHE_BYTES);
+        if (v != null) {
+          total.merge(x.timeMs(), v, Double::sum);
+          count.merge(x.timeMs(), 1, Integer::sum);
+        }
+      }
+    }
+    List<Long> complete = total.keySet().stream().filter(t -> count.get(t) == byNode.size()).toList();
+    Figure held;
+    if (complete.isEmpty()) {
+      String why = byNode.values().stream().map(l -> why(l, ServerFigure.PAGE_CACHE_BYTES)).findFirst()
+          .orElse("no sample");
+      held = Figure.unavailable(why, times.size());
+    } else {
+      held = Figure.of(complete.stream().mapToDouble(total::get).max().orElseThrow(), complete.size(), times.size());
+    }
+    Figure table = cluster.tableBytesEnd();
+    Figure ratio;
+    if (held.value() == null) {
+      ratio = Figure.unavailable("the page cache held: " + held.unavailable(), times.size());
+    } else if (table.value() == null) {
+      ratio = Figure.unavailable("the table's bytes: " + table.unavailable(), times.size());
+    } else if (table.value() == 0) {
+      ratio = Figure.unavailable("the table has no bytes on disk", times.size());
+    } else {
+      ratio = Figure.of((held.value() + key) / table.value(), Math.min(held.samples(), table.samples()),
+          times.size());
+    }
+    return new Results.Uncached(limit.longValue(), key,
+        facts.getOrDefault(ServerSamplesFile.PAGE_CACHE_LIMIT + ServerSamplesFile.FROM, ""), held, ratio);
   }
 
   private static Results.ServerNode node(String node, List<Sample> samples, List<Long> times) {
@@ -291,6 +344,9 @@ public final class ServerFigures {
    * measured, over the client's reads in the same window.
    */
   private static Figure perClientRead(Map<String, List<Sample>> byNode, PhaseResult r, Figure reads) {
+    if (r.histogram("READ").getTotalCount() == 0) {
+      return Figure.unavailable(READS_ONLY + ": the phase has no successful read", reads.of());
+    }
     if (reads.value() == null) {
       return Figure.unavailable(reads.unavailable(), reads.of());
     }

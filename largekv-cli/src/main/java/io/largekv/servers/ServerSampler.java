@@ -52,6 +52,7 @@ public final class ServerSampler implements AutoCloseable {
       known.put(s, new HashSet<>());
     }
     side.startLines().forEach(this::fact);
+    side.phaseLines().forEach(this::fact);
     fact(ServerSamplesFile.INTERVAL_SECONDS + "\t" + side.intervalSeconds());
     thread = new Thread(this::loop, "largekv-servers");
     thread.setDaemon(true);

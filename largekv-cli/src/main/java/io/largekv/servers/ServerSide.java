@@ -40,11 +40,31 @@ public final class ServerSide implements AutoCloseable {
   private final List<ServerSource> sources;
   private final List<String> startLines;
   private final int intervalSeconds;
+  /** The local Cassandra, or null. */
+  private final LocalCassandra local;
 
-  private ServerSide(List<ServerSource> sources, List<String> startLines, int intervalSeconds) {
+  private ServerSide(List<ServerSource> sources, List<String> startLines, int intervalSeconds, LocalCassandra local) {
     this.sources = sources;
     this.startLines = startLines;
     this.intervalSeconds = intervalSeconds;
+    this.local = local;
+  }
+
+  /** What the server read uncached reads with, for docs/uncached-reads.md's table. */
+  static final String UNCACHED_SETTINGS = "Cassandra 5.0: data and index files read with pread "
+      + "(disk_access_mode: standard), the table's 16 KiB compression chunks, key cache 1 MiB, chunk cache off; "
+      + "the page cache bounded by a memory cgroup";
+
+  /**
+   * The facts of a phase as it starts, beside {@link #startLines}: an uncached local node whose page
+   * cache is bounded gives its bound, its key cache and its read settings.
+   */
+  List<String> phaseLines() {
+    if (local == null || local.pageCacheLimit() == null || !local.pageCacheLimit().bounded()) {
+      return List.of();
+    }
+    return List.of(ServerSamplesFile.PAGE_CACHE_LIMIT + "\t" + local.pageCacheLimit().bytes() + "\t"
+        + UNCACHED_SETTINGS, ServerSamplesFile.KEY_CACHE + "\t" + LocalCassandra.UNCACHED_KEY_CACHE_BYTES);
   }
 
   public List<ServerSource> sources() {
@@ -119,7 +139,7 @@ public final class ServerSide implements AutoCloseable {
       }
       sources.add(s);
     }
-    return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds());
+    return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds(), local);
   }
 
   /**

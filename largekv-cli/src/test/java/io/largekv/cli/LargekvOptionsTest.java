@@ -42,6 +42,31 @@ class LargekvOptionsTest {
   }
 
   @Test
+  void uncachedIsALocalNodesReadPhasesAndDefaultsToTheLoadAndTheUniformRead() throws Exception {
+    RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached"});
+    assertThat(o.uncached).isTrue();
+    assertThat(o.phases).containsExactly(Phase.LOAD, Phase.UNIFORM_READ);
+    assertThat(o.pageCacheMib).isEqualTo(16);
+    o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--phases", "load,latest-read", "--page-cache",
+        "8"});
+    assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
+    assertThat(o.pageCacheMib).isEqualTo(8);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).phases).isEqualTo(Phase.ALL);
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--hosts", "h1"}))
+        .isInstanceOf(UserError.class).hasMessageStartingWith("--uncached bounds the local Cassandra's page cache, "
+            + "and --hosts h1 is not local").hasMessageEndingWith("accepted: --uncached without --hosts");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--nodes", "3"}))
+        .hasMessage("--uncached runs one local node; accepted: --uncached without --nodes");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--phases", "load"}))
+        .hasMessage("--uncached bounds the page cache of read phases, and --phases has none; accepted: --phases "
+            + "with uniform-read or latest-read");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--page-cache", "8"}))
+        .hasMessage("--page-cache 8 sizes the page cache of --uncached; accepted: --page-cache with --uncached");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--page-cache", "0"}))
+        .hasMessageStartingWith("--page-cache 0 is not accepted; accepted values: ");
+  }
+
+  @Test
   void theServersSideOptionsAreCheckedBeforeAnythingStarts() throws Exception {
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--server-samples", "-1"}))
         .hasMessage("--server-samples -1 is not accepted; accepted values: 0..3600");

@@ -27,8 +27,13 @@ class ServerFiguresTest {
 
   private static final long T0 = 1_790_000_000_000L;
 
+  /** servers.tsv's header before the page cache was a figure (the column added last). */
+  static final String HEADER_BEFORE_PAGE_CACHE = "time_ms\tnode\tstate\ttable_bytes\tuncompressed_bytes\t"
+      + "memtable_bytes\tcpu_busy_seconds\tcpus\tdisk_reads\tdisk_writes\tdisk_read_bytes\tdisk_write_bytes";
+
   static void writeSamples(Path run) throws Exception {
-    List<String> lines = new ArrayList<>(List.of(ServerSamplesFile.HEADER));
+    // a servers.tsv written before its page_cache_bytes column: read by its header's names
+    List<String> lines = new ArrayList<>(List.of(ServerFiguresTest.HEADER_BEFORE_PAGE_CACHE));
     for (int s = 0; s <= 60; s += 10) {
       long t = T0 + s * 1000L;
       // node A: 100 MiB + 1 MiB a second; 0.5 CPU seconds a second of 2 CPUs; 300 disk reads of 4 KiB a second
@@ -103,6 +108,61 @@ class ServerFiguresTest {
     // disk reads per client read: B's restart leaves no window every node measured without a reset
     assertThat(c.diskReadsPerClientRead().value()).isNull();
     assertThat(c.diskReadsPerClientRead().unavailable()).contains("B's disk reads have a gap or a restart");
+  }
+
+  @Test
+  void anUncachedPhaseSaysTheMostPageCacheHeldAndItsShareOfTheTableWithTheKeyCache(@TempDir Path dir)
+      throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    // one node, the current layout: 320 MiB on disk; page cache 2, 15, 9 MiB at three samples, the last one cut
+    List<String> lines = new ArrayList<>(List.of(ServerSamplesFile.HEADER));
+    long[] held = {2, 15, 9};
+    for (int s = 0; s < 3; s++) {
+      lines.add((T0 + s * 10_000L) + "\tA\tNORMAL\t" + 320 * 1048576L + "\t\t\t" + s + "\t2\t" + 1000 * s + "\t0\t"
+          + 1000 * s * 16384L + "\t0\t" + held[s] * 1048576L);
+    }
+    lines.add((T0 + 30_000L) + "\tA\tNORMAL\t" + 320 * 1048576L + "\t\t"); // cut short: left out
+    Files.write(run.resolve("servers.tsv"), lines, StandardCharsets.UTF_8);
+    Files.write(run.resolve("servers-sources.tsv"), List.of("key\tvalue", "source\tthe test's: ok",
+        "page_cache_limit_bytes\t16777216\tthe test's settings", "key_cache_bytes\t1048576", "interval_seconds\t10"),
+        StandardCharsets.UTF_8);
+    Results.Servers s = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0), false);
+
+    Results.Uncached u = s.uncached();
+    assertThat(u).isNotNull();
+    assertThat(u.pageCacheLimitBytes()).isEqualTo(16L << 20);
+    assertThat(u.keyCacheBytes()).isEqualTo(1L << 20);
+    assertThat(u.serverCaches()).isEqualTo("the test's settings");
+    assertThat(u.pageCacheBytes().value()).isEqualTo(15.0 * 1048576);
+    assertThat(u.pageCacheBytes().samples()).isEqualTo(3);
+    // (15 MiB held + 1 MiB key cache) / 320 MiB
+    assertThat(u.cacheToData().value()).isCloseTo(16.0 / 320, within(1e-12));
+    assertThat(s.cluster().averageReadBytes().value()).isCloseTo(16384.0, within(1e-9));
+
+    // without the fact, the phase did not run uncached
+    Files.write(run.resolve("servers-sources.tsv"), List.of("key\tvalue", "source\tthe test's: ok"),
+        StandardCharsets.UTF_8);
+    assertThat(ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0), false).uncached()).isNull();
+  }
+
+  @Test
+  void anUncachedPhaseWithoutATableOrAPageCacheSaysWhyNotAZero(@TempDir Path dir) throws Exception {
+    Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
+    EventReportTest.writeRun(run);
+    List<String> lines = new ArrayList<>(List.of(ServerSamplesFile.HEADER));
+    for (int s = 0; s < 2; s++) {
+      lines.add((T0 + s * 10_000L) + "\tA\tNORMAL\tunavailable: the node has no table\t\t\t" + s + "\t2\t0\t0\t0\t0"
+          + "\tunavailable: not bounded yet");
+    }
+    Files.write(run.resolve("servers.tsv"), lines, StandardCharsets.UTF_8);
+    Files.write(run.resolve("servers-sources.tsv"), List.of("key\tvalue", "page_cache_limit_bytes\t16777216\tx",
+        "key_cache_bytes\t1048576"), StandardCharsets.UTF_8);
+    Results.Uncached u = ServerFigures.of("cassandra", 1, PhaseResult.load(run, 0), false).uncached();
+    assertThat(u.pageCacheBytes().value()).isNull();
+    assertThat(u.pageCacheBytes().unavailable()).isEqualTo("not bounded yet");
+    assertThat(u.cacheToData().value()).isNull();
+    assertThat(u.cacheToData().unavailable()).isEqualTo("the page cache held: not bounded yet");
   }
 
   @Test

@@ -67,10 +67,34 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param samplerCpuSeconds the sampling thread's own CPU time, null when not measured
    * @param nodes each node's figures, in the order they were first seen
    * @param cluster the nodes' figures added up (a sum is unavailable when any node's is)
+   * @param uncached the bound on the server's caches when the phase ran uncached (docs/uncached-reads.md),
+   *     else null
    */
   public record Servers(String column, int repeat, List<String> sources, int intervalSeconds, int samples,
       Integer replicationFactor, String replicationFactorFrom, Double samplerCpuSeconds, List<ServerNode> nodes,
-      ServerNode cluster) {}
+      ServerNode cluster, Uncached uncached) {
+
+    /** Without an uncached bound. */
+    public Servers(String column, int repeat, List<String> sources, int intervalSeconds, int samples,
+        Integer replicationFactor, String replicationFactorFrom, Double samplerCpuSeconds, List<ServerNode> nodes,
+        ServerNode cluster) {
+      this(column, repeat, sources, intervalSeconds, samples, replicationFactor, replicationFactorFrom,
+          samplerCpuSeconds, nodes, cluster, null);
+    }
+  }
+
+  /**
+   * The caches of a server whose reads ran uncached: what it was allowed and what it held, against the
+   * data it holds (the published run: a 7.5 GB block cache for about 360 GB a node, about 2 %).
+   *
+   * @param pageCacheLimitBytes the page cache the server was allowed
+   * @param keyCacheBytes the server's own cache of index positions (Cassandra's key cache)
+   * @param serverCaches the settings that decide its reads, as the server was given them
+   * @param pageCacheBytes the most page cache it held at a sample
+   * @param cacheToData (the most page cache held + the key cache) over the table's bytes on disk at the end
+   */
+  public record Uncached(long pageCacheLimitBytes, long keyCacheBytes, String serverCaches, Figure pageCacheBytes,
+      Figure cacheToData) {}
 
   /**
    * One node's figures over a phase (or the cluster's): each a value with the samples it rests on, or

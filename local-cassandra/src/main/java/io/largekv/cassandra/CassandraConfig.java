@@ -169,7 +169,8 @@ final class CassandraConfig {
 
   /**
    * The node's JVM command line: Java 17 with the options Cassandra 5.0 needs, its yaml, logback and
-   * directories; for a ring a local JMX port and, on a small machine, about half the start-up CPU.
+   * directories; a local JMX port when {@code jmxPort} is one; for a ring on a small machine, about half the
+   * start-up CPU.
    */
   static List<String> command(Path java, String classpath, Path dir, Path yaml, Path logback, String heap,
       boolean ring, boolean smallMachine, int jmxPort, List<String> jvmOptions) throws IOException {
@@ -202,10 +203,13 @@ final class CassandraConfig {
         "-Dcassandra.memtable.row_overhead_size=180",
         // a single node has no ring to wait for; bootstrap and decommission need 5 s
         "-Dcassandra.ring_delay_ms=" + (ring ? 5000 : 100)));
-    if (ring) {
-      // local JMX, one port per node (it binds 127.0.0.1): readiness checks and decommission
+    if (jmxPort > 0) {
+      // local JMX, one port per node (it binds 127.0.0.1): a ring's readiness checks and decommission, an
+      // uncached node's compactions
       command.addAll(List.of("--add-exports", "java.rmi/sun.rmi.registry=ALL-UNNAMED",
           "-Dcassandra.jmx.local.port=" + jmxPort, "-Dcom.sun.management.jmxremote.rmi.port=" + jmxPort));
+    }
+    if (ring) {
       if (smallMachine) {
         // about half the start-up CPU: C1 only, one GC thread, one "processor" for Cassandra's pools
         command.addAll(List.of("-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:ParallelGCThreads=1",

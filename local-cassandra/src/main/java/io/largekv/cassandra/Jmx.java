@@ -107,6 +107,23 @@ final class Jmx implements AutoCloseable {
     }
   }
 
+  /**
+   * The compactions this node runs or has yet to run: the ones running now
+   * ({@code CompactionManager.Compactions}) plus its estimate of those pending
+   * ({@code Compaction.PendingTasks}).
+   */
+  int compactions() throws IOException {
+    try {
+      List<?> running = (List<?>) server.getAttribute(new ObjectName("org.apache.cassandra.db:type=CompactionManager"),
+          "Compactions");
+      Number pending = (Number) server.getAttribute(new ObjectName(
+          "org.apache.cassandra.metrics:type=Compaction,name=PendingTasks"), "Value");
+      return running.size() + pending.intValue();
+    } catch (JMException e) {
+      throw new IOException("JMX compactions: " + e.getMessage(), e);
+    }
+  }
+
   /** Streams this node's data to the others and leaves the ring; returns when it has left. */
   void decommission(boolean force) throws IOException {
     try {

@@ -64,6 +64,8 @@ public final class LocalCassandra implements AutoCloseable {
   private final boolean ring;
   private final List<LocalNode> nodes = new CopyOnWriteArrayList<>();
   private final Thread shutdownHook;
+  /** The bound on the page cache of an uncached node ({@link Builder#uncached}), or null. */
+  private PageCacheLimit pageCacheLimit;
   private volatile boolean closed;
 
   private LocalCassandra(Builder settings, String classpath, Path java, Path directory, boolean deleteDirectory,
@@ -219,6 +221,68 @@ public final class LocalCassandra implements AutoCloseable {
   }
 
   /**
+   * The settings of an uncached node ({@link Builder#uncached}): data and index files read with
+   * {@code pread} (a memory-mapped index's page faults would read around each miss by the device's
+   * whole read-ahead), a 1 MiB key cache (a real node's default 100 MiB is about 0.03 % of the
+   * published run's 360 GB a node), the chunk cache off (Cassandra 5.0's default).
+   */
+  public static final Map<String, String> UNCACHED_YAML = Map.of("disk_access_mode", "standard",
+      "key_cache_size", "1MiB", "file_cache_enabled", "false");
+
+  /** The key cache of an uncached node, bytes ({@link #UNCACHED_YAML}). */
+  public static final long UNCACHED_KEY_CACHE_BYTES = 1024 * 1024;
+
+  /** The bound on an uncached node's page cache, or null when the node is not uncached. */
+  public PageCacheLimit pageCacheLimit() {
+    return pageCacheLimit;
+  }
+
+  /**
+   * Makes an uncached node's next reads come from its disk: the node is stopped (it drains: its
+   * memtables are flushed to files) and started again, its compactions are awaited (they would read
+   * the disk for no client), the page cache of its data files is dropped, and its page cache is
+   * bounded from then on ({@link PageCacheLimit}). {@code progress} gets a line when compactions are
+   * awaited.
+   *
+   * @throws IllegalStateException when the node was not built {@link Builder#uncached}
+   */
+  public synchronized void startUncachedReads(java.util.function.Consumer<String> progress) throws IOException {
+    if (pageCacheLimit == null) {
+      throw new IllegalStateException("the local Cassandra was not started uncached");
+    }
+    LocalNode node = node();
+    pageCacheLimit.release();
+    node.stop();
+    node.start();
+    long deadline = System.nanoTime() + settings.startTimeout.toNanos() * 5;
+    int settled = 0;
+    boolean told = false;
+    while (settled < 2) {
+      int compactions;
+      try (Jmx jmx = Jmx.connect(node.jmxPort())) {
+        compactions = jmx.compactions();
+      }
+      if (compactions > 0 && !told) {
+        progress.accept("waiting for the local Cassandra's " + compactions + " compaction(s) to end before the "
+            + "uncached reads");
+        told = true;
+      }
+      if (System.nanoTime() > deadline) {
+        throw new IOException("the local Cassandra's compactions did not end within "
+            + settings.startTimeout.toSeconds() * 5 + " s (" + compactions + " left); see " + node.log());
+      }
+      settled = compactions == 0 ? settled + 1 : 0;
+      pause(1000);
+    }
+    List<Path> files;
+    try (java.util.stream.Stream<Path> all = Files.walk(node.directory().resolve("data"))) {
+      files = all.filter(Files::isRegularFile).toList();
+    }
+    pageCacheLimit.dropFileCache(files);
+    pageCacheLimit.start();
+  }
+
+  /**
    * Waits until every running node is in mode NORMAL, sees exactly the running nodes live and the
    * stopped ones (still members of the ring) unreachable, no node joining, leaving or moving, all
    * report one schema version, and every running node's token map holds exactly each node's tokens,
@@ -302,7 +366,13 @@ public final class LocalCassandra implements AutoCloseable {
       return;
     }
     closed = true;
+    if (pageCacheLimit != null) {
+      pageCacheLimit.release(); // a draining node must not wait on the limit
+    }
     nodes.parallelStream().forEach(LocalNode::stop);
+    if (pageCacheLimit != null) {
+      pageCacheLimit.close();
+    }
     if (deleteDirectory) {
       Directories.deleteRecursively(directory);
     }
@@ -318,9 +388,12 @@ public final class LocalCassandra implements AutoCloseable {
     Files.writeString(yamlFile, CassandraConfig.render(yaml));
     Path logback = dir.resolve("logback.xml");
     Files.writeString(logback, CassandraConfig.LOGBACK);
-    int jmxPort = ring ? LoopbackPorts.free("127.0.0.1") : 0;
+    int jmxPort = ring || pageCacheLimit != null ? LoopbackPorts.free("127.0.0.1") : 0;
     List<String> command = CassandraConfig.command(java, classpath, dir, yamlFile, logback, settings.heap, ring,
         settings.smallMachine, jmxPort, settings.jvmOptions);
+    if (pageCacheLimit != null) {
+      command = pageCacheLimit.wrap(command);
+    }
     return new LocalNode(this, number, dir, jmxPort, command, CassandraConfig.initialTokens(yaml));
   }
 
@@ -337,6 +410,7 @@ public final class LocalCassandra implements AutoCloseable {
     private final List<String> jvmOptions = new ArrayList<>();
     private String clusterName = "largekv-local";
     private boolean quiet;
+    private long uncachedBytes;
 
     /** Data directory to use and keep; by default a temporary one, deleted on close. */
     public Builder directory(Path dir) {
@@ -391,6 +465,19 @@ public final class LocalCassandra implements AutoCloseable {
       return this;
     }
 
+    /**
+     * One node whose page cache is bounded to {@code pageCacheBytes} ({@link PageCacheLimit}) once
+     * {@link LocalCassandra#startUncachedReads} is called, with the settings a user sizing an
+     * uncached node gives it (docs/uncached-reads.md): {@link #UNCACHED_YAML} and a heap touched
+     * at start ({@code -XX:+AlwaysPreTouch}). A machine that cannot bound it is a {@link UserError}
+     * before anything starts.
+     */
+    public Builder uncached(long pageCacheBytes) {
+      this.uncachedBytes = pageCacheBytes;
+      UNCACHED_YAML.forEach(this::yaml);
+      return jvmOption("-XX:+AlwaysPreTouch");
+    }
+
     /** Suppresses the one-line progress messages on stderr. */
     public Builder quiet(boolean quiet) {
       this.quiet = quiet;
@@ -404,11 +491,16 @@ public final class LocalCassandra implements AutoCloseable {
     public LocalCassandra start() throws IOException {
       String classpath = CassandraConfig.classpath();
       Path java = CassandraConfig.java17();
+      if (uncachedBytes > 0 && nodes > 1) {
+        throw new UserError("--uncached runs one local node; accepted: --uncached without --nodes");
+      }
+      PageCacheLimit limit = uncachedBytes > 0 ? PageCacheLimit.create(uncachedBytes) : null;
       int[] ports = nodes == 1 ? LoopbackPorts.singleNode() : LoopbackPorts.ring(nodes, nodes + 3);
       boolean ownDirectory = directory == null;
       Path dir = ownDirectory ? Files.createTempDirectory("largekv-cassandra-") : directory;
       Files.createDirectories(dir);
       LocalCassandra c = new LocalCassandra(this, classpath, java, dir, ownDirectory, ports);
+      c.pageCacheLimit = limit;
       try {
         List<String> seeds = new ArrayList<>();
         for (int n = 1; n <= nodes; n++) {

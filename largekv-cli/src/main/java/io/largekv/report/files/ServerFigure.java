@@ -23,7 +23,12 @@ public enum ServerFigure {
   /** Bytes read from disk. */
   DISK_READ_BYTES("disk_read_bytes", true),
   /** Bytes written to disk. */
-  DISK_WRITE_BYTES("disk_write_bytes", true);
+  DISK_WRITE_BYTES("disk_write_bytes", true),
+  /**
+   * The page cache (file pages) the node holds, bytes, where it is bounded (an uncached local node:
+   * docs/uncached-reads.md). Last: servers.tsv files written before it have no such column.
+   */
+  PAGE_CACHE_BYTES("page_cache_bytes", false);
 
   /** Its column in servers.tsv. */
   public final String column;

@@ -41,6 +41,13 @@ public final class ServerSamplesFile {
   public static final String REPLICATION_FACTOR = "replication_factor";
   /** Present when the target's nodes share one machine (the local Cassandra): their CPU shares add up. */
   public static final String SHARED_MACHINE = "shared_machine";
+  /**
+   * Present when the phase ran uncached (docs/uncached-reads.md): the page cache the server was
+   * allowed, bytes; then the settings that decide its reads.
+   */
+  public static final String PAGE_CACHE_LIMIT = "page_cache_limit_bytes";
+  /** With {@link #PAGE_CACHE_LIMIT}: the server's own cache of index positions, bytes. */
+  public static final String KEY_CACHE = "key_cache_bytes";
   /** After a key: where its value comes from. */
   public static final String FROM = " from";
 
@@ -118,8 +125,9 @@ public final class ServerSamplesFile {
   public static Samples read(Path dir) throws IOException {
     List<Sample> samples = new ArrayList<>();
     int unreadable = 0;
+    ServerFigure[] columns = columns(Tsv.header(dir.resolve(ResultsLayout.SERVERS)));
     for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS))) {
-      Sample sample = sample(f);
+      Sample sample = sample(f, columns);
       if (sample == null) {
         unreadable++; // a line cut short (the process ended while writing it): its figures are missing
       } else {
@@ -138,17 +146,40 @@ public final class ServerSamplesFile {
     return rest(dir, samples, balance, unreadable);
   }
 
-  /** One line of servers.tsv, or null when it is cut short or not a sample. */
-  private static Sample sample(String[] f) {
-    if (f.length != 3 + ServerFigure.values().length) {
+  /**
+   * The figure of each column after {@code time_ms node state} in a servers.tsv header (null: a
+   * column this version does not know, skipped): a file written before a figure was added has no
+   * column for it, and its figure is then absent, not misread.
+   */
+  static ServerFigure[] columns(String header) {
+    if (header == null) {
+      return ServerFigure.values();
+    }
+    String[] names = header.split("\t", -1);
+    ServerFigure[] out = new ServerFigure[Math.max(0, names.length - 3)];
+    for (int i = 3; i < names.length; i++) {
+      for (ServerFigure f : ServerFigure.values()) {
+        if (f.column.equals(names[i])) {
+          out[i - 3] = f;
+        }
+      }
+    }
+    return out;
+  }
+
+  /** One line of servers.tsv whose figure columns are {@code figures}, or null when it is cut short or not a sample. */
+  private static Sample sample(String[] f, ServerFigure[] figures) {
+    if (f.length != 3 + figures.length) {
       return null;
     }
     try {
       Map<ServerFigure, Double> values = new EnumMap<>(ServerFigure.class);
       Map<ServerFigure, String> unavailable = new EnumMap<>(ServerFigure.class);
-      ServerFigure[] figures = ServerFigure.values();
-      for (int i = 0; i < figures.length && 3 + i < f.length; i++) {
+      for (int i = 0; i < figures.length; i++) {
         String cell = f[3 + i];
+        if (figures[i] == null) {
+          continue;
+        }
         if (cell.startsWith(UNAVAILABLE)) {
           unavailable.put(figures[i], cell.substring(UNAVAILABLE.length()));
         } else if (!cell.isEmpty()) {

@@ -12,6 +12,16 @@ public final class Tsv {
 
   private Tsv() {}
 
+  /** The header line, or null when the file is absent or empty. */
+  public static String header(Path file) throws IOException {
+    if (!Files.exists(file)) {
+      return null;
+    }
+    try (java.io.BufferedReader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+      return r.readLine();
+    }
+  }
+
   /** The rows after the header, each split on tabs (empty fields kept); none when the file is absent. */
   public static List<String[]> rows(Path file) throws IOException {
     List<String[]> out = new ArrayList<>();

@@ -229,6 +229,11 @@ public final class ReportTables {
       t.add(new SubTable("servers", "Servers in " + phase, SERVER_COLUMNS, footnoted(servers(results, phase), notes),
           notes));
     }
+    List<List<String>> uncached = uncached(results, phase);
+    if (!uncached.isEmpty()) {
+      t.add(new SubTable("uncached", "The uncached read beside the published one (" + phase + ")",
+          uncachedColumns(results, phase), uncached));
+    }
     if ("full-scale".equals(report.setup.workloads())) {
       List<List<String>> seed = seed(results, phase);
       if (!seed.isEmpty()) {
@@ -269,6 +274,73 @@ public final class ReportTables {
       }
     }
     return rows;
+  }
+
+  /**
+   * The published uncached read (4 nodes of 8 vCPUs, RF 3, 1.6 billion rows, 150 readers; the seed
+   * "Uncached/Large Data Set Random Read Workload"): each figure's name and its published value, in
+   * the order of {@link #uncached}'s rows.
+   */
+  static final List<List<String>> PUBLISHED_UNCACHED = List.of(
+      List.of("disk reads per client read", "0.85 (16.4K disk reads/s a node × 4 for 77K client reads/s, RF 3)"),
+      List.of("average disk read", "~29 KB (32 KB blocks of values that do not compress)"),
+      List.of("disk reads/s a node", "16.4K"),
+      List.of("cache to data", "7.5 GB block cache for ~360 GB a node (~2 %)"),
+      List.of("what decides the reads", "YugabyteDB: db_block_size 32 KB; index and bloom-filter blocks cached"));
+
+  /** The uncached table's columns: the figure, the published value, then each column's repeat that ran uncached. */
+  static List<String> uncachedColumns(Results results, String phase) {
+    List<String> c = new ArrayList<>(List.of("figure", "published"));
+    phase(results, phase).servers().stream().filter(s -> s.uncached() != null)
+        .forEach(s -> c.add(s.column().isEmpty() ? "this run"
+            : s.column() + (s.repeat() > 1 ? " #" + s.repeat() : "")));
+    return c;
+  }
+
+  /**
+   * A phase's uncached read beside the published one (docs/uncached-reads.md): a row per figure of
+   * {@link #PUBLISHED_UNCACHED}, a column per repeat that ran uncached; empty when none did.
+   */
+  public static List<List<String>> uncached(Results results, String phase) {
+    List<Results.Servers> runs = phase(results, phase).servers().stream().filter(s -> s.uncached() != null).toList();
+    List<List<String>> rows = new ArrayList<>();
+    if (runs.isEmpty()) {
+      return rows;
+    }
+    for (List<String> published : PUBLISHED_UNCACHED) {
+      rows.add(new ArrayList<>(published));
+    }
+    for (Results.Servers s : runs) {
+      Results.ServerNode c = s.cluster();
+      Results.Uncached u = s.uncached();
+      rows.get(0).add(figure(c.diskReadsPerClientRead(), v -> String.format(Locale.ROOT, "%.2f", v)));
+      rows.get(1).add(figure(c.averageReadBytes(), ReportFormat::bytes));
+      rows.get(2).add(figure(c.diskReadsPerSecond(), v -> String.format(Locale.ROOT, "%,.0f", v / s.nodes().size())));
+      rows.get(3).add(cacheToData(c, u));
+      rows.get(4).add(u.serverCaches());
+    }
+    return rows;
+  }
+
+  /** "X page cache held (at most Y allowed) + Z key cache for T on disk: R %", or why not. */
+  static String cacheToData(Results.ServerNode cluster, Results.Uncached u) {
+    if (u.cacheToData().value() == null) {
+      return "unavailable: " + u.cacheToData().unavailable() + " (" + ReportFormat.bytes(u.pageCacheLimitBytes())
+          + " of page cache allowed, " + ReportFormat.bytes(u.keyCacheBytes()) + " key cache)";
+    }
+    String held = figure(u.pageCacheBytes(), ReportFormat::bytes);
+    String ratio = figure(u.cacheToData(), v -> String.format(Locale.ROOT, "%.1f %%", 100 * v));
+    return held + " page cache held (" + ReportFormat.bytes(u.pageCacheLimitBytes()) + " allowed) + "
+        + ReportFormat.bytes(u.keyCacheBytes()) + " key cache for " + bytes(cluster.tableBytesEnd()) + " on disk: "
+        + ratio;
+  }
+
+  /** An uncached phase's figures in one line for the console, beside the published ones. */
+  public static String uncachedLine(Results.Servers s) {
+    Results.ServerNode c = s.cluster();
+    return "uncached: " + cacheToData(c, s.uncached()) + " (published ~2 %); disk reads per client read "
+        + figure(c.diskReadsPerClientRead(), v -> String.format(Locale.ROOT, "%.2f", v)) + " (published 0.85), "
+        + "average disk read " + figure(c.averageReadBytes(), ReportFormat::bytes) + " (published ~29 KB)";
   }
 
   /** The servers table's columns (docs/servers.md#the-report). */
@@ -344,7 +416,8 @@ public final class ReportTables {
   private static void line(List<String> shown, Map<String, List<String>> missing, String name, Results.Figure f,
       java.util.function.DoubleFunction<String> format, String suffix) {
     if (f.value() == null) {
-      if (f.unavailable().startsWith(ServerFigures.LOAD_ONLY)) {
+      if (f.unavailable().startsWith(ServerFigures.LOAD_ONLY)
+          || f.unavailable().startsWith(ServerFigures.READS_ONLY)) {
         return; // not a figure of this phase at all
       }
       // grouped by the reason, without the node a cluster sum names (report.md has each node's)
