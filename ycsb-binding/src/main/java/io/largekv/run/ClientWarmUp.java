@@ -399,7 +399,8 @@ public final class ClientWarmUp {
     return new ArrayList<>(((Map<String, OneMeasurement>) get(field(Measurements.class, map), m)).values());
   }
 
-  private static Field field(Class<?> c, String name) {
+  /** A field of YCSB 0.17's measurements, made accessible (this package's one reflection into YCSB's). */
+  static Field field(Class<?> c, String name) {
     try {
       Field f = c.getDeclaredField(name);
       f.setAccessible(true);
@@ -410,7 +411,7 @@ public final class ClientWarmUp {
     }
   }
 
-  private static Object get(Field f, Object o) {
+  static Object get(Field f, Object o) {
     try {
       return f.get(o);
     } catch (IllegalAccessException e) {
@@ -418,7 +419,7 @@ public final class ClientWarmUp {
     }
   }
 
-  private static void set(Field f, Object o, Object value) {
+  static void set(Field f, Object o, Object value) {
     try {
       f.set(o, value);
     } catch (IllegalAccessException e) {

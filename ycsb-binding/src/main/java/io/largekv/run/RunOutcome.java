@@ -129,6 +129,10 @@ public final class RunOutcome {
       result.load();
     }
     warmUp.configure(p, transactions);
+    Measurements measurements = this == INSTANCE ? ClientWarmUp.ycsbMeasurements() : null;
+    if (measurements != null) {
+      FixedRangeRecorders.install(measurements); // before the first operation makes one
+    }
     if (v.bool("status", false)) {
       statusIntervalSeconds = v.intRange("status.interval", 10, 1, 86_400);
     }
