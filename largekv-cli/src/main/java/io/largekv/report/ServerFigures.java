@@ -90,25 +90,15 @@ public final class ServerFigures {
     }
     Double keyCache = parseDouble(facts.get(ServerSamplesFile.KEY_CACHE));
     long key = keyCache == null ? 0 : keyCache.longValue();
-    Map<Long, Double> total = new java.util.TreeMap<>();
-    Map<Long, Integer> count = new java.util.TreeMap<>();
-    for (List<Sample> samples : byNode.values()) {
-      for (Sample x : samples) {
-        Double v = x.value(ServerFigure.PAGE_CACHE_BYTES);
-        if (v != null) {
-          total.merge(x.timeMs(), v, Double::sum);
-          count.merge(x.timeMs(), 1, Integer::sum);
-        }
-      }
-    }
-    List<Long> complete = total.keySet().stream().filter(t -> count.get(t) == byNode.size()).toList();
+    java.util.TreeMap<Long, Double> complete = completeSums(byNode, ServerFigure.PAGE_CACHE_BYTES);
     Figure held;
     if (complete.isEmpty()) {
       String why = byNode.values().stream().map(l -> why(l, ServerFigure.PAGE_CACHE_BYTES)).findFirst()
           .orElse("no sample");
       held = Figure.unavailable(why, times.size());
     } else {
-      held = Figure.of(complete.stream().mapToDouble(total::get).max().orElseThrow(), complete.size(), times.size());
+      held = Figure.of(complete.values().stream().mapToDouble(Double::doubleValue).max().orElseThrow(),
+          complete.size(), times.size());
     }
     Figure table = cluster.tableBytesEnd();
     Figure ratio;
@@ -296,17 +286,8 @@ public final class ServerFigures {
    */
   private static Figure clusterLevel(Map<String, List<Sample>> byNode, List<Long> times, ServerFigure f,
       boolean first, long[] window) {
-    Map<Long, Double> total = new java.util.TreeMap<>();
-    Map<Long, Integer> count = new java.util.TreeMap<>();
-    for (List<Sample> samples : byNode.values()) {
-      for (Sample x : samples) {
-        if (x.value(f) != null) {
-          total.merge(x.timeMs(), x.value(f), Double::sum);
-          count.merge(x.timeMs(), 1, Integer::sum);
-        }
-      }
-    }
-    List<Long> complete = times.stream().filter(t -> count.getOrDefault(t, 0) == byNode.size()).toList();
+    java.util.TreeMap<Long, Double> total = completeSums(byNode, f);
+    List<Long> complete = new ArrayList<>(total.keySet());
     if (complete.isEmpty()) {
       for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
         if (e.getValue().stream().noneMatch(x -> x.value(f) != null)) {
@@ -318,6 +299,25 @@ public final class ServerFigures {
     long t = first ? complete.get(0) : complete.get(complete.size() - 1);
     window[first ? 0 : 1] = t;
     return Figure.of(total.get(t), complete.size(), times.size());
+  }
+
+  /**
+   * A level added up over the nodes at each sample time at which every node has one (a sum with a
+   * node missing is no sum), by time.
+   */
+  private static java.util.TreeMap<Long, Double> completeSums(Map<String, List<Sample>> byNode, ServerFigure f) {
+    java.util.TreeMap<Long, Double> total = new java.util.TreeMap<>();
+    Map<Long, Integer> count = new java.util.HashMap<>();
+    for (List<Sample> samples : byNode.values()) {
+      for (Sample x : samples) {
+        if (x.value(f) != null) {
+          total.merge(x.timeMs(), x.value(f), Double::sum);
+          count.merge(x.timeMs(), 1, Integer::sum);
+        }
+      }
+    }
+    total.keySet().removeIf(t -> count.get(t) != byNode.size());
+    return total;
   }
 
   /** The cluster's busy CPU seconds over its CPU seconds, every node's usable intervals. */

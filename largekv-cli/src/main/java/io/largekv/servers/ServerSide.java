@@ -50,11 +50,6 @@ public final class ServerSide implements AutoCloseable {
     this.local = local;
   }
 
-  /** What the server read uncached reads with, for docs/uncached-reads.md's table. */
-  static final String UNCACHED_SETTINGS = "Cassandra 5.0: data and index files read with pread "
-      + "(disk_access_mode: standard), the table's 16 KiB compression chunks, key cache 1 MiB, chunk cache off; "
-      + "the page cache bounded by a memory cgroup";
-
   /**
    * The facts of a phase as it starts, beside {@link #startLines}: an uncached local node whose page
    * cache is bounded gives its bound, its key cache and its read settings.
@@ -64,7 +59,7 @@ public final class ServerSide implements AutoCloseable {
       return List.of();
     }
     return List.of(ServerSamplesFile.PAGE_CACHE_LIMIT + "\t" + local.pageCacheLimit().bytes() + "\t"
-        + UNCACHED_SETTINGS, ServerSamplesFile.KEY_CACHE + "\t" + LocalCassandra.UNCACHED_KEY_CACHE_BYTES);
+        + LocalCassandra.UNCACHED_SETTINGS, ServerSamplesFile.KEY_CACHE + "\t" + LocalCassandra.UNCACHED_KEY_CACHE_BYTES);
   }
 
   public List<ServerSource> sources() {

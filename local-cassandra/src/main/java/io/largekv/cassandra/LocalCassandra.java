@@ -220,6 +220,9 @@ public final class LocalCassandra implements AutoCloseable {
     awaitRing();
   }
 
+  /** The key cache of an uncached node, bytes ({@link #UNCACHED_YAML}). */
+  public static final long UNCACHED_KEY_CACHE_BYTES = 1024 * 1024;
+
   /**
    * The settings of an uncached node ({@link Builder#uncached}): data and index files read with
    * {@code pread} (a memory-mapped index's page faults would read around each miss by the device's
@@ -227,10 +230,12 @@ public final class LocalCassandra implements AutoCloseable {
    * published run's 360 GB a node), the chunk cache off (Cassandra 5.0's default).
    */
   public static final Map<String, String> UNCACHED_YAML = Map.of("disk_access_mode", "standard",
-      "key_cache_size", "1MiB", "file_cache_enabled", "false");
+      "key_cache_size", (UNCACHED_KEY_CACHE_BYTES >> 20) + "MiB", "file_cache_enabled", "false");
 
-  /** The key cache of an uncached node, bytes ({@link #UNCACHED_YAML}). */
-  public static final long UNCACHED_KEY_CACHE_BYTES = 1024 * 1024;
+  /** {@link #UNCACHED_YAML} and the bound said for a report: what decides an uncached node's reads. */
+  public static final String UNCACHED_SETTINGS = "Cassandra 5.0: data and index files read with pread "
+      + "(disk_access_mode: standard), the table's 16 KiB compression chunks, key cache "
+      + (UNCACHED_KEY_CACHE_BYTES >> 20) + " MiB, chunk cache off; the page cache bounded by a memory cgroup";
 
   /** The bound on an uncached node's page cache, or null when the node is not uncached. */
   public PageCacheLimit pageCacheLimit() {
