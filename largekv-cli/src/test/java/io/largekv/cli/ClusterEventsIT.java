@@ -71,11 +71,11 @@ class ClusterEventsIT {
         // longer than the servers' own read (5 s) and write (2 s) timeouts, so every operation ends
         // with the servers' verdict
         "-p", "ycql.request_timeout_ms=12000",
-        // three or four Cassandra JVMs, one streaming to another, beside the client on 2 cores: an I/O
-        // thread asleep for 10-20 ms at a time with no wait for a CPU counted (a block the kernel's
-        // counts do not name) failed a run here with a "client's share" of 22 ms. This test is about
-        // the events; the stall rule at its default is LargekvRunIT's (a busy machine too) and
-        // ClientThreadsIT's
+        // three or four Cassandra JVMs, one streaming to another, beside the client on 2 cores: the
+        // client's JIT, still compiling, held an I/O thread on its compile-queue lock while the
+        // machine kept the compiler thread waiting for a CPU, and the stall rule rightly charged 22 ms
+        // to the client. This test is about the events; the rule at its default is
+        // ClientThreadsIT's and every idle-machine IT's (docs/testing.md)
         "-p", "largekv.stall_ms=50",
         // the servers' side every 2 s: the added node's bootstrap (tens of seconds here) is seen moving
         "--server-samples", "2",

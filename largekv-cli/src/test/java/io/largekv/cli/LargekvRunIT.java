@@ -67,6 +67,9 @@ class LargekvRunIT {
     Instant started = Instant.now();
     try (PrometheusProcess prometheus = PrometheusProcess.discovering(Duration.ofSeconds(1),
         results.resolve(ResultsLayout.METRICS_TARGETS))) {
+      // beside busy loops on every CPU a client JIT still compiling after a 2-s warm-up holds the I/O
+      // threads on its compile-queue lock (docs/testing.md): the rule rightly judges that, so this
+      // test, about the run's figures and dashboard, judges at 50 ms
       Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
           "--duration", "8", "--warmup", "2", "--threads", "8", "-p", "largekv.stall_ms=50",
           "--out", results.toString(),

@@ -76,6 +76,8 @@ class UncachedReadIT {
     poller.start();
     Path uncached = work.resolve("uncached");
     try {
+      // at 50 ms like the other busy-machine tests (docs/testing.md): a server reading from disk and a
+      // client JIT still compiling share 2 cores
       String e = run(uncached, "--uncached", "--page-cache", "4", "--duration", "20", "-p", "largekv.stall_ms=50");
       assertThat(e).contains("[uniform-read] uncached: the local Cassandra may hold 4 MiB of page cache");
     } finally {
