@@ -9,10 +9,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 
 /**
  * The machines' CPU and disk figures read straight from node_exporter on each node of the target
@@ -33,7 +29,7 @@ public final class NodeExporterSource implements ServerSource {
   private final List<String> hosts;
   private final int port;
   private final DiskDevices devices;
-  private final ExecutorService pool;
+  private final EachHost nodes;
 
   /** node_exporter on {@link #DEFAULT_PORT} of each of {@code hosts}, whole disks ({@link DiskDevices#DEFAULT}). */
   public NodeExporterSource(List<String> hosts) {
@@ -57,11 +53,7 @@ public final class NodeExporterSource implements ServerSource {
     this.hosts = hosts.stream().map(NodeHost::of).distinct().toList();
     this.port = port;
     this.devices = devices;
-    this.pool = Executors.newFixedThreadPool(Math.min(this.hosts.size(), 16), r -> {
-      Thread t = new Thread(r, "node-exporter-read");
-      t.setDaemon(true);
-      return t;
-    });
+    this.nodes = new EachHost("node_exporter", this.hosts);
   }
 
   /** The page it reads for {@code host}. */
@@ -107,23 +99,7 @@ public final class NodeExporterSource implements ServerSource {
   }
 
   private List<NodeReading> readAll() throws IOException {
-    List<Future<NodeReading>> futures = new ArrayList<>();
-    for (String host : hosts) {
-      futures.add(pool.submit(() -> readNode(host)));
-    }
-    List<NodeReading> readings = new ArrayList<>();
-    try {
-      for (Future<NodeReading> f : futures) {
-        readings.add(f.get());
-      }
-    } catch (InterruptedException e) {
-      futures.forEach(f -> f.cancel(true));
-      Thread.currentThread().interrupt();
-      throw new IOException(describe() + ": interrupted");
-    } catch (ExecutionException e) {
-      throw new IOException(describe() + ": " + e.getCause(), e.getCause());
-    }
-    return readings;
+    return List.copyOf(nodes.read(this::readNode).answered().values());
   }
 
   private NodeReading readNode(String host) {
@@ -193,6 +169,6 @@ public final class NodeExporterSource implements ServerSource {
 
   @Override
   public void close() {
-    pool.shutdownNow();
+    nodes.close();
   }
 }

@@ -1,13 +1,9 @@
 package io.largekv.servers;
 
 import io.largekv.report.files.ServerFigure;
-import java.io.IOException;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
-import java.util.function.BiFunction;
 
 /**
  * What one source read on one node at one time: a value for each figure it has, the reason for each
@@ -32,37 +28,6 @@ public record NodeReading(String node, Map<ServerFigure, Double> values, Map<Ser
   /** A reading to fill: {@link Builder#value}, {@link Builder#unavailable}, {@link Builder#state}. */
   public static Builder of(String node) {
     return new Builder(node);
-  }
-
-  /** Reads one node's page: its reading, or an {@link IOException} whose message says why not. */
-  @FunctionalInterface
-  public interface Reader {
-    NodeReading read(String host) throws IOException;
-  }
-
-  /**
-   * Each of {@code hosts} read by {@code reader}, in their order; a host whose read fails gets
-   * {@code failed.apply(host, why)}, so a node that does not answer shows as such.
-   *
-   * @param what the nodes' name in the error, e.g. "ScyllaDB node"
-   * @throws IOException when no host answered, naming each failure
-   */
-  public static List<NodeReading> ofEach(List<String> hosts, String what, Reader reader,
-      BiFunction<String, String, NodeReading> failed) throws IOException {
-    List<NodeReading> readings = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
-    for (String host : hosts) {
-      try {
-        readings.add(reader.read(host));
-      } catch (IOException e) {
-        failures.add(e.getMessage());
-        readings.add(failed.apply(host, e.getMessage()));
-      }
-    }
-    if (failures.size() == hosts.size()) {
-      throw new IOException("no " + what + " answered: " + String.join("; ", failures));
-    }
-    return readings;
   }
 
   /** Every one of {@code figures} unavailable on {@code node} for {@code reason}. */

@@ -7,9 +7,8 @@ import java.net.URI;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.LinkedHashMap;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 
@@ -45,12 +44,15 @@ public final class ScyllaSource implements ServerSource {
   static final String UNCOMPRESSED = "scylla_column_family_total_disk_space_before_compression";
   static final String MODE = "scylla_node_operation_mode";
   private static final Set<String> METRICS = Set.of(LIVE, UNCOMPRESSED, MODE);
+  /** What a sample reads of each node's page: its figures' series and the balance's. */
+  private static final Set<String> PAGE = union(METRICS, ScyllaBalance.METRICS);
   private static final Set<ServerFigure> FIGURES = Collections.unmodifiableSet(EnumSet.of(
       ServerFigure.TABLE_BYTES, ServerFigure.UNCOMPRESSED_BYTES, ServerFigure.MEMTABLE_BYTES));
   static final String NO_MEMTABLE = "ScyllaDB sizes memtables per node only, every table together"
       + " (scylla_memory_dirty_bytes), not per table";
 
   private final List<String> hosts;
+  private final EachHost nodes;
   private final int port;
   private final String keyspace;
   private final String table;
@@ -86,6 +88,7 @@ public final class ScyllaSource implements ServerSource {
       throw new IllegalArgumentException("ScyllaDB source: no host");
     }
     this.hosts = List.copyOf(hosts);
+    this.nodes = new EachHost("ScyllaDB node", hosts);
     this.port = prometheusPort;
     this.keyspace = keyspace;
     this.table = table;
@@ -106,26 +109,36 @@ public final class ScyllaSource implements ServerSource {
 
   @Override
   public void check() throws IOException {
-    List<String> failures = new ArrayList<>();
-    for (String host : hosts) {
+    nodes.read(host -> {
       URI uri = page(host);
-      try {
-        if (PrometheusPage.read(uri, MODE::equals).isEmpty()) {
-          failures.add(uri + ": no " + MODE + " series (is this ScyllaDB's Prometheus port?)");
-        }
-      } catch (IOException e) {
-        failures.add(e.getMessage());
+      if (PrometheusPage.read(uri, MODE::equals).isEmpty()) {
+        throw new IOException(uri + ": no " + MODE + " series (is this ScyllaDB's Prometheus port?)");
       }
-    }
-    if (!failures.isEmpty()) {
-      throw new IOException(String.join("; ", failures));
-    }
+      return uri;
+    }).requireEvery();
   }
 
   @Override
   public List<NodeReading> read() throws IOException {
-    return NodeReading.ofEach(hosts, "ScyllaDB node", host -> reading(host, PrometheusPage.read(page(host),
-        METRICS::contains)), (host, why) -> NodeReading.failed(host, FIGURES, why));
+    return readings(pages().requireOne());
+  }
+
+  /** Each node's page read once for both the node's figures and the balance. */
+  @Override
+  public SourceSample sample() {
+    EachHost.Answers<List<Sample>> pages;
+    try {
+      pages = pages().requireOne();
+    } catch (IOException e) {
+      return new SourceSample(null, e.getMessage(), Balance.unknown(describe() + ": " + e.getMessage()));
+    }
+    Balance balance;
+    try {
+      balance = balanceOf(pages);
+    } catch (RuntimeException e) {
+      balance = Balance.unknown(describe() + ": " + e.getMessage());
+    }
+    return new SourceSample(readings(pages), null, balance);
   }
 
   @Override
@@ -142,19 +155,25 @@ public final class ScyllaSource implements ServerSource {
    */
   @Override
   public Balance balance() throws IOException {
-    Map<String, List<Sample>> pages = new LinkedHashMap<>();
-    List<String> failures = new ArrayList<>();
-    for (String host : hosts) {
-      URI uri = page(host);
-      try {
-        pages.put(host, PrometheusPage.read(uri, ScyllaBalance.METRICS::contains));
-      } catch (IOException e) {
-        failures.add(e.getMessage());
-      }
+    return balanceOf(pages().requireOne());
+  }
+
+  private EachHost.Answers<List<Sample>> pages() throws IOException {
+    return nodes.read(host -> PrometheusPage.read(page(host), PAGE::contains));
+  }
+
+  /** A node that did not answer has every figure unavailable, with why. */
+  private List<NodeReading> readings(EachHost.Answers<List<Sample>> pages) {
+    List<NodeReading> readings = new ArrayList<>();
+    for (String host : nodes.hosts()) {
+      List<Sample> page = pages.answered().get(host);
+      readings.add(page != null ? reading(host, page) : NodeReading.failed(host, FIGURES, pages.failed().get(host)));
     }
-    if (pages.isEmpty()) {
-      throw new IOException("no ScyllaDB node answered: " + String.join("; ", failures));
-    }
+    return readings;
+  }
+
+  /** The answering nodes' pages (a node down moves no data by itself) and the table's tablets. */
+  private Balance balanceOf(EachHost.Answers<List<Sample>> pages) {
     List<ScyllaTablet> read = null;
     String unread = null;
     try {
@@ -162,12 +181,19 @@ public final class ScyllaSource implements ServerSource {
     } catch (IOException e) {
       unread = e.getMessage();
     }
-    return balance.of(pages, read, unread, keyspace + "." + table);
+    return balance.of(pages.answered(), read, unread, keyspace + "." + table);
   }
 
   @Override
   public void close() {
+    nodes.close();
     tablets.close();
+  }
+
+  private static Set<String> union(Set<String> a, Set<String> b) {
+    Set<String> u = new HashSet<>(a);
+    u.addAll(b);
+    return Set.copyOf(u);
   }
 
   private NodeReading reading(String host, List<Sample> samples) {

@@ -2,7 +2,6 @@ package io.largekv.servers;
 
 import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.ResultsLayout;
-import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -87,18 +86,18 @@ public final class ServerSampler implements AutoCloseable {
     List<String> unknown = new ArrayList<>();
     boolean anySettled = false;
     for (ServerSource s : side.sources()) {
-      List<NodeReading> readings;
-      try {
-        readings = s.read();
+      SourceSample sample = s.sample();
+      List<NodeReading> readings = sample.readings();
+      if (readings != null) {
         if (failing.remove(s)) {
           progress.println(prefix + "servers' side: " + s.describe() + " answers again");
         }
         known.get(s).clear();
         readings.forEach(r -> known.get(s).add(r.node()));
-      } catch (IOException | RuntimeException e) {
-        String why = "the source failed: " + e.getMessage();
+      } else {
+        String why = "the source failed: " + sample.failed();
         if (failing.add(s)) {
-          progress.println(prefix + "servers' side: " + s.describe() + " failed (" + e.getMessage()
+          progress.println(prefix + "servers' side: " + s.describe() + " failed (" + sample.failed()
               + "); its figures are unavailable until it answers");
         }
         readings = known.get(s).stream().map(n -> NodeReading.failed(n, s.figures(), why)).toList();
@@ -106,20 +105,14 @@ public final class ServerSampler implements AutoCloseable {
       for (NodeReading r : readings) {
         byNode.computeIfAbsent(r.node(), NodeReading::of).merge(r);
       }
-      try {
-        Balance balance = s.balance();
-        if (Boolean.FALSE.equals(balance.settled())) {
-          moving.add(balance.detail());
-        } else if (Boolean.TRUE.equals(balance.settled())) {
-          anySettled = true;
-        }
-        if (balance.settled() == null && s.tellsBalance()) {
-          unknown.add(balance.detail());
-        }
-      } catch (IOException | RuntimeException e) {
-        if (s.tellsBalance()) {
-          unknown.add(s.describe() + ": " + e.getMessage());
-        }
+      Balance balance = sample.balance();
+      if (Boolean.FALSE.equals(balance.settled())) {
+        moving.add(balance.detail());
+      } else if (Boolean.TRUE.equals(balance.settled())) {
+        anySettled = true;
+      }
+      if (balance.settled() == null && s.tellsBalance()) {
+        unknown.add(balance.detail());
       }
     }
     // the sample's time: the middle of its reads (a read takes milliseconds to a few seconds)

@@ -44,6 +44,29 @@ public interface ServerSource extends AutoCloseable {
   }
 
   /**
+   * {@link #read} and {@link #balance} of one moment, as the {@link ServerSampler} takes them at each
+   * sample: a failing {@link #read} is {@link SourceSample#failed} with its message, a failing
+   * {@link #balance} is {@link Balance#unknown} naming the source and the message. A source that
+   * reads the same pages for both reads them once here.
+   */
+  default SourceSample sample() {
+    List<NodeReading> readings = null;
+    String failed = null;
+    try {
+      readings = read();
+    } catch (IOException | RuntimeException e) {
+      failed = String.valueOf(e.getMessage());
+    }
+    Balance balance;
+    try {
+      balance = balance();
+    } catch (IOException | RuntimeException e) {
+      balance = Balance.unknown(describe() + ": " + e.getMessage());
+    }
+    return new SourceSample(readings, failed, balance);
+  }
+
+  /**
    * What the source found wrong but not failing in its {@link #check}, one line each, said once at
    * the start (e.g. hosts of {@code --hosts} the database's own list does not name).
    */

@@ -53,6 +53,7 @@ public final class YugabyteSource implements ServerSource {
       ServerFigure.TABLE_BYTES, ServerFigure.UNCOMPRESSED_BYTES, ServerFigure.MEMTABLE_BYTES));
 
   private final List<String> hosts;
+  private final EachHost tservers;
   private final List<String> masters;
   private final int tserverWebPort;
   private final YugabyteAdmin admin;
@@ -84,6 +85,7 @@ public final class YugabyteSource implements ServerSource {
       throw new IllegalArgumentException("YugabyteDB source: no tablet server host");
     }
     this.hosts = List.copyOf(hosts);
+    this.tservers = new EachHost("YugabyteDB tablet server", hosts);
     this.masters = endpoints.masters().isEmpty()
         ? hosts.stream().map(h -> h.contains(":") && !h.startsWith("[") ? "[" + h + "]" : h).toList()
         : endpoints.masters();
@@ -109,20 +111,14 @@ public final class YugabyteSource implements ServerSource {
 
   @Override
   public void check() throws IOException {
-    List<String> failures = new ArrayList<>();
-    for (String host : hosts) {
+    List<String> failures = new ArrayList<>(tservers.read(host -> {
       URI uri = tserverPage(host);
-      try {
-        List<Sample> server = PrometheusPage.read(uri, n -> true).stream()
-            .filter(s -> "yb.tabletserver".equals(s.label("metric_id"))).toList();
-        if (server.isEmpty()) {
-          failures.add(uri + ": no series with metric_id=\"yb.tabletserver\" (is this a YugabyteDB tablet"
-              + " server's web port?)");
-        }
-      } catch (IOException e) {
-        failures.add(e.getMessage());
+      if (PrometheusPage.read(uri, n -> true).stream().noneMatch(s -> "yb.tabletserver".equals(s.label("metric_id")))) {
+        throw new IOException(uri + ": no series with metric_id=\"yb.tabletserver\" (is this a YugabyteDB tablet"
+            + " server's web port?)");
       }
-    }
+      return uri;
+    }).failed().values());
     // the masters: one that answers is enough (a cluster has fewer masters than tablet servers, and
     // the default names every host)
     List<String> masterFailures = new ArrayList<>();
@@ -160,14 +156,21 @@ public final class YugabyteSource implements ServerSource {
     }
     Map<String, YugabyteTabletServers.Server> known = servers.isEmpty() ? Map.of() : match(servers).byHost();
     Function<String, YugabyteTabletServers.Server> server = known::get;
-    return NodeReading.ofEach(hosts, "YugabyteDB tablet server",
-        host -> reading(host, PrometheusPage.read(tserverPage(host), METRICS::contains), server.apply(host)),
-        (host, why) -> {
-          YugabyteTabletServers.Server s = server.apply(host);
-          NodeReading.Builder b = NodeReading.of(host).state(s == null ? null : s.status());
-          FIGURES.forEach(f -> b.unavailable(f, why));
-          return b.build();
-        });
+    EachHost.Answers<List<Sample>> pages = tservers.read(host -> PrometheusPage.read(tserverPage(host),
+        METRICS::contains)).requireOne();
+    List<NodeReading> readings = new ArrayList<>();
+    for (String host : tservers.hosts()) {
+      List<Sample> page = pages.answered().get(host);
+      if (page != null) {
+        readings.add(reading(host, page, server.apply(host)));
+      } else {
+        YugabyteTabletServers.Server s = server.apply(host);
+        NodeReading.Builder b = NodeReading.of(host).state(s == null ? null : s.status());
+        FIGURES.forEach(f -> b.unavailable(f, pages.failed().get(host)));
+        readings.add(b.build());
+      }
+    }
+    return readings;
   }
 
   @Override
@@ -227,6 +230,11 @@ public final class YugabyteSource implements ServerSource {
       }
     }
     throw new IOException("no YugabyteDB master answered: " + String.join("; ", tried));
+  }
+
+  @Override
+  public void close() {
+    tservers.close();
   }
 
   private URI tserverPage(String host) {

@@ -141,6 +141,42 @@ class ScyllaSourceTest {
 
   @Test
   @Timeout(20)
+  void aSampleReadsEachNodesPageOnceForTheFiguresAndTheBalance() throws IOException {
+    SourceSample sample;
+    try (ScyllaSource source = source("127.0.0.1", "127.0.0.2", "127.0.0.3")) {
+      sample = source.sample();
+    }
+
+    assertThat(nodes).allSatisfy(n -> assertThat(n.requests("/metrics")).isEqualTo(1));
+    assertThat(sample.failed()).isNull();
+    Map<String, NodeReading> r = byNode(sample.readings());
+    assertThat(r.get("127.0.0.1").values()).containsEntry(ServerFigure.TABLE_BYTES, 1_073_741_824.0);
+    assertThat(r.get("127.0.0.3").state()).isEqualTo("JOINING");
+    // node-3-joining.prom: the balance comes from the same pages
+    assertThat(sample.balance().settled()).isFalse();
+    assertThat(sample.balance().detail()).contains("127.0.0.3").contains("JOINING");
+  }
+
+  @Test
+  @Timeout(20)
+  void aSampleOfNodesThatDoNotAnswerFailsWithTheirUrlsAndCannotTellTheBalance() throws IOException {
+    nodes.forEach(TestPages::close);
+    SourceSample sample;
+    String describe;
+    try (ScyllaSource source = source("127.0.0.1", "127.0.0.2")) {
+      sample = source.sample();
+      describe = source.describe();
+    }
+
+    assertThat(sample.readings()).isNull();
+    assertThat(sample.failed()).startsWith("no ScyllaDB node answered: http://127.0.0.1:" + nodes.get(0).port()
+        + "/metrics").contains("; http://127.0.0.2:" + nodes.get(0).port() + "/metrics");
+    assertThat(sample.balance().settled()).isNull();
+    assertThat(sample.balance().detail()).isEqualTo(describe + ": " + sample.failed());
+  }
+
+  @Test
+  @Timeout(20)
   void checkNamesEveryUrlThatFails() throws IOException {
     source("127.0.0.1", "127.0.0.2", "127.0.0.3").check();
 

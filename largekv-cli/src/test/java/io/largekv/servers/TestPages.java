@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * Pages served over real HTTP by the JDK's server, as a database's node would serve them: a body (or
@@ -25,11 +26,13 @@ final class TestPages implements AutoCloseable {
 
   private final HttpServer server;
   private final Map<String, Page> pages = new ConcurrentHashMap<>();
+  private final Map<String, AtomicInteger> requests = new ConcurrentHashMap<>();
   private boolean closed;
 
   private TestPages(String address, int port) throws IOException {
     server = HttpServer.create(new InetSocketAddress(InetAddress.getByName(address), port), 0);
     server.createContext("/", exchange -> {
+      requests.computeIfAbsent(exchange.getRequestURI().getPath(), p -> new AtomicInteger()).incrementAndGet();
       Page page = pages.get(exchange.getRequestURI().getPath());
       if (page == null) {
         page = new Page(404, "no page " + exchange.getRequestURI().getPath());
@@ -76,6 +79,12 @@ final class TestPages implements AutoCloseable {
   TestPages serve(String path, int status, String body) {
     pages.put(path, new Page(status, body));
     return this;
+  }
+
+  /** How many requests {@code path} has had. */
+  int requests(String path) {
+    AtomicInteger n = requests.get(path);
+    return n == null ? 0 : n.get();
   }
 
   int port() {
