@@ -11,6 +11,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.function.BiFunction;
 
 /**
  * The one way a source reads each of its hosts: every host at once (at most {@link #PARALLEL} at a
@@ -34,14 +35,29 @@ final class EachHost implements AutoCloseable {
   /**
    * What each host gave, in the hosts' order.
    *
+   * @param hosts every host read, in order
    * @param answered the hosts that answered, and what
    * @param failed the hosts that did not, and why
    */
-  record Answers<T>(String what, Map<String, T> answered, Map<String, String> failed) {
+  record Answers<T>(String what, List<String> hosts, Map<String, T> answered, Map<String, String> failed) {
 
     Answers {
+      hosts = List.copyOf(hosts);
       answered = Collections.unmodifiableMap(new LinkedHashMap<>(answered));
       failed = Collections.unmodifiableMap(new LinkedHashMap<>(failed));
+    }
+
+    /**
+     * One value per host, in the hosts' order: {@code answer} of what a host gave, {@code failure} of
+     * why a host did not.
+     */
+    <R> List<R> each(BiFunction<String, T, R> answer, BiFunction<String, String, R> failure) {
+      List<R> each = new ArrayList<>();
+      for (String host : hosts) {
+        each.add(answered.containsKey(host) ? answer.apply(host, answered.get(host))
+            : failure.apply(host, failed.get(host)));
+      }
+      return each;
     }
 
     /**
@@ -112,7 +128,7 @@ final class EachHost implements AutoCloseable {
       } catch (IOException e) {
         failed.put(host, e.getMessage());
       }
-      return new Answers<>(what, answered, failed);
+      return new Answers<>(what, hosts, answered, failed);
     }
     List<Future<T>> futures = new ArrayList<>();
     for (String host : hosts) {
@@ -140,7 +156,7 @@ final class EachHost implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IOException(what + "s: interrupted while reading " + String.join(", ", hosts));
     }
-    return new Answers<>(what, answered, failed);
+    return new Answers<>(what, hosts, answered, failed);
   }
 
   @Override

@@ -164,12 +164,7 @@ public final class ScyllaSource implements ServerSource {
 
   /** A node that did not answer has every figure unavailable, with why. */
   private List<NodeReading> readings(EachHost.Answers<List<Sample>> pages) {
-    List<NodeReading> readings = new ArrayList<>();
-    for (String host : nodes.hosts()) {
-      List<Sample> page = pages.answered().get(host);
-      readings.add(page != null ? reading(host, page) : NodeReading.failed(host, FIGURES, pages.failed().get(host)));
-    }
-    return readings;
+    return pages.each(this::reading, (host, why) -> NodeReading.failed(host, FIGURES, why));
   }
 
   /** The answering nodes' pages (a node down moves no data by itself) and the table's tablets. */

@@ -158,19 +158,12 @@ public final class YugabyteSource implements ServerSource {
     Function<String, YugabyteTabletServers.Server> server = known::get;
     EachHost.Answers<List<Sample>> pages = tservers.read(host -> PrometheusPage.read(tserverPage(host),
         METRICS::contains)).requireOne();
-    List<NodeReading> readings = new ArrayList<>();
-    for (String host : tservers.hosts()) {
-      List<Sample> page = pages.answered().get(host);
-      if (page != null) {
-        readings.add(reading(host, page, server.apply(host)));
-      } else {
-        YugabyteTabletServers.Server s = server.apply(host);
-        NodeReading.Builder b = NodeReading.of(host).state(s == null ? null : s.status());
-        FIGURES.forEach(f -> b.unavailable(f, pages.failed().get(host)));
-        readings.add(b.build());
-      }
-    }
-    return readings;
+    return pages.each((host, page) -> reading(host, page, server.apply(host)), (host, why) -> {
+      YugabyteTabletServers.Server s = server.apply(host);
+      NodeReading.Builder b = NodeReading.of(host).state(s == null ? null : s.status());
+      FIGURES.forEach(f -> b.unavailable(f, why));
+      return b.build();
+    });
   }
 
   @Override

@@ -41,6 +41,8 @@ class EachHostTest {
 
       assertThat(answers.answered()).containsExactly(Map.entry("a", "A"), Map.entry("c", "C"), Map.entry("d", "D"));
       assertThat(answers.failed()).containsExactly(Map.entry("b", "b: connection refused"));
+      assertThat(answers.each((host, value) -> host + "=" + value, (host, why) -> host + " failed: " + why))
+          .containsExactly("a=A", "b failed: b: connection refused", "c=C", "d=D");
       assertThat(answers.requireOne()).isSameAs(answers);
       assertThatThrownBy(answers::requireEvery).isInstanceOf(IOException.class)
           .hasMessage("b: connection refused");
