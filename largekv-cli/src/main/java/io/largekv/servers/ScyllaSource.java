@@ -4,7 +4,6 @@ import io.largekv.report.files.ServerFigure;
 import io.largekv.servers.PrometheusText.Sample;
 import java.io.IOException;
 import java.net.URI;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.HashSet;
