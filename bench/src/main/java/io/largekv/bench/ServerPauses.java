@@ -24,6 +24,9 @@ import java.util.regex.Pattern;
  */
 final class ServerPauses {
 
+  /** The local server's GC log in the results directory ({@code -Xlog:gc}, wall-clock times). */
+  static final String GC_LOG = "server-gc.log";
+
   /** One pause: when it ended, and its length. */
   record Pause(Instant end, double millis) {}
 

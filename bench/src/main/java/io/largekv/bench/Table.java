@@ -21,12 +21,12 @@ final class Table {
   private Table() {}
 
   /** Valid (no errors, exit 0) and not disturbed by other work on the machine. */
-  static boolean counts(ClientEfficiency.Run r) {
+  static boolean counts(ClientRun r) {
     return r.report().problem() == null && r.process().exitCode() == 0
         && !(r.process().otherCores() > DISTURBED_CORES);
   }
 
-  static String render(List<ClientEfficiency.Run> runs, ClientEfficiency.Options o) {
+  static String render(List<ClientRun> runs, BenchOptions o) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
         "%,d operations per client and phase, concurrency %d (YCSB, nb5: threads; latte: in-flight requests, 1 thread)%s%n",
@@ -48,8 +48,8 @@ final class Table {
     String units = String.format(Locale.ROOT, "%-2s %-6s %-26s %8s %6s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
         "", "", "", "", "", "ops/s", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
     sb.append(header).append(units);
-    for (ClientEfficiency.Run r : runs) {
-      Optional<ClientEfficiency.Run> latte = runs.stream()
+    for (ClientRun r : runs) {
+      Optional<ClientRun> latte = runs.stream()
           .filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
           .findFirst();
       double rss = r.process().usage().maxRssKb() / 1024.0;
@@ -57,12 +57,12 @@ final class Table {
           r.round(), r.phase().label, r.client(),
           r.report().opsPerSecond(), ratio(r.report().opsPerSecond(), latte.map(l -> l.report().opsPerSecond())),
           r.steadyOpsPerSecond().map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("n/a"),
-          r.steadyOpsPerSecond().map(v -> ratio(v, latte.flatMap(ClientEfficiency.Run::steadyOpsPerSecond)))
+          r.steadyOpsPerSecond().map(v -> ratio(v, latte.flatMap(ClientRun::steadyOpsPerSecond)))
               .orElse("n/a"),
           r.report().p99Ms(), ratio(r.report().p99Ms(), latte.map(l -> l.report().p99Ms())),
-          r.cpuPerKiloOps(), ratio(r.cpuPerKiloOps(), latte.map(ClientEfficiency.Run::cpuPerKiloOps)),
+          r.cpuPerKiloOps(), ratio(r.cpuPerKiloOps(), latte.map(ClientRun::cpuPerKiloOps)),
           r.steadyCpuPerKiloOps().map(v -> String.format(Locale.ROOT, "%.3f", v)).orElse("n/a"),
-          r.steadyCpuPerKiloOps().map(v -> ratio(v, latte.flatMap(ClientEfficiency.Run::steadyCpuPerKiloOps)))
+          r.steadyCpuPerKiloOps().map(v -> ratio(v, latte.flatMap(ClientRun::steadyCpuPerKiloOps)))
               .orElse("n/a"),
           rss, ratio(rss, latte.map(l -> l.process().usage().maxRssKb() / 1024.0)),
           r.contextSwitchesPerOp(), r.serverCpuPerKiloOps(), r.process().otherCores(),
@@ -72,7 +72,7 @@ final class Table {
       sb.append(medians(runs));
     }
     List<String> problems = new ArrayList<>();
-    for (ClientEfficiency.Run r : runs) {
+    for (ClientRun r : runs) {
       if (r.report().problem() != null || r.process().exitCode() != 0) {
         problems.add(String.format("round %d %s %s: exit %d %s", r.round(), r.phase().label, r.client(),
             r.process().exitCode(), r.report().problem() == null ? "" : r.report().problem()));
@@ -86,23 +86,23 @@ final class Table {
   }
 
   /** Per phase and client: the median over the rounds of each figure and of its ratio to latte. */
-  private static String medians(List<ClientEfficiency.Run> runs) {
+  private static String medians(List<ClientRun> runs) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nmedian over the rounds (figure, and in brackets the median of the per-round ratio to latte);%n"
             + "runs with errors or marked '*' are left out%n"));
     sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n",
         "phase", "client", "ops/s", "ops/s steady", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
     for (BenchPhase phase : BenchPhase.values()) {
-      List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientEfficiency.Run::client)
+      List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientRun::client)
           .distinct().toList();
       for (String client : clients) {
-        List<ClientEfficiency.Run> mine = runs.stream()
+        List<ClientRun> mine = runs.stream()
             .filter(r -> r.phase() == phase && r.client().equals(client) && counts(r)).toList();
         sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n", phase.label, client,
             cell(runs, mine, r -> r.report().opsPerSecond(), "%.0f"),
             cell(runs, mine, r -> r.steadyOpsPerSecond().orElse(Double.NaN), "%.0f"),
             cell(runs, mine, r -> r.report().p99Ms(), "%.2f"),
-            cell(runs, mine, ClientEfficiency.Run::cpuPerKiloOps, "%.3f"),
+            cell(runs, mine, ClientRun::cpuPerKiloOps, "%.3f"),
             cell(runs, mine, r -> r.steadyCpuPerKiloOps().orElse(Double.NaN), "%.3f"),
             cell(runs, mine, r -> r.process().usage().maxRssKb() / 1024.0, "%.0f")));
       }
@@ -110,11 +110,11 @@ final class Table {
     return sb.toString();
   }
 
-  private static String cell(List<ClientEfficiency.Run> all, List<ClientEfficiency.Run> mine,
-      java.util.function.ToDoubleFunction<ClientEfficiency.Run> figure, String format) {
+  private static String cell(List<ClientRun> all, List<ClientRun> mine,
+      java.util.function.ToDoubleFunction<ClientRun> figure, String format) {
     List<Double> values = new ArrayList<>();
     List<Double> ratios = new ArrayList<>();
-    for (ClientEfficiency.Run r : mine) {
+    for (ClientRun r : mine) {
       double v = figure.applyAsDouble(r);
       values.add(v);
       all.stream().filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
@@ -147,7 +147,7 @@ final class Table {
   }
 
   /** {@code bench/run --rate}: each client's read latency at the same fixed rates. */
-  static String renderRates(List<ClientEfficiency.RateRun> runs, ClientEfficiency.Options o) {
+  static String renderRates(List<FixedRates.RateRun> runs, BenchOptions o) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, "FIXED RATE: reads at fractions of latte's read rate of the last round (as fast"
         + " as it went), %d s each, concurrency %d%s.%n", o.rateSeconds, o.concurrency, o.rateRuns == 1 ? ""
@@ -159,14 +159,14 @@ final class Table {
         + "corrected). YCSB's runs are --rate-warm-up (" + o.rateWarmUpSeconds + " s) longer and leave those first seconds\n"
         + "out (largekv.warmup_s: the client JVM's JIT and start-up), so that their figures cover --rate-seconds as\n"
         + "latte's whole run does. p99 ×latte: service-time p99 over latte's at the same rate (the same run). server pauses:\n"
-        + "the local server's stop-the-world pauses (its GC log, " + ClientEfficiency.SERVER_GC_LOG + ") in the\n"
+        + "the local server's stop-the-world pauses (its GC log, " + ServerPauses.GC_LOG + ") in the\n"
         + "window the client's figures cover (a YCSB client's after its warm-up, from its first progress line with\n"
         + "an operation); each holds every request in flight.\n\n");
     sb.append(String.format(Locale.ROOT, "%-22s %-26s %8s %7s %7s %8s %10s %7s %8s %10s  %s%n", "rate", "client",
         "ops/s", "p50 ms", "p99 ms", "p99.9 ms", "intended", "p99", "p99.9", "p99 ×latte", "server pauses"));
     sb.append(String.format(Locale.ROOT, "%-22s %-26s %8s %7s %7s %8s %10s %7s %8s %10s%n", "", "", "", "service", "",
         "", "p50 ms", "ms", "ms", ""));
-    for (ClientEfficiency.RateRun r : runs) {
+    for (FixedRates.RateRun r : runs) {
       BenchClient.Latency s = r.report().service();
       BenchClient.Latency in = r.report().intended();
       String bad = r.report().problem() != null || r.exitCode() != 0 ? "  FAILED: " + (r.report().problem() != null
@@ -179,14 +179,14 @@ final class Table {
           ms(in == null ? Double.NaN : in.p99()), ms(in == null ? Double.NaN : in.p999()),
           format(p99OverLatte(r, runs)), r.serverPauses().render(), bad));
     }
-    for (double fraction : runs.stream().map(ClientEfficiency.RateRun::fraction).distinct().toList()) {
+    for (double fraction : runs.stream().map(FixedRates.RateRun::fraction).distinct().toList()) {
       unequalLoad(fraction, runs).ifPresent(note -> sb.append("\n").append(note).append("\n"));
     }
     if (o.rateRuns > 1) {
       sb.append("\np99 ×latte over the runs (each run's ratio; the median):\n");
       Set<String> clients = new LinkedHashSet<>();
-      runs.stream().map(ClientEfficiency.RateRun::client).filter(c -> !c.equals(LatteClient.NAME)).forEach(clients::add);
-      for (double fraction : runs.stream().map(ClientEfficiency.RateRun::fraction).distinct().toList()) {
+      runs.stream().map(FixedRates.RateRun::client).filter(c -> !c.equals(LatteClient.NAME)).forEach(clients::add);
+      for (double fraction : runs.stream().map(FixedRates.RateRun::fraction).distinct().toList()) {
         for (String client : clients) {
           List<Double> ratios = runs.stream().filter(r -> r.fraction() == fraction && r.client().equals(client))
               .map(r -> p99OverLatte(r, runs)).toList();
@@ -203,8 +203,8 @@ final class Table {
    * A run's service-time p99 over latte's of the same run at the same rate; NaN when either failed
    * or has no figure (a failed run has no ratio: it is not a better or a worse one).
    */
-  static double p99OverLatte(ClientEfficiency.RateRun r, List<ClientEfficiency.RateRun> runs) {
-    Optional<ClientEfficiency.RateRun> latte = runs.stream().filter(x -> x.fraction() == r.fraction()
+  static double p99OverLatte(FixedRates.RateRun r, List<FixedRates.RateRun> runs) {
+    Optional<FixedRates.RateRun> latte = runs.stream().filter(x -> x.fraction() == r.fraction()
         && x.run() == r.run() && x.client().equals(LatteClient.NAME)).findFirst();
     if (latte.isEmpty() || failed(r) || failed(latte.get()) || r.report().service() == null
         || latte.get().report().service() == null || latte.get().report().service().p99() == 0) {
@@ -220,21 +220,21 @@ final class Table {
    * At a rate where latte read less than {@value #LATTE_HELD_RATE} of it in a run (its schedule slips
    * when its requests in flight are all taken: the ticks it missed are not made up), the note that
    * says so, and what the other clients read: since 2026-11-26 the load latte read in the same run
-   * ({@link ClientEfficiency#sameLoad}), so that p99 ×latte compares the same load; a client run at
+   * ({@link FixedRates#sameLoad}), so that p99 ×latte compares the same load; a client run at
    * the rate asked instead (latte's run failed, or a run before that) read more of it than latte, a
    * YCSB client catching up, and the note says that those compare different loads. Empty when latte
    * held the rate in every run.
    */
-  static Optional<String> unequalLoad(double fraction, List<ClientEfficiency.RateRun> runs) {
-    List<ClientEfficiency.RateRun> at = runs.stream().filter(r -> r.fraction() == fraction && !failed(r)).toList();
-    List<ClientEfficiency.RateRun> latte = at.stream().filter(r -> r.client().equals(LatteClient.NAME)).toList();
+  static Optional<String> unequalLoad(double fraction, List<FixedRates.RateRun> runs) {
+    List<FixedRates.RateRun> at = runs.stream().filter(r -> r.fraction() == fraction && !failed(r)).toList();
+    List<FixedRates.RateRun> latte = at.stream().filter(r -> r.client().equals(LatteClient.NAME)).toList();
     List<Double> latteHeld = latte.stream().map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
     if (latteHeld.isEmpty() || latteHeld.get(0) >= LATTE_HELD_RATE) {
       return Optional.empty();
     }
     double asked = latte.get(0).rate();
-    List<ClientEfficiency.RateRun> others = at.stream().filter(r -> !r.client().equals(LatteClient.NAME)).toList();
-    List<Double> matched = others.stream().filter(r -> r.rate() < asked).map(ClientEfficiency.RateRun::rate)
+    List<FixedRates.RateRun> others = at.stream().filter(r -> !r.client().equals(LatteClient.NAME)).toList();
+    List<Double> matched = others.stream().filter(r -> r.rate() < asked).map(FixedRates.RateRun::rate)
         .sorted().toList();
     List<Double> othersHeld = others.stream().filter(r -> r.rate() >= asked)
         .map(r -> r.report().opsPerSecond() / r.rate()).sorted().toList();
@@ -264,7 +264,7 @@ final class Table {
     return lo == hi ? lo + " %" : lo + "–" + hi + " %";
   }
 
-  private static boolean failed(ClientEfficiency.RateRun r) {
+  private static boolean failed(FixedRates.RateRun r) {
     return r.exitCode() != 0 || r.report().problem() != null;
   }
 

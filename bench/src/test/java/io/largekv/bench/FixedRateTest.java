@@ -14,11 +14,11 @@ class FixedRateTest {
 
   @Test
   void theRateModeNeedsLatteAndSensibleSeconds() {
-    assertThatThrownBy(() -> ClientEfficiency.Options.parse(new String[] {"--rate", "--clients", "largekv"}))
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--clients", "largekv"}))
         .hasMessage("--rate runs each client at fractions of latte's read rate; accepted: --rate with latte in --clients");
-    assertThatThrownBy(() -> ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-seconds", "5"}))
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--rate-seconds", "5"}))
         .hasMessage("--rate-seconds 5 is not accepted; accepted: 10 .. 86400");
-    assertThatThrownBy(() -> ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-warm-up", "-1"}))
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--rate-warm-up", "-1"}))
         .hasMessage("--rate-warm-up -1 is not accepted; accepted: 0 .. 3600");
     // a client without a rate would put an unthrottled run in the fixed-rate table: it is left out of them
     assertThat(YcsbBenchClient.largekv(List.of()).hasFixedRate()).isTrue();
@@ -26,7 +26,7 @@ class FixedRateTest {
     assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).hasFixedRate()).isTrue();
     assertThat(YcsbBenchClient.asyncDriver(List.of()).hasFixedRate()).isFalse();
     assertThat(Nb5BenchClient.verified(REPO, "5.17.9").hasFixedRate()).isFalse();
-    ClientEfficiency.Options o = ClientEfficiency.Options.parse(new String[] {"--rate", "--clients", "largekv,latte"});
+    BenchOptions o = BenchOptions.parse(new String[] {"--rate", "--clients", "largekv,latte"});
     assertThat(o.rate).isTrue();
     assertThat(o.rateSeconds).isEqualTo(60);
     assertThat(o.rateWarmUpSeconds).isEqualTo(120);
@@ -85,16 +85,16 @@ class FixedRateTest {
 
   @Test
   void theTableShowsServiceAndIntendedTimeTheRatioToLatteAtTheSameRateAndTheServersPauses() {
-    ClientEfficiency.Options o = ClientEfficiency.Options.parse(new String[] {"--rate"});
+    BenchOptions o = BenchOptions.parse(new String[] {"--rate"});
     BenchClient.Report latte = new BenchClient.Report(960_000, 0, 15_990, 3.0, null,
         new BenchClient.Latency(0.8, 3.0, 20.0), null);
     BenchClient.Report largekv = new BenchClient.Report(960_000, 0, 15_980, 4.5, null,
         new BenchClient.Latency(0.7, 4.5, 25.0), new BenchClient.Latency(0.9, 50.0, 90.0));
     String t = Table.renderRates(List.of(
-        new ClientEfficiency.RateRun(0.5, 16_000, 1, LatteClient.NAME, latte, 0, new ServerPauses.Within(21, 88, 712)),
-        new ClientEfficiency.RateRun(0.5, 16_000, 1, "largekv YCSB (default)", largekv, 0, ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 25_600, 1, LatteClient.NAME, latte, 0, ServerPauses.Within.UNKNOWN),
-        new ClientEfficiency.RateRun(0.8, 25_600, 1, "largekv YCSB (default)", largekv, 1,
+        new FixedRates.RateRun(0.5, 16_000, 1, LatteClient.NAME, latte, 0, new ServerPauses.Within(21, 88, 712)),
+        new FixedRates.RateRun(0.5, 16_000, 1, "largekv YCSB (default)", largekv, 0, ServerPauses.Within.UNKNOWN),
+        new FixedRates.RateRun(0.8, 25_600, 1, LatteClient.NAME, latte, 0, ServerPauses.Within.UNKNOWN),
+        new FixedRates.RateRun(0.8, 25_600, 1, "largekv YCSB (default)", largekv, 1,
             ServerPauses.Within.UNKNOWN)), o);
     assertThat(t).contains("50% 16,000/s")
         .containsPattern("latte +15990 +0\\.80 +3\\.00 +20\\.00 +- +- +- +1\\.00  21, longest 88 ms, 712 ms in all")
@@ -106,17 +106,17 @@ class FixedRateTest {
 
   @Test
   void repeatedRunsPairEachRunWithLattesOfTheSameRunAndGiveTheMedianRatio() {
-    ClientEfficiency.Options o = ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-runs", "3"});
+    BenchOptions o = BenchOptions.parse(new String[] {"--rate", "--rate-runs", "3"});
     assertThat(o.rateRuns).isEqualTo(3);
-    assertThatThrownBy(() -> ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-runs", "0"}))
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--rate-runs", "0"}))
         .hasMessage("--rate-runs 0 is not accepted; accepted: 1 .. 100");
-    List<ClientEfficiency.RateRun> runs = new java.util.ArrayList<>();
+    List<FixedRates.RateRun> runs = new java.util.ArrayList<>();
     double[] latteP99 = {3.0, 4.0, 2.0};
     double[] largekvP99 = {3.3, 2.0, 2.4};
     for (int run = 1; run <= 3; run++) {
-      runs.add(new ClientEfficiency.RateRun(0.5, 16_000, run, LatteClient.NAME, report(latteP99[run - 1]), 0,
+      runs.add(new FixedRates.RateRun(0.5, 16_000, run, LatteClient.NAME, report(latteP99[run - 1]), 0,
           ServerPauses.Within.UNKNOWN));
-      runs.add(new ClientEfficiency.RateRun(0.5, 16_000, run, "largekv YCSB (default)", report(largekvP99[run - 1]),
+      runs.add(new FixedRates.RateRun(0.5, 16_000, run, "largekv YCSB (default)", report(largekvP99[run - 1]),
           0, ServerPauses.Within.UNKNOWN));
     }
     assertThat(Table.p99OverLatte(runs.get(3), runs)).isEqualTo(0.5);
@@ -128,7 +128,7 @@ class FixedRateTest {
   @Test
   void aRateLatteDidNotHoldIsSaidToCompareDifferentLoads() {
     // the 2026-11-25 run at 80 %: latte read 8,037-8,531 of 9,153/s, YCSB 8,772-8,938
-    List<ClientEfficiency.RateRun> runs = List.of(
+    List<FixedRates.RateRun> runs = List.of(
         passed(0.8, 9_153, 1, LatteClient.NAME, 8_358, 15.6),
         passed(0.8, 9_153, 1, "largekv YCSB (default)", 8_811, 22.4),
         passed(0.8, 9_153, 2, LatteClient.NAME, 8_037, 13.4),
@@ -140,19 +140,19 @@ class FixedRateTest {
         + " clients did not read the same load there and p99 ×latte compares different loads.");
     // 98 % is held: no note
     assertThat(Table.unequalLoad(0.5, runs)).isEmpty();
-    String t = Table.renderRates(runs, ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-runs", "2"}));
+    String t = Table.renderRates(runs, BenchOptions.parse(new String[] {"--rate", "--rate-runs", "2"}));
     assertThat(t).contains("80% 9,153/s: latte read 88–91 % of the rate").doesNotContain("50% 5,720/s: latte read");
   }
 
   @Test
   void afterALatteRunThatDidNotHoldTheRateTheOtherClientsReadTheLoadLatteRead() {
     // latte held 8,358 of 9,153/s (91 %): the others read 8,358/s
-    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_358, 15.6), 0)).isEqualTo(8_358);
+    assertThat(FixedRates.sameLoad(9_153, reportAt(8_358, 15.6), 0)).isEqualTo(8_358);
     // held (97 % or more), failed, or no figure: the rate asked
-    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_900, 15.6), 0)).isEqualTo(9_153);
-    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(8_358, 15.6), 1)).isEqualTo(9_153);
-    assertThat(ClientEfficiency.sameLoad(9_153, reportAt(0, 15.6), 0)).isEqualTo(9_153);
-    List<ClientEfficiency.RateRun> runs = List.of(
+    assertThat(FixedRates.sameLoad(9_153, reportAt(8_900, 15.6), 0)).isEqualTo(9_153);
+    assertThat(FixedRates.sameLoad(9_153, reportAt(8_358, 15.6), 1)).isEqualTo(9_153);
+    assertThat(FixedRates.sameLoad(9_153, reportAt(0, 15.6), 0)).isEqualTo(9_153);
+    List<FixedRates.RateRun> runs = List.of(
         passed(0.8, 9_153, 1, LatteClient.NAME, 8_358, 15.6),
         passed(0.8, 8_358, 1, "largekv YCSB (default)", 8_350, 16.0),
         passed(0.8, 9_153, 2, LatteClient.NAME, 8_037, 13.4),
@@ -160,16 +160,16 @@ class FixedRateTest {
     assertThat(Table.unequalLoad(0.8, runs)).hasValue("80% 9,153/s: latte read 88–91 % of the rate (its schedule"
         + " slipped: the server did not keep up with it); the other clients read at the rate latte read in the"
         + " same run (8,037–8,358/s), the same load.");
-    String t = Table.renderRates(runs, ClientEfficiency.Options.parse(new String[] {"--rate", "--rate-runs", "2"}));
+    String t = Table.renderRates(runs, BenchOptions.parse(new String[] {"--rate", "--rate-runs", "2"}));
     // each row gives the rate its client read at, and the ratio pairs it with latte's run of the same turn
     assertThat(t).containsPattern("80% 8,358/s run 1 +largekv YCSB \\(default\\) +8350 ")
         .containsPattern("80% +largekv YCSB \\(default\\) +1\\.03, 1\\.04; median 1\\.04");
   }
 
   /** A run that exited 0 with {@code opsPerSecond} and {@code p99}, the server's pauses unknown. */
-  private static ClientEfficiency.RateRun passed(double fraction, double rate, int run, String client,
+  private static FixedRates.RateRun passed(double fraction, double rate, int run, String client,
       double opsPerSecond, double p99) {
-    return new ClientEfficiency.RateRun(fraction, rate, run, client, reportAt(opsPerSecond, p99), 0,
+    return new FixedRates.RateRun(fraction, rate, run, client, reportAt(opsPerSecond, p99), 0,
         ServerPauses.Within.UNKNOWN);
   }
 

@@ -1,0 +1,29 @@
+package io.largekv.bench;
+
+import java.util.Optional;
+
+/** One client's measured phase. */
+record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
+    long ops) {
+  double cpuPerKiloOps() {
+    return process.usage().cpuSeconds() * 1000.0 / ops;
+  }
+
+  Optional<Double> steadyCpuPerKiloOps() {
+    return process.steadyCpuPerOp(ops).map(s -> s * 1000.0);
+  }
+
+  /** Throughput over the same window as {@link #steadyCpuPerKiloOps}, read at the client's progress lines. */
+  Optional<Double> steadyOpsPerSecond() {
+    return process.steadyOpsPerSecond(ops);
+  }
+
+  double serverCpuPerKiloOps() {
+    return process.serverCpuSeconds() * 1000.0 / ops;
+  }
+
+  double contextSwitchesPerOp() {
+    MeasuredProcess.Usage u = process.usage();
+    return (u.voluntarySwitches() + u.involuntarySwitches()) / (double) ops;
+  }
+}
