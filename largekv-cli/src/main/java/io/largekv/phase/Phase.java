@@ -1,6 +1,7 @@
 package io.largekv.phase;
 
 import io.largekv.common.UserError;
+import io.largekv.results.RunSetup;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +30,7 @@ public final class Phase {
     return load;
   }
 
-  public static final Phase LOAD = new Phase("load", true, "local-load", "large30b");
+  public static final Phase LOAD = new Phase(RunSetup.LOAD, true, "local-load", "large30b");
   public static final Phase UNIFORM_READ = new Phase("uniform-read", false, "local-uniform-read", "large30b-uniform-read");
   public static final Phase LATEST_READ = new Phase("latest-read", false, "local-latest-read", "large30b-latest-read");
 

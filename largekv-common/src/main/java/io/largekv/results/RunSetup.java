@@ -43,6 +43,8 @@ public record RunSetup(String layout, String started, String finished, List<Stri
   public static final String YCSB = "ycsb";
   /** The harness of the user's nb5 on yb_kv_large. */
   public static final String NB5 = "nb5";
+  /** The load phase's name, as setup.json and results.json write it (the command line's {@code Phase.LOAD}). */
+  public static final String LOAD = "load";
 
 
   public static final String COMPARE = "compare";
@@ -79,7 +81,7 @@ public record RunSetup(String layout, String started, String finished, List<Stri
 
   /** The seconds a phase's figures leave out: its own where known; a load's none. */
   public long warmUpSeconds(String phase) {
-    if (phase.equals("load")) {
+    if (phase.equals(LOAD)) {
       return 0;
     }
     return phaseWarmUpSeconds.getOrDefault(phase, warmUpSeconds);

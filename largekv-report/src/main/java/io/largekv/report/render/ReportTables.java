@@ -4,6 +4,7 @@ import io.largekv.report.Report;
 import io.largekv.report.ServerFigures;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
+import io.largekv.results.RunSetup;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,7 +71,7 @@ public final class ReportTables {
       }
       add(rows, "errors", c.errors() == null ? "-" : c.errors() == 0 ? "0"
           : c.errors() + " " + (c.errorClasses().isEmpty() ? "" : c.errorClasses().toString()));
-      boolean load = io.largekv.phase.Phase.LOAD.name.equals(phase) && !absent;
+      boolean load = RunSetup.LOAD.equals(phase) && !absent;
       add(rows, "verified ok (the whole phase)", load ? "not verified (load)" : count(c.verifiedOk()));
       add(rows, "verification failures (corrupt + missing)", load ? "not verified (load)"
           : count(c.verificationFailures()));

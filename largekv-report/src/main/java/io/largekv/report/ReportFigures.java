@@ -7,6 +7,7 @@ import io.largekv.report.files.ServerLines;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import io.largekv.results.ResultsLayout;
+import io.largekv.results.RunSetup;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -60,7 +61,7 @@ final class ReportFigures {
         events.addAll(events(column, rep + 1, c.runs.get(rep)));
         nodes.addAll(nodes(column, rep + 1, c.runs.get(rep)));
         Results.Servers side = ServerFigures.of(column, rep + 1, c.runs.get(rep),
-            phase.equals("load"));
+            phase.equals(RunSetup.LOAD));
         if (side != null) {
           servers.add(side);
         }
@@ -92,7 +93,7 @@ final class ReportFigures {
   private static Results.Cell cell(Report report, Report.Cell c, List<String> otherOps, double firstMean,
       Results.Change change) {
     String run = report.runOf(c.target).label;
-    boolean load = io.largekv.phase.Phase.LOAD.name.equals(c.phase);
+    boolean load = RunSetup.LOAD.equals(c.phase);
     if (!c.inRun) {
       return new Results.Cell(c.target, run, Results.Cell.NOT_IN_RUN, null,
           new Results.Throughput(OPS_PER_SECOND, null, null, null, null, 0), null, null, null, null, List.of(), null,

@@ -1,6 +1,7 @@
 package io.largekv.report.render;
 
 import io.largekv.results.Results;
+import io.largekv.results.RunSetup;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -23,7 +24,7 @@ public final class SeedFigures {
   public static List<Line> of(String phase, Results.Cell cell, Results.Servers servers) {
     List<Line> out = new ArrayList<>();
     switch (phase) {
-      case "load" -> {
+      case RunSetup.LOAD -> {
         out.add(new Line("Records inserted", "30 Billion", count(cell.operations())));
         out.add(new Line("Size of each record", "~ 300 bytes", "306 B logical (50-byte key, 256-byte value); on disk "
             + "per stored row: " + (servers == null ? "unavailable: the servers were not sampled"
