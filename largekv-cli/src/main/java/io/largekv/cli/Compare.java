@@ -130,20 +130,25 @@ public final class Compare {
         Phase.published(repo.resolve("workloads").resolve(o.workloadFile(p))).ifPresent(f -> published.put(p.name, f));
       }
     }
-    RunSetup setup = new RunSetup(RunSetup.COMPARE, Instant.now().toString(), null,
-        o.phases.stream().map(p -> p.name).toList(),
-        o.targets.stream().map(t -> new RunSetup.Target(t.label, t.dialect, t.local() ? "local" : t.hosts,
-            t.description, Secrets.redact(String.join(" ", t.properties)))).toList(),
-        o.harnesses, o.targets.stream().flatMap(t -> o.harnesses.stream().map(h -> o.column(t, h))).toList(),
-        harnessDescriptions, o.repeat, o.clients, o.warmup, Map.of(),
-        new RunSetup.Sizes(o.sizeSetting(o.records, "recordcount", Options.LOCAL_RECORDS, ""),
+    RunSetup setup = RunSetup.builder(RunSetup.COMPARE).started(Instant.now().toString())
+        .phases(o.phases.stream().map(p -> p.name).toList())
+        .targets(o.targets.stream().map(t -> new RunSetup.Target(t.label, t.dialect, t.local() ? "local" : t.hosts,
+            t.description, Secrets.redact(String.join(" ", t.properties)))).toList())
+        .harnesses(o.harnesses)
+        .columns(o.targets.stream().flatMap(t -> o.harnesses.stream().map(h -> o.column(t, h))).toList())
+        .harnessDescriptions(harnessDescriptions).repeat(o.repeat).clients(o.clients).warmUpSeconds(o.warmup)
+        .sizes(new RunSetup.Sizes(o.sizeSetting(o.records, "recordcount", Options.LOCAL_RECORDS, ""),
             o.sizeSetting(o.duration, "maxexecutiontime", Options.LOCAL_DURATION, " s"),
-            o.sizeSetting(o.threads == null ? null : Long.valueOf(o.threads), "threadcount", Options.LOCAL_THREADS, "")),
-        o.rate == null ? "unthrottled" : o.rate + " ops/s", o.fullScaleWorkloads() ? "full-scale" : "local",
-        Secrets.redact("bin/largekv " + String.join(" ", args)), Secrets.redact(String.join(" ", o.properties)),
-        String.join(", ", o.phases.stream().map(p -> "workloads/" + o.workloadFile(p)).toList()),
-        io.largekv.common.Machine.describe(), published, o.nodes, o.events.stream().map(e -> e.spec).toList(),
-        List.of());
+            o.sizeSetting(o.threads == null ? null : Long.valueOf(o.threads), "threadcount", Options.LOCAL_THREADS,
+                "")))
+        .rate(o.rate == null ? "unthrottled" : o.rate + " ops/s")
+        .workloads(o.fullScaleWorkloads() ? "full-scale" : "local")
+        .command(Secrets.redact("bin/largekv " + String.join(" ", args)))
+        .commonProperties(Secrets.redact(String.join(" ", o.properties)))
+        .workloadFiles(String.join(", ", o.phases.stream().map(p -> "workloads/" + o.workloadFile(p)).toList()))
+        .machine(io.largekv.common.Machine.describe()).publishedFigures(published).nodes(o.nodes)
+        .events(o.events.stream().map(e -> e.spec).toList())
+        .build();
     RunSetupFile.write(setup, dir);
 
     for (CompareTarget t : o.targets) {

@@ -112,11 +112,14 @@ public final class K8sLocal {
     List<String> props = new ArrayList<>(server);
     props.addAll(o.phaseProperties(phase));
     Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
-    return new K8sManifests.Settings("default", o.run, phase.name, phase.isLoad(), "local", o.clients, workload.getFileName().toString(),
-        Files.readString(workload, StandardCharsets.UTF_8), props, null, null, null, null, K8sRender.Options.DEFAULT_CPU,
-        6 * 1024, phase.isLoad() ? o.retries : 0, Secrets.redact("bin/largekv k8s " + String.join(" ", args)), mounts,
-        o.harness, null, K8sRender.ycsbClient(phase), o.metricsPort == null ? 0 : o.metricsPort,
-        io.largekv.common.MetricsProperties.DEFAULT_ADDRESS);
+    return K8sManifests.Settings.builder().namespace("default").run(o.run).phase(phase.name).load(phase.isLoad())
+        .image("local").clients(o.clients).workloadFile(workload.getFileName().toString())
+        .workloadText(Files.readString(workload, StandardCharsets.UTF_8)).properties(props)
+        .cpu(K8sRender.Options.DEFAULT_CPU).memoryMib(6 * 1024).retries(phase.isLoad() ? o.retries : 0)
+        .command(Secrets.redact("bin/largekv k8s " + String.join(" ", args))).mounts(mounts).harness(o.harness)
+        .ycsbClient(K8sRender.ycsbClient(phase)).metricsPort(o.metricsPort == null ? 0 : o.metricsPort)
+        .metricsAddress(io.largekv.common.MetricsProperties.DEFAULT_ADDRESS)
+        .build();
   }
 
   /**

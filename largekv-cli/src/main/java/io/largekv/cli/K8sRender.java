@@ -109,12 +109,15 @@ public final class K8sRender {
     Path workload = repo.resolve("workloads").resolve(o.workloadFile(o.phase));
     List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.database, o.properties));
     props.addAll(o.phaseProperties(o.phase));
-    K8sManifests.Settings s = new K8sManifests.Settings(o.namespace, o.run, o.phase.name, o.phase.isLoad(), o.image,
-        o.clients,
-        workload.getFileName().toString(), Files.readString(workload, StandardCharsets.UTF_8), props,
-        o.passwordSecret, o.resultsClaim, o.resultsSize(), o.storageClass, o.cpu, o.memoryMib, o.retries,
-        Secrets.redact("bin/largekv " + String.join(" ", args)), K8sManifests.POD, o.harness, o.nb5Jar,
-        ycsbClient(o.phase), o.metricsPort == null ? Options.DEFAULT_METRICS_PORT : o.metricsPort, "0.0.0.0");
+    K8sManifests.Settings s = K8sManifests.Settings.builder().namespace(o.namespace).run(o.run).phase(o.phase.name)
+        .load(o.phase.isLoad()).image(o.image).clients(o.clients).workloadFile(workload.getFileName().toString())
+        .workloadText(Files.readString(workload, StandardCharsets.UTF_8)).properties(props)
+        .passwordSecret(o.passwordSecret).resultsClaim(o.resultsClaim).resultsSize(o.resultsSize())
+        .storageClass(o.storageClass).cpu(o.cpu).memoryMib(o.memoryMib).retries(o.retries)
+        .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(K8sManifests.POD).harness(o.harness)
+        .nb5Jar(o.nb5Jar).ycsbClient(ycsbClient(o.phase))
+        .metricsPort(o.metricsPort == null ? Options.DEFAULT_METRICS_PORT : o.metricsPort).metricsAddress("0.0.0.0")
+        .build();
     if (s.nb5()) {
       // what nb5 cannot apply is refused here, not in N pods
       Nb5PodClient.Options.of(o.phase, Path.of(s.clientDir("0")), workload, K8sManifests.nb5Properties(s));

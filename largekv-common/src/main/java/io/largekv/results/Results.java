@@ -2,6 +2,7 @@ package io.largekv.results;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What a report says, as data: the document {@code results.json} holds beside every report.md (the
@@ -105,7 +106,122 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
   public record ServerNode(String node, String lastState, Figure tableBytesStart, Figure tableBytesEnd,
       Figure growthBytesPerHour, Figure bytesPerStoredRow, Figure uncompressedBytesEnd, Figure memtableBytesEnd,
       Figure cpuPercent, Figure diskReadsPerSecond, Figure diskWritesPerSecond, Figure diskReadBytesPerSecond,
-      Figure averageReadBytes, Figure diskReadsPerClientRead) {}
+      Figure averageReadBytes, Figure diskReadsPerClientRead) {
+
+    /** A node's figures ({@code node} "cluster": the cluster's) to set by name. */
+    public static Builder builder(String node, String lastState) {
+      return new Builder(node, lastState);
+    }
+
+    /**
+     * Builds a {@link ServerNode} by name: each setter sets the figure of the same name, {@link #allFigures}
+     * every one; {@link #build} refuses a figure not set (a figure is never null).
+     */
+    public static final class Builder {
+      private final String node;
+      private final String lastState;
+      private Figure tableBytesStart;
+      private Figure tableBytesEnd;
+      private Figure growthBytesPerHour;
+      private Figure bytesPerStoredRow;
+      private Figure uncompressedBytesEnd;
+      private Figure memtableBytesEnd;
+      private Figure cpuPercent;
+      private Figure diskReadsPerSecond;
+      private Figure diskWritesPerSecond;
+      private Figure diskReadBytesPerSecond;
+      private Figure averageReadBytes;
+      private Figure diskReadsPerClientRead;
+
+      private Builder(String node, String lastState) {
+        this.node = node;
+        this.lastState = lastState;
+      }
+
+      /** Every figure {@code f}; a setter after it replaces one. */
+      public Builder allFigures(Figure f) {
+        return tableBytesStart(f).tableBytesEnd(f).growthBytesPerHour(f).bytesPerStoredRow(f).uncompressedBytesEnd(f)
+            .memtableBytesEnd(f).cpuPercent(f).diskReadsPerSecond(f).diskWritesPerSecond(f).diskReadBytesPerSecond(f)
+            .averageReadBytes(f).diskReadsPerClientRead(f);
+      }
+
+      public Builder tableBytesStart(Figure tableBytesStart) {
+        this.tableBytesStart = tableBytesStart;
+        return this;
+      }
+
+      public Builder tableBytesEnd(Figure tableBytesEnd) {
+        this.tableBytesEnd = tableBytesEnd;
+        return this;
+      }
+
+      public Builder growthBytesPerHour(Figure growthBytesPerHour) {
+        this.growthBytesPerHour = growthBytesPerHour;
+        return this;
+      }
+
+      public Builder bytesPerStoredRow(Figure bytesPerStoredRow) {
+        this.bytesPerStoredRow = bytesPerStoredRow;
+        return this;
+      }
+
+      public Builder uncompressedBytesEnd(Figure uncompressedBytesEnd) {
+        this.uncompressedBytesEnd = uncompressedBytesEnd;
+        return this;
+      }
+
+      public Builder memtableBytesEnd(Figure memtableBytesEnd) {
+        this.memtableBytesEnd = memtableBytesEnd;
+        return this;
+      }
+
+      public Builder cpuPercent(Figure cpuPercent) {
+        this.cpuPercent = cpuPercent;
+        return this;
+      }
+
+      public Builder diskReadsPerSecond(Figure diskReadsPerSecond) {
+        this.diskReadsPerSecond = diskReadsPerSecond;
+        return this;
+      }
+
+      public Builder diskWritesPerSecond(Figure diskWritesPerSecond) {
+        this.diskWritesPerSecond = diskWritesPerSecond;
+        return this;
+      }
+
+      public Builder diskReadBytesPerSecond(Figure diskReadBytesPerSecond) {
+        this.diskReadBytesPerSecond = diskReadBytesPerSecond;
+        return this;
+      }
+
+      public Builder averageReadBytes(Figure averageReadBytes) {
+        this.averageReadBytes = averageReadBytes;
+        return this;
+      }
+
+      public Builder diskReadsPerClientRead(Figure diskReadsPerClientRead) {
+        this.diskReadsPerClientRead = diskReadsPerClientRead;
+        return this;
+      }
+
+      public ServerNode build() {
+        return new ServerNode(node, lastState,
+            Objects.requireNonNull(tableBytesStart, "tableBytesStart"),
+            Objects.requireNonNull(tableBytesEnd, "tableBytesEnd"),
+            Objects.requireNonNull(growthBytesPerHour, "growthBytesPerHour"),
+            Objects.requireNonNull(bytesPerStoredRow, "bytesPerStoredRow"),
+            Objects.requireNonNull(uncompressedBytesEnd, "uncompressedBytesEnd"),
+            Objects.requireNonNull(memtableBytesEnd, "memtableBytesEnd"),
+            Objects.requireNonNull(cpuPercent, "cpuPercent"),
+            Objects.requireNonNull(diskReadsPerSecond, "diskReadsPerSecond"),
+            Objects.requireNonNull(diskWritesPerSecond, "diskWritesPerSecond"),
+            Objects.requireNonNull(diskReadBytesPerSecond, "diskReadBytesPerSecond"),
+            Objects.requireNonNull(averageReadBytes, "averageReadBytes"),
+            Objects.requireNonNull(diskReadsPerClientRead, "diskReadsPerClientRead"));
+      }
+    }
+  }
 
   /**
    * A figure of the servers' side: {@code value}, or null and {@code unavailable} says why (never 0

@@ -58,25 +58,183 @@ public record RunSetup(String layout, String started, String finished, List<Stri
 
   /** The same setup, finished at {@code at}. */
   public RunSetup finishedAt(String at) {
-    return new RunSetup(layout, started, at, phases, targets, harnesses, columns, harnessDescriptions, repeat,
-        clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command, commonProperties, workloadFiles,
-        machine, publishedFigures, nodes, events, commands);
+    return toBuilder().finished(at).build();
   }
 
   /** The same setup, with {@code more} commands after its own. */
   public RunSetup withCommands(List<Results.Command> more) {
     List<Results.Command> all = new ArrayList<>(commands);
     all.addAll(more);
-    return new RunSetup(layout, started, finished, phases, targets, harnesses, columns, harnessDescriptions, repeat,
-        clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command, commonProperties, workloadFiles,
-        machine, publishedFigures, nodes, events, List.copyOf(all));
+    return toBuilder().commands(List.copyOf(all)).build();
   }
 
   /** The same setup, with these phases. */
   public RunSetup withPhases(List<String> ordered) {
-    return new RunSetup(layout, started, finished, List.copyOf(ordered), targets, harnesses, columns,
-        harnessDescriptions, repeat, clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command,
-        commonProperties, workloadFiles, machine, publishedFigures, nodes, events, commands);
+    return toBuilder().phases(List.copyOf(ordered)).build();
+  }
+
+  /**
+   * A setup of {@code layout} to fill by name; what is not set: null (times, strings, sizes), none
+   * (lists, maps), 1 (repeat, clients, nodes), 0 (the warm-up).
+   */
+  public static Builder builder(String layout) {
+    return new Builder(layout);
+  }
+
+  /** A builder holding this setup, to build it again with some of its values replaced. */
+  public Builder toBuilder() {
+    return builder(layout).started(started).finished(finished).phases(phases).targets(targets).harnesses(harnesses)
+        .columns(columns).harnessDescriptions(harnessDescriptions).repeat(repeat).clients(clients)
+        .warmUpSeconds(warmUpSeconds).phaseWarmUpSeconds(phaseWarmUpSeconds).sizes(sizes).rate(rate)
+        .workloads(workloads).command(command).commonProperties(commonProperties).workloadFiles(workloadFiles)
+        .machine(machine).publishedFigures(publishedFigures).nodes(nodes).events(events).commands(commands);
+  }
+
+  /** Builds a {@link RunSetup} by name: each setter sets the component of the same name. */
+  public static final class Builder {
+    private final String layout;
+    private String started;
+    private String finished;
+    private List<String> phases = List.of();
+    private List<Target> targets = List.of();
+    private List<String> harnesses = List.of();
+    private List<String> columns = List.of();
+    private Map<String, String> harnessDescriptions = Map.of();
+    private int repeat = 1;
+    private int clients = 1;
+    private long warmUpSeconds;
+    private Map<String, Long> phaseWarmUpSeconds = Map.of();
+    private Sizes sizes;
+    private String rate;
+    private String workloads;
+    private String command;
+    private String commonProperties;
+    private String workloadFiles;
+    private String machine;
+    private Map<String, String> publishedFigures = Map.of();
+    private int nodes = 1;
+    private List<String> events = List.of();
+    private List<Results.Command> commands = List.of();
+
+    private Builder(String layout) {
+      this.layout = layout;
+    }
+
+    public Builder started(String started) {
+      this.started = started;
+      return this;
+    }
+
+    public Builder finished(String finished) {
+      this.finished = finished;
+      return this;
+    }
+
+    public Builder phases(List<String> phases) {
+      this.phases = phases;
+      return this;
+    }
+
+    public Builder targets(List<Target> targets) {
+      this.targets = targets;
+      return this;
+    }
+
+    public Builder harnesses(List<String> harnesses) {
+      this.harnesses = harnesses;
+      return this;
+    }
+
+    public Builder columns(List<String> columns) {
+      this.columns = columns;
+      return this;
+    }
+
+    public Builder harnessDescriptions(Map<String, String> harnessDescriptions) {
+      this.harnessDescriptions = harnessDescriptions;
+      return this;
+    }
+
+    public Builder repeat(int repeat) {
+      this.repeat = repeat;
+      return this;
+    }
+
+    public Builder clients(int clients) {
+      this.clients = clients;
+      return this;
+    }
+
+    public Builder warmUpSeconds(long warmUpSeconds) {
+      this.warmUpSeconds = warmUpSeconds;
+      return this;
+    }
+
+    public Builder phaseWarmUpSeconds(Map<String, Long> phaseWarmUpSeconds) {
+      this.phaseWarmUpSeconds = phaseWarmUpSeconds;
+      return this;
+    }
+
+    public Builder sizes(Sizes sizes) {
+      this.sizes = sizes;
+      return this;
+    }
+
+    public Builder rate(String rate) {
+      this.rate = rate;
+      return this;
+    }
+
+    public Builder workloads(String workloads) {
+      this.workloads = workloads;
+      return this;
+    }
+
+    public Builder command(String command) {
+      this.command = command;
+      return this;
+    }
+
+    public Builder commonProperties(String commonProperties) {
+      this.commonProperties = commonProperties;
+      return this;
+    }
+
+    public Builder workloadFiles(String workloadFiles) {
+      this.workloadFiles = workloadFiles;
+      return this;
+    }
+
+    public Builder machine(String machine) {
+      this.machine = machine;
+      return this;
+    }
+
+    public Builder publishedFigures(Map<String, String> publishedFigures) {
+      this.publishedFigures = publishedFigures;
+      return this;
+    }
+
+    public Builder nodes(int nodes) {
+      this.nodes = nodes;
+      return this;
+    }
+
+    public Builder events(List<String> events) {
+      this.events = events;
+      return this;
+    }
+
+    public Builder commands(List<Results.Command> commands) {
+      this.commands = commands;
+      return this;
+    }
+
+    public RunSetup build() {
+      return new RunSetup(layout, started, finished, phases, targets, harnesses, columns, harnessDescriptions, repeat,
+          clients, warmUpSeconds, phaseWarmUpSeconds, sizes, rate, workloads, command, commonProperties, workloadFiles,
+          machine, publishedFigures, nodes, events, commands);
+    }
   }
 
   /** The seconds a phase's figures leave out: its own where known; a load's none. */

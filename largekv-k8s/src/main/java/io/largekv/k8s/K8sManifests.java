@@ -207,6 +207,164 @@ public final class K8sManifests {
     public String clientDir(String index) {
       return mounts.results() + "/" + run + "/" + phase + "/client-" + index;
     }
+
+    /**
+     * Settings to fill by name; what is not set: null (strings, the YCSB client), none (properties),
+     * 0 (numbers), false ({@code load}), {@link K8sManifests#POD} (mounts).
+     */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds {@link Settings} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private String namespace;
+      private String run;
+      private String phase;
+      private boolean load;
+      private String image;
+      private int clients;
+      private String workloadFile;
+      private String workloadText;
+      private List<String> properties = List.of();
+      private String passwordSecret;
+      private String resultsClaim;
+      private String resultsSize;
+      private String storageClass;
+      private String cpu;
+      private int memoryMib;
+      private int retries;
+      private String command;
+      private Mounts mounts = POD;
+      private String harness;
+      private String nb5Jar;
+      private YcsbClient ycsbClient;
+      private int metricsPort;
+      private String metricsAddress;
+
+      private Builder() {}
+
+      public Builder namespace(String namespace) {
+        this.namespace = namespace;
+        return this;
+      }
+
+      public Builder run(String run) {
+        this.run = run;
+        return this;
+      }
+
+      public Builder phase(String phase) {
+        this.phase = phase;
+        return this;
+      }
+
+      public Builder load(boolean load) {
+        this.load = load;
+        return this;
+      }
+
+      public Builder image(String image) {
+        this.image = image;
+        return this;
+      }
+
+      public Builder clients(int clients) {
+        this.clients = clients;
+        return this;
+      }
+
+      public Builder workloadFile(String workloadFile) {
+        this.workloadFile = workloadFile;
+        return this;
+      }
+
+      public Builder workloadText(String workloadText) {
+        this.workloadText = workloadText;
+        return this;
+      }
+
+      public Builder properties(List<String> properties) {
+        this.properties = properties;
+        return this;
+      }
+
+      public Builder passwordSecret(String passwordSecret) {
+        this.passwordSecret = passwordSecret;
+        return this;
+      }
+
+      public Builder resultsClaim(String resultsClaim) {
+        this.resultsClaim = resultsClaim;
+        return this;
+      }
+
+      public Builder resultsSize(String resultsSize) {
+        this.resultsSize = resultsSize;
+        return this;
+      }
+
+      public Builder storageClass(String storageClass) {
+        this.storageClass = storageClass;
+        return this;
+      }
+
+      public Builder cpu(String cpu) {
+        this.cpu = cpu;
+        return this;
+      }
+
+      public Builder memoryMib(int memoryMib) {
+        this.memoryMib = memoryMib;
+        return this;
+      }
+
+      public Builder retries(int retries) {
+        this.retries = retries;
+        return this;
+      }
+
+      public Builder command(String command) {
+        this.command = command;
+        return this;
+      }
+
+      public Builder mounts(Mounts mounts) {
+        this.mounts = mounts;
+        return this;
+      }
+
+      public Builder harness(String harness) {
+        this.harness = harness;
+        return this;
+      }
+
+      public Builder nb5Jar(String nb5Jar) {
+        this.nb5Jar = nb5Jar;
+        return this;
+      }
+
+      public Builder ycsbClient(YcsbClient ycsbClient) {
+        this.ycsbClient = ycsbClient;
+        return this;
+      }
+
+      public Builder metricsPort(int metricsPort) {
+        this.metricsPort = metricsPort;
+        return this;
+      }
+
+      public Builder metricsAddress(String metricsAddress) {
+        this.metricsAddress = metricsAddress;
+        return this;
+      }
+
+      public Settings build() {
+        return new Settings(namespace, run, phase, load, image, clients, workloadFile, workloadText, properties,
+            passwordSecret, resultsClaim, resultsSize, storageClass, cpu, memoryMib, retries, command, mounts, harness,
+            nb5Jar, ycsbClient, metricsPort, metricsAddress);
+      }
+    }
   }
 
   private K8sManifests() {}

@@ -55,8 +55,7 @@ public final class ServerFigures {
       // no source gave a reading (e.g. the database's own refused the connection): every figure says so
       Figure none = Figure.unavailable("no source of this target gave a reading (" + String.join("; ", s.sources())
           + ")", 0);
-      Results.ServerNode cluster = new Results.ServerNode("cluster", null, none, none, none, none, none, none, none,
-          none, none, none, none, none);
+      Results.ServerNode cluster = Results.ServerNode.builder("cluster", null).allFigures(none).build();
       Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
       return new Results.Servers(column, repeat, s.sources(), interval == null ? 0 : interval, 0, null, null,
           parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), List.of(), cluster);
@@ -123,11 +122,15 @@ public final class ServerFigures {
     Figure start = level(samples, ServerFigure.TABLE_BYTES, true, times.size());
     Figure end = level(samples, ServerFigure.TABLE_BYTES, false, times.size());
     Rates rates = new Rates(samples, times.size() - 1);
-    return new Results.ServerNode(node, state, start, end, growth(samples, times.size()),
-        Figure.unavailable(CLUSTER_ONLY, 0), level(samples, ServerFigure.UNCOMPRESSED_BYTES, false, times.size()),
-        level(samples, ServerFigure.MEMTABLE_BYTES, false, times.size()), rates.cpuPercent(),
-        rates.perSecond(ServerFigure.DISK_READS), rates.perSecond(ServerFigure.DISK_WRITES),
-        rates.perSecond(ServerFigure.DISK_READ_BYTES), rates.averageReadBytes(), Figure.unavailable(CLUSTER_ONLY, 0));
+    return Results.ServerNode.builder(node, state).tableBytesStart(start).tableBytesEnd(end)
+        .growthBytesPerHour(growth(samples, times.size())).bytesPerStoredRow(Figure.unavailable(CLUSTER_ONLY, 0))
+        .uncompressedBytesEnd(level(samples, ServerFigure.UNCOMPRESSED_BYTES, false, times.size()))
+        .memtableBytesEnd(level(samples, ServerFigure.MEMTABLE_BYTES, false, times.size()))
+        .cpuPercent(rates.cpuPercent()).diskReadsPerSecond(rates.perSecond(ServerFigure.DISK_READS))
+        .diskWritesPerSecond(rates.perSecond(ServerFigure.DISK_WRITES))
+        .diskReadBytesPerSecond(rates.perSecond(ServerFigure.DISK_READ_BYTES))
+        .averageReadBytes(rates.averageReadBytes()).diskReadsPerClientRead(Figure.unavailable(CLUSTER_ONLY, 0))
+        .build();
   }
 
   /**
@@ -273,11 +276,14 @@ public final class ServerFigures {
         ? Figure.unavailable(reads.value() == null ? reads.unavailable() : readBytes.unavailable(), reads.of())
         : reads.value() == 0 ? Figure.unavailable("no disk read in the phase", reads.of())
         : Figure.of(readBytes.value() / reads.value(), Math.min(reads.samples(), readBytes.samples()), reads.of());
-    return new Results.ServerNode("cluster", null, start, end, growth, perRow,
-        clusterLevel(byNode, times, ServerFigure.UNCOMPRESSED_BYTES, false, new long[2]),
-        clusterLevel(byNode, times, ServerFigure.MEMTABLE_BYTES, false, new long[2]), cpu,
-        reads, sum(nodes, Results.ServerNode::diskWritesPerSecond), readBytes, avgRead,
-        perClientRead(byNode, r, reads));
+    return Results.ServerNode.builder("cluster", null).tableBytesStart(start).tableBytesEnd(end)
+        .growthBytesPerHour(growth).bytesPerStoredRow(perRow)
+        .uncompressedBytesEnd(clusterLevel(byNode, times, ServerFigure.UNCOMPRESSED_BYTES, false, new long[2]))
+        .memtableBytesEnd(clusterLevel(byNode, times, ServerFigure.MEMTABLE_BYTES, false, new long[2]))
+        .cpuPercent(cpu).diskReadsPerSecond(reads)
+        .diskWritesPerSecond(sum(nodes, Results.ServerNode::diskWritesPerSecond)).diskReadBytesPerSecond(readBytes)
+        .averageReadBytes(avgRead).diskReadsPerClientRead(perClientRead(byNode, r, reads))
+        .build();
   }
 
   /**

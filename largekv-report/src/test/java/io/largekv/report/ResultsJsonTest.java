@@ -13,7 +13,6 @@ import io.largekv.results.RunSetup;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
 import java.util.function.IntUnaryOperator;
 import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.Test;
@@ -41,12 +40,14 @@ class ResultsJsonTest {
     });
     Files.writeString(client.resolve("exit.txt"), exitCode + "\n");
     Files.writeString(client.resolve("ycsb.txt"), "[VERIFY], Return=OK, 77\n");
-    RunSetupFile.write(new RunSetup(RunSetup.COMPARE, "2026-11-27T10:00:00Z", "2026-11-27T10:01:00Z",
-        List.of("uniform-read"), List.of(new RunSetup.Target("cassandra", "cassandra", "10.0.0.1", "", "")),
-        List.of("ycsb"), List.of("cassandra"), Map.of(), 1, 1, 0, Map.of(),
-        new RunSetup.Sizes("-", "-", "-"), "unthrottled", "full-scale", "bin/largekv compare", "", "", "2 cores",
-        Map.of(), 1, List.of(), List.of(new Results.Command("cassandra", "uniform-read", 1, 0,
-            "bin/ycsb run x"))), dir);
+    RunSetupFile.write(RunSetup.builder(RunSetup.COMPARE).started("2026-11-27T10:00:00Z")
+        .finished("2026-11-27T10:01:00Z").phases(List.of("uniform-read"))
+        .targets(List.of(new RunSetup.Target("cassandra", "cassandra", "10.0.0.1", "", "")))
+        .harnesses(List.of("ycsb")).columns(List.of("cassandra")).sizes(new RunSetup.Sizes("-", "-", "-"))
+        .rate("unthrottled").workloads("full-scale").command("bin/largekv compare").commonProperties("")
+        .workloadFiles("").machine("2 cores")
+        .commands(List.of(new Results.Command("cassandra", "uniform-read", 1, 0, "bin/ycsb run x")))
+        .build(), dir);
     return dir;
   }
 
@@ -167,10 +168,7 @@ class ResultsJsonTest {
     // 8 s of reads, a 10-s warm-up: nothing measured after it
     Path dir = compareRun(tmp.resolve("a"), 8, s -> 1000, 0);
     RunSetup s = RunSetupFile.read(dir);
-    RunSetupFile.write(new RunSetup(s.layout(), s.started(), s.finished(), s.phases(), s.targets(), s.harnesses(),
-        s.columns(), s.harnessDescriptions(), s.repeat(), s.clients(), 10, s.phaseWarmUpSeconds(), s.sizes(), s.rate(),
-        s.workloads(), s.command(), s.commonProperties(), s.workloadFiles(), s.machine(), s.publishedFigures(),
-        s.nodes(), s.events(), s.commands()), dir);
+    RunSetupFile.write(s.toBuilder().warmUpSeconds(10).build(), dir);
     ReportFiles.write(Report.load(dir), dir);
     Results.Cell c = ResultsCheck.check(dir).phases().get(0).cells().get(0);
     assertThat(c.throughput().mean()).isNull();

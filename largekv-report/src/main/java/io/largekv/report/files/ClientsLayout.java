@@ -117,14 +117,16 @@ public final class ClientsLayout {
     RunSetup.Target target = new RunSetup.Target(label, command.getOrDefault("ycql.target", "yugabyte"),
         command.getOrDefault("hosts", ""), "client.count=" + command.getOrDefault("client.count", "1"), null);
     // the warm-up: what the clients' summaries left out (their largekv.warmup_s), each phase's own
-    return new RunSetup(RunSetup.CLIENTS, phases.get(ordered.get(0)).toString(),
-        finished == null ? null : finished.toString(), ordered, List.of(target), List.of(nb5 ? RunSetup.NB5 : RunSetup.YCSB),
-        List.of(label), harness, 1, clients, warmup, warmups,
-        new RunSetup.Sizes(command.getOrDefault("recordcount", "-"), command.containsKey("maxexecutiontime")
-            ? command.get("maxexecutiontime") + " s" : "-", command.getOrDefault("threadcount", "-")),
-        command.containsKey("target") ? command.get("target") + " ops/s per client" : "unthrottled", null,
-        "bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)", null,
-        String.join(", ", workloads), "each client's own", Map.of(), 1, List.of(), commands);
+    return RunSetup.builder(RunSetup.CLIENTS).started(phases.get(ordered.get(0)).toString())
+        .finished(finished == null ? null : finished.toString()).phases(ordered).targets(List.of(target))
+        .harnesses(List.of(nb5 ? RunSetup.NB5 : RunSetup.YCSB)).columns(List.of(label)).harnessDescriptions(harness)
+        .clients(clients).warmUpSeconds(warmup).phaseWarmUpSeconds(warmups)
+        .sizes(new RunSetup.Sizes(command.getOrDefault("recordcount", "-"), command.containsKey("maxexecutiontime")
+            ? command.get("maxexecutiontime") + " s" : "-", command.getOrDefault("threadcount", "-")))
+        .rate(command.containsKey("target") ? command.get("target") + " ops/s per client" : "unthrottled")
+        .command("bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)")
+        .workloadFiles(String.join(", ", workloads)).machine("each client's own").commands(commands)
+        .build();
   }
 
   /**
@@ -133,10 +135,11 @@ public final class ClientsLayout {
    */
   public static RunSetup empty(Path dir) {
     String label = dir.getFileName().toString();
-    return new RunSetup(RunSetup.CLIENTS, null, null, List.of(), List.of(new RunSetup.Target(label, null, null, null,
-        null)), List.of(RunSetup.YCSB), List.of(label), Map.of(), 1, 0, 0, Map.of(), new RunSetup.Sizes("", "", ""), null,
-        null, "bin/largekv report " + dir + " (no client's files: PHASE/client-<i>/)", null, null, "-", Map.of(), 1,
-        List.of(), List.of());
+    return RunSetup.builder(RunSetup.CLIENTS).targets(List.of(new RunSetup.Target(label, null, null, null, null)))
+        .harnesses(List.of(RunSetup.YCSB)).columns(List.of(label)).clients(0)
+        .sizes(new RunSetup.Sizes("", "", ""))
+        .command("bin/largekv report " + dir + " (no client's files: PHASE/client-<i>/)").machine("-")
+        .build();
   }
 
   /** The {@code -p NAME=VALUE} pairs of a command line (a later one wins). */

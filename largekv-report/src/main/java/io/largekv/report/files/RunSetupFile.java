@@ -77,16 +77,21 @@ public final class RunSetupFile {
       }
     }
     String targetsList = p.getProperty("targets", "");
-    return new RunSetup(RunSetup.COMPARE, p.getProperty("started"), p.getProperty("finished"),
-        split(p.getProperty("phases", ""), ","), targets, split(p.getProperty("harnesses", RunSetup.YCSB), ","),
-        split(p.getProperty("columns", targetsList), ","), harnesses,
-        Integer.parseInt(p.getProperty("repeat", "1")), Integer.parseInt(p.getProperty("clients", "1")),
-        Long.parseLong(p.getProperty("warmup", "0")), Map.of(),
-        new RunSetup.Sizes(p.getProperty("records", ""), p.getProperty("duration", ""), p.getProperty("threads", "")),
-        p.getProperty("rate", ""), p.getProperty("workloads", ""), p.getProperty("command", ""),
-        p.getProperty("common.properties", ""), p.getProperty("workload.files", p.getProperty("workloads", "")),
-        p.getProperty("machine", ""), published, Integer.parseInt(p.getProperty("nodes", "1")),
-        split(p.getProperty("events", ""), " | "), commands);
+    return RunSetup.builder(RunSetup.COMPARE).started(p.getProperty("started")).finished(p.getProperty("finished"))
+        .phases(split(p.getProperty("phases", ""), ",")).targets(targets)
+        .harnesses(split(p.getProperty("harnesses", RunSetup.YCSB), ","))
+        .columns(split(p.getProperty("columns", targetsList), ",")).harnessDescriptions(harnesses)
+        .repeat(Integer.parseInt(p.getProperty("repeat", "1"))).clients(Integer.parseInt(p.getProperty("clients", "1")))
+        .warmUpSeconds(Long.parseLong(p.getProperty("warmup", "0")))
+        .sizes(new RunSetup.Sizes(p.getProperty("records", ""), p.getProperty("duration", ""),
+            p.getProperty("threads", "")))
+        .rate(p.getProperty("rate", "")).workloads(p.getProperty("workloads", "")).command(p.getProperty("command", ""))
+        .commonProperties(p.getProperty("common.properties", ""))
+        .workloadFiles(p.getProperty("workload.files", p.getProperty("workloads", "")))
+        .machine(p.getProperty("machine", "")).publishedFigures(published)
+        .nodes(Integer.parseInt(p.getProperty("nodes", "1"))).events(split(p.getProperty("events", ""), " | "))
+        .commands(commands)
+        .build();
   }
 
   private static List<String> split(String s, String by) {

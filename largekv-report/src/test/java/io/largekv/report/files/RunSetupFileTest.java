@@ -15,12 +15,15 @@ import org.junit.jupiter.api.io.TempDir;
 class RunSetupFileTest {
 
   static RunSetup setup() {
-    return new RunSetup(RunSetup.COMPARE, "2026-11-27T10:00:00Z", null, List.of("load", "uniform-read"),
-        List.of(new RunSetup.Target("cassandra", "cassandra", "10.0.0.1", "Apache Cassandra", "-p ycql.localdc=dc1")),
-        List.of("ycsb"), List.of("cassandra"), Map.of("ycsb", "YCSB 0.17.0"), 2, 1, 10, Map.of(),
-        new RunSetup.Sizes("100000", "30 s", "16"), "unthrottled", "local", "bin/largekv compare --repeat 2",
-        "-p ycql.replication_factor=1", "workloads/local-load", "2 cores", Map.of(), 1, List.of("uniform-read@5:exec:true"),
-        List.of(new Results.Command("cassandra", "load", 1, 0, "bin/ycsb load x")));
+    return RunSetup.builder(RunSetup.COMPARE).started("2026-11-27T10:00:00Z").phases(List.of("load", "uniform-read"))
+        .targets(List.of(new RunSetup.Target("cassandra", "cassandra", "10.0.0.1", "Apache Cassandra",
+            "-p ycql.localdc=dc1")))
+        .harnesses(List.of("ycsb")).columns(List.of("cassandra")).harnessDescriptions(Map.of("ycsb", "YCSB 0.17.0"))
+        .repeat(2).warmUpSeconds(10).sizes(new RunSetup.Sizes("100000", "30 s", "16")).rate("unthrottled")
+        .workloads("local").command("bin/largekv compare --repeat 2").commonProperties("-p ycql.replication_factor=1")
+        .workloadFiles("workloads/local-load").machine("2 cores").events(List.of("uniform-read@5:exec:true"))
+        .commands(List.of(new Results.Command("cassandra", "load", 1, 0, "bin/ycsb load x")))
+        .build();
   }
 
   @Test

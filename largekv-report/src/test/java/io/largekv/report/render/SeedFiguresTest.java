@@ -25,8 +25,9 @@ class SeedFiguresTest {
 
   private static Results.ServerNode node(String name, Double end, Double perRow) {
     Figure none = Figure.unavailable("not in this test", 2);
-    return new Results.ServerNode(name, "ALIVE", Figure.of(0, 2, 2), end == null ? none : Figure.of(end, 2, 2), none,
-        perRow == null ? none : Figure.of(perRow, 2, 2), none, none, none, none, none, none, none, none);
+    return Results.ServerNode.builder(name, "ALIVE").allFigures(none).tableBytesStart(Figure.of(0, 2, 2))
+        .tableBytesEnd(end == null ? none : Figure.of(end, 2, 2))
+        .bytesPerStoredRow(perRow == null ? none : Figure.of(perRow, 2, 2)).build();
   }
 
   @Test

@@ -16,8 +16,8 @@ class UncachedTableTest {
   private static Results.ServerNode node(String name, Figure table, Figure readsPerSecond, Figure averageRead,
       Figure perClientRead) {
     Figure none = Figure.unavailable("not in this test", 2);
-    return new Results.ServerNode(name, "NORMAL", table, table, none, none, none, none, none, readsPerSecond, none,
-        none, averageRead, perClientRead);
+    return Results.ServerNode.builder(name, "NORMAL").allFigures(none).tableBytesStart(table).tableBytesEnd(table)
+        .diskReadsPerSecond(readsPerSecond).averageReadBytes(averageRead).diskReadsPerClientRead(perClientRead).build();
   }
 
   private static Results results(List<Results.Servers> servers) {
