@@ -99,12 +99,14 @@ public final class MetricsEndpoint implements AutoCloseable {
           + ":" + server.getAddress().getPort() + MetricsProperties.PATH);
       server.createContext(MetricsProperties.PATH, exchange -> {
         boolean wasFinal = isFinal.getAsBoolean(); // before the values are read
+        // counted as it begins: a scrape whose answer is on its way when the run ends was a scrape,
+        // and the scraper then waits for the final values (counted after the answer, it was not yet)
+        endpoint.scrapes.incrementAndGet();
         try {
           handler.handle(exchange);
         } finally {
           exchange.close();
         }
-        endpoint.scrapes.incrementAndGet();
         if (wasFinal) {
           endpoint.finalScrapes.incrementAndGet(); // answered whole: the response is written and closed
         }
@@ -184,7 +186,7 @@ public final class MetricsEndpoint implements AutoCloseable {
     return server.getAddress().getPort();
   }
 
-  /** Scrapes answered so far. */
+  /** Scrapes begun so far. */
   long scrapes() {
     return scrapes.get();
   }

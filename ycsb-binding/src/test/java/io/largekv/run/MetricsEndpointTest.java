@@ -225,6 +225,47 @@ class MetricsEndpointTest {
   }
 
   @Test
+  void aScrapeOnItsWayWhenTheRunEndsIsAScrapeTheLingerWaitsAfter() throws Exception {
+    // the scrape's answer is being made when the run ends: the scraper is there, and the linger waits
+    // for a scrape of the final values (none comes here: its whole 1 s) instead of returning at once
+    java.util.concurrent.CountDownLatch inScrape = new java.util.concurrent.CountDownLatch(1);
+    java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+    AtomicBoolean armed = new AtomicBoolean();
+    java.util.function.Supplier<Map<String, Histogram>> held = () -> {
+      if (armed.get()) {
+        inScrape.countDown();
+        try {
+          release.await(20, TimeUnit.SECONDS);
+        } catch (InterruptedException ex) {
+          Thread.currentThread().interrupt();
+        }
+      }
+      return latencies;
+    };
+    try (MetricsEndpoint e = MetricsEndpoint.start(props(MetricsProperties.PORT, Integer.toString(freePort()),
+        MetricsProperties.LINGER_S, "1"), labels -> new RunMetrics(labels, counters, progress, new EventLoopStalls(),
+            held, finished::get, () -> 1), finished::get)) {
+      armed.set(true);
+      java.util.concurrent.CompletableFuture<String> scraping = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+        try {
+          return scrape(e, null);
+        } catch (Exception ex) {
+          throw new java.util.concurrent.CompletionException(ex);
+        }
+      });
+      assertThat(inScrape.await(20, TimeUnit.SECONDS)).as("the scrape reached the values").isTrue();
+      finished.set(true);
+      long from = System.nanoTime();
+      e.lingerForLastScrape();
+      long waited = System.nanoTime() - from;
+      armed.set(false);
+      release.countDown();
+      assertThat(value(scraping.get(20, TimeUnit.SECONDS), "largekv_client_finished")).isZero();
+      assertThat(waited).isGreaterThanOrEqualTo(1_000_000_000L);
+    }
+  }
+
+  @Test
   void everyYcsbMeasurementHasItsOwnOperationAndStatus() throws Exception {
     for (String name : new String[] {"READ", "READ-FAILED", "READ-NOT_FOUND", "READ-ERROR", "READ-MODIFY-WRITE",
         "UPDATE", "UPDATE-FAILED", "Intended-READ", "Intended-READ-FAILED"}) {
