@@ -244,7 +244,9 @@ class IoThreadSchedulerTest {
       assertThat(waitedNs).as("the kernel's reading: the thread waited for a CPU").isPositive();
       assertThat(stalls.stalls()).isEqualTo(1);
       assertThat(stalls.unread()).isZero();
-      assertThat(stalls.machineMs()).isGreaterThanOrEqualTo(waitedNs / 1e6).isLessThanOrEqualTo(stalls.totalMs());
+      // the test's own reading counts whole a wait that straddles it, the scheduler's only the part
+      // after its mark: they may differ by one wait, at most one scheduling slice (3 ms here)
+      assertThat(stalls.machineMs()).isGreaterThanOrEqualTo(waitedNs / 1e6 - 3).isLessThanOrEqualTo(stalls.totalMs());
       assertThat(stalls.totalMs() - stalls.machineMs()).as("the client's share").isGreaterThanOrEqualTo(ranNs / 1e6);
       assertThat(stalls.onTheMachine()).isZero(); // it computed for more than 20 ms: the client's
     } finally {
