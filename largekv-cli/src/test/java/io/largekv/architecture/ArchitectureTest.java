@@ -1,5 +1,6 @@
 package io.largekv.architecture;
 
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -16,7 +17,9 @@ import org.junit.jupiter.api.Timeout;
  * depend on each other, directly or through others, and neither do two of its top-level groups
  * ({@code io.largekv.report} with its sub-packages against {@code io.largekv.servers}, ...). Read from
  * the compiled classes of this module and of every largekv module it builds on (largekv-report's
- * among them; the drivers' shaded copies left out: not ours).
+ * and largekv-servers' among them; the drivers' shaded copies left out: not ours). The modules stack
+ * one way too: the report reads the servers' files without the servers' side, and the servers' side
+ * knows nothing of the command line.
  */
 @Timeout(120)
 class ArchitectureTest {
@@ -37,7 +40,7 @@ class ArchitectureTest {
   }
 
   /**
-   * A module's test-jar (largekv-report's, for ResultsCheck) holds test classes: read from the local
+   * A module's test-jar (largekv-report's for ResultsCheck, largekv-servers' for PrometheusProcess) holds test classes: read from the local
    * repository, not a {@code test-classes} directory, so DO_NOT_INCLUDE_TESTS does not know them.
    */
   private static boolean notATestJar(Location l) {
@@ -62,5 +65,27 @@ class ArchitectureTest {
   @Test
   void noCycleBetweenTopLevelGroups() {
     slices().matching("io.largekv.(*)..").namingSlices("$1").should().beFreeOfCycles().check(classes);
+  }
+
+  /** The command line's own packages (largekv-cli): no module below it may use them. */
+  static final String[] CLI = {"io.largekv.cli..", "io.largekv.cluster..", "io.largekv.console..",
+      "io.largekv.harness..", "io.largekv.phase.."};
+
+  @Test
+  void theReportDoesNotDependOnTheServersSideOrTheCommandLine() {
+    noClasses().that().resideInAPackage("io.largekv.report..").should().dependOnClassesThat()
+        .resideInAnyPackage(concat("io.largekv.servers..")).check(classes);
+  }
+
+  @Test
+  void theServersSideDoesNotDependOnTheCommandLine() {
+    noClasses().that().resideInAPackage("io.largekv.servers..").should().dependOnClassesThat()
+        .resideInAnyPackage(CLI).check(classes);
+  }
+
+  private static String[] concat(String p) {
+    String[] all = java.util.Arrays.copyOf(CLI, CLI.length + 1);
+    all[CLI.length] = p;
+    return all;
   }
 }

@@ -32,7 +32,9 @@ import org.junit.jupiter.api.Timeout;
  * while the test runs) and a real node_exporter: what the sources read equals an independent reading
  * (the table's directory on disk, /proc), a run with {@code --node-exporter} reports it, a source that
  * fails mid-run leaves marked gaps, and a source named on the command line that does not answer is bad
- * input before any DDL.
+ * input before any DDL. It runs {@code bin/largekv}, so it is one of the command line's integration
+ * tests (largekv-cli's, run once the command line is built), in the servers' package for the
+ * sources it reads directly.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
 class ServerSideIT {
