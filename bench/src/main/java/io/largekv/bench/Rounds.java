@@ -76,8 +76,8 @@ final class Rounds {
             }
           }
           if (sampled != null) {
-            String cpu = ServerSamplesFile.read(sampled).facts().getOrDefault(ServerSamplesFile.SAMPLER_CPU_SECONDS, "");
-            samplerCpu.add(cpu.matches("[0-9.]+") ? Double.parseDouble(cpu) : Double.NaN);
+            Double cpu = ServerSamplesFile.read(sampled).facts().samplerCpuSeconds();
+            samplerCpu.add(cpu == null ? Double.NaN : cpu);
           }
           BenchClient.Report report = client.report(phase, out, settings);
           boolean succeeded = !runner.failed(label, r, report, out);

@@ -53,8 +53,10 @@ public final class ResultsLayout {
   public static final String SERVERS = "servers.tsv";
   /** Whether the servers' data was moving, at each sample. */
   public static final String SERVERS_BALANCE = "servers-balance.tsv";
-  /** Where the servers' samples came from, and the sampler's own cost. */
-  public static final String SERVERS_SOURCES = "servers-sources.tsv";
+  /** Where the servers' samples came from, and the sampler's own cost: JSON Lines. */
+  public static final String SERVERS_SOURCES = "servers-sources.jsonl";
+  /** The same, as directories made before servers-sources.jsonl hold it ({@code key value} lines). */
+  public static final String SERVERS_SOURCES_BEFORE = "servers-sources.tsv";
   /** A compare run's {@link RunSetup}, as JSON. */
   /** The run's YCSB clients' metrics endpoints as a Prometheus file-based service discovery file (--metrics-port). */
   public static final String METRICS_TARGETS = "prometheus-targets.json";

@@ -174,7 +174,7 @@ final class ReportFigures {
       out.add(new Results.Event(column, repeat, e.spec().substring(e.spec().indexOf('@') + 1),
           e.ran() && r.hasTimeZero() ? (e.startMs() - r.startMs) / 1000.0 : null,
           e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null,
-          e.result(), e.detail(), impact, r.servers.isEmpty() ? null : ServerFigures.rebalance(e, r.servers)));
+          e.result(), e.detail(), impact, r.servers.isEmpty() ? null : RebalanceTime.of(e, r.servers)));
     }
     return out;
   }

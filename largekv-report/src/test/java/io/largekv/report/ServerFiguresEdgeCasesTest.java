@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
 import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.ServerBalanceFile;
 import io.largekv.report.files.ServerSamplesFile;
+import io.largekv.report.files.ServerSourcesFile.ServerSources;
 import io.largekv.results.Results;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -219,23 +221,22 @@ class ServerFiguresEdgeCasesTest {
   @Test
   void theRebalanceTimeOrWhyThereIsNone() {
     EventRecord kill = new EventRecord("uniform-read@30:kill-node:2", 30, 30_000, 31_000, "ok", "");
-    Map<String, String> facts = Map.of(ServerSamplesFile.INTERVAL_SECONDS, "10");
+    ServerSources facts = ServerSources.NONE.withInterval(10);
     // moving at the event's very start, settled 10 s later
-    assertThat(ServerFigures.rebalance(kill, balance(facts, new ServerSamplesFile.BalanceSample(30_000, false,
-        "B JOINING"), new ServerSamplesFile.BalanceSample(40_000, true, "")))).isEqualTo(
+    assertThat(RebalanceTime.of(kill, balance(facts, new ServerBalanceFile.BalanceSample(30_000, false,
+        "B JOINING"), new ServerBalanceFile.BalanceSample(40_000, true, "")))).isEqualTo(
             new Results.Rebalance(10.0, 10, null));
-    assertThat(ServerFigures.rebalance(kill, balance(facts))).isEqualTo(
+    assertThat(RebalanceTime.of(kill, balance(facts))).isEqualTo(
         new Results.Rebalance(null, 10, "the servers were not sampled"));
-    assertThat(ServerFigures.rebalance(kill, balance(facts, new ServerSamplesFile.BalanceSample(40_000, null,
+    assertThat(RebalanceTime.of(kill, balance(facts, new ServerBalanceFile.BalanceSample(40_000, null,
         "no gauge")))).isEqualTo(new Results.Rebalance(null, 10,
             "no source of this target says whether data is moving"));
-    assertThat(ServerFigures.rebalance(kill, balance(facts, new ServerSamplesFile.BalanceSample(40_000, false,
-        "B JOINING"), new ServerSamplesFile.BalanceSample(50_000, false, "B JOINING, 80 %")))).isEqualTo(
+    assertThat(RebalanceTime.of(kill, balance(facts, new ServerBalanceFile.BalanceSample(40_000, false,
+        "B JOINING"), new ServerBalanceFile.BalanceSample(50_000, false, "B JOINING, 80 %")))).isEqualTo(
             new Results.Rebalance(null, 10, "still moving when the phase ended (B JOINING, 80 %)"));
   }
 
-  private static ServerSamplesFile.Samples balance(Map<String, String> facts,
-      ServerSamplesFile.BalanceSample... samples) {
-    return new ServerSamplesFile.Samples(List.of(), List.of(samples), List.of(), facts);
+  private static ServerSamplesFile.Samples balance(ServerSources facts, ServerBalanceFile.BalanceSample... samples) {
+    return new ServerSamplesFile.Samples(List.of(), List.of(samples), facts, 0);
   }
 }

@@ -3,7 +3,9 @@ package io.largekv.report;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.within;
 
+import io.largekv.report.files.ServerBalanceFile;
 import io.largekv.report.files.ServerSamplesFile;
+import io.largekv.report.files.ServerSourcesFile;
 import io.largekv.results.Results;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -54,7 +56,7 @@ class ServerFiguresTest {
       }
     }
     Files.write(run.resolve("servers.tsv"), lines, StandardCharsets.UTF_8);
-    List<String> balance = new ArrayList<>(List.of(ServerSamplesFile.BALANCE_HEADER));
+    List<String> balance = new ArrayList<>(List.of(ServerBalanceFile.HEADER));
     for (int s = 0; s <= 60; s += 10) {
       balance.add((T0 + s * 1000L) + "\t" + (s == 30 || s == 40 ? "false\tB JOINING" : "true\t"));
     }
@@ -246,11 +248,11 @@ class ServerFiguresTest {
     io.largekv.report.files.EventRecord kill = new io.largekv.report.files.EventRecord("uniform-read@30:kill-node:2",
         30, 30_000, 31_000, "ok", "");
     ServerSamplesFile.Samples s = new ServerSamplesFile.Samples(List.of(), List.of(
-        new ServerSamplesFile.BalanceSample(40_000, false, "3 tablets under-replicated"),
-        new ServerSamplesFile.BalanceSample(50_000, null, "the gauges are an estimate: give --yb-admin PATH"),
-        new ServerSamplesFile.BalanceSample(60_000, null, "the gauges are an estimate: give --yb-admin PATH")),
-        List.of(), java.util.Map.of(ServerSamplesFile.INTERVAL_SECONDS, "10"));
-    Results.Rebalance r = ServerFigures.rebalance(kill, s);
+        new ServerBalanceFile.BalanceSample(40_000, false, "3 tablets under-replicated"),
+        new ServerBalanceFile.BalanceSample(50_000, null, "the gauges are an estimate: give --yb-admin PATH"),
+        new ServerBalanceFile.BalanceSample(60_000, null, "the gauges are an estimate: give --yb-admin PATH")),
+        ServerSourcesFile.ServerSources.NONE.withInterval(10), 0);
+    Results.Rebalance r = RebalanceTime.of(kill, s);
     assertThat(r.seconds()).isNull();
     assertThat(r.unavailable()).isEqualTo("after the last sample saying moving (3 tablets under-replicated), the servers"
         + " could not tell whether data had settled (the gauges are an estimate: give --yb-admin PATH)");

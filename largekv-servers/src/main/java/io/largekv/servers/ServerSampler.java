@@ -1,7 +1,8 @@
 package io.largekv.servers;
 
+import io.largekv.report.files.ServerBalanceFile;
 import io.largekv.report.files.ServerSamplesFile;
-import io.largekv.results.ResultsLayout;
+import io.largekv.report.files.ServerSourcesFile;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
@@ -20,10 +21,10 @@ import java.util.concurrent.TimeUnit;
  * Samples a target's servers through one phase run, on a thread of its own (never a client's): once
  * when it starts, every {@code interval} seconds, and once when the phase ends; each sample reads
  * every source, merges their readings by node (a figure comes from the first source that gives it)
- * and appends them to the phase run's {@link ServerSamplesFile files}. A source that fails leaves
+ * and appends them to the phase run's files ({@link ServerSamplesFile}, {@link ServerBalanceFile}). A source that fails leaves
  * its figures "unavailable" in that sample, with why: never a 0, never a figure carried over. One
  * line says when a source starts failing and one when it answers again. The thread's own CPU time is
- * written at the end ({@link ServerSamplesFile#SAMPLER_CPU_SECONDS}).
+ * written at the end, beside the sources' facts ({@link ServerSourcesFile}).
  */
 public final class ServerSampler implements AutoCloseable {
 
@@ -50,9 +51,9 @@ public final class ServerSampler implements AutoCloseable {
     for (ServerSource s : side.sources()) {
       known.put(s, new HashSet<>());
     }
-    side.startLines().forEach(this::fact);
-    side.phaseLines().forEach(this::fact);
-    fact(ServerSamplesFile.INTERVAL_SECONDS + "\t" + side.intervalSeconds());
+    side.startFacts().forEach(this::fact);
+    side.phaseFacts().forEach(this::fact);
+    fact(new ServerSourcesFile.Interval(side.intervalSeconds()));
     thread = new Thread(this::loop, "largekv-servers");
     thread.setDaemon(true);
     thread.start();
@@ -119,15 +120,13 @@ public final class ServerSampler implements AutoCloseable {
     long now = started + (System.currentTimeMillis() - started) / 2;
     for (NodeReading.Builder b : byNode.values()) {
       NodeReading r = b.build();
-      ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS), ServerSamplesFile.HEADER,
-          ServerSamplesFile.line(now, r.node(), r.state(), r.values(), r.unavailable()));
+      ServerSamplesFile.append(dir, now, r.node(), r.state(), r.values(), r.unavailable());
     }
     Balance balance = !moving.isEmpty() ? Balance.moving(String.join("; ", moving))
         : !unknown.isEmpty() || !anySettled ? Balance.unknown(unknown.isEmpty()
             ? "no source says whether data is moving" : String.join("; ", unknown))
         : Balance.done();
-    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_BALANCE), ServerSamplesFile.BALANCE_HEADER,
-        ServerSamplesFile.balanceLine(now, balance.settled(), balance.detail()));
+    ServerBalanceFile.append(dir, new ServerBalanceFile.BalanceSample(now, balance.settled(), balance.detail()));
   }
 
   /** How long the last sample may take after the phase ended before the phase goes on without it. */
@@ -148,10 +147,10 @@ public final class ServerSampler implements AutoCloseable {
             + LAST_SAMPLE_WAIT_MS / 1000 + " s after the phase; the figures rest on the samples before it");
         thread.interrupt();
       }
-      fact(ServerSamplesFile.REPLICATION_FACTOR + "\t" + side.replicationFactorLine());
-      fact(ServerSamplesFile.SAMPLER_CPU_SECONDS + "\t" + (cpuNanos < 0 ? "unavailable: not measured (the JVM "
-          + "does not measure a thread's CPU time, or the last sample did not end)"
-          : String.format(Locale.ROOT, "%.3f", cpuNanos / 1e9)));
+      fact(side.replicationFactor());
+      // not measured: the JVM does not measure a thread's CPU time, or the last sample did not end
+      fact(new ServerSourcesFile.SamplerCpu(cpuNanos < 0 ? null
+          : Double.valueOf(String.format(Locale.ROOT, "%.3f", cpuNanos / 1e9))));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } catch (RuntimeException e) {
@@ -159,7 +158,7 @@ public final class ServerSampler implements AutoCloseable {
     }
   }
 
-  private void fact(String line) {
-    ServerSamplesFile.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), ServerSamplesFile.SOURCES_HEADER, line);
+  private void fact(ServerSourcesFile.Fact fact) {
+    ServerSourcesFile.append(dir, fact);
   }
 }

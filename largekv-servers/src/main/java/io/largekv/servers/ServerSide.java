@@ -6,6 +6,11 @@ import io.largekv.common.Database;
 import io.largekv.common.UserError;
 import io.largekv.driver.YcqlSession;
 import io.largekv.report.files.ServerSamplesFile;
+import io.largekv.report.files.ServerSourcesFile;
+import io.largekv.report.files.ServerSourcesFile.Fact;
+import io.largekv.report.files.ServerSourcesFile.ReplicationFactor;
+import io.largekv.report.files.ServerSourcesFile.SourceCheck;
+import io.largekv.report.files.ServerSourcesFile.SourceState;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.util.ArrayList;
@@ -38,36 +43,36 @@ public final class ServerSide implements AutoCloseable {
   }
 
   private final List<ServerSource> sources;
-  private final List<String> startLines;
+  private final List<Fact> startFacts;
   private final int intervalSeconds;
   /** The local Cassandra, or null. */
   private final LocalCassandra local;
 
-  private ServerSide(List<ServerSource> sources, List<String> startLines, int intervalSeconds, LocalCassandra local) {
+  private ServerSide(List<ServerSource> sources, List<Fact> startFacts, int intervalSeconds, LocalCassandra local) {
     this.sources = sources;
-    this.startLines = startLines;
+    this.startFacts = startFacts;
     this.intervalSeconds = intervalSeconds;
     this.local = local;
   }
 
   /**
-   * The facts of a phase as it starts, beside {@link #startLines}: an uncached local node whose page
+   * The facts of a phase as it starts, beside {@link #startFacts}: an uncached local node whose page
    * cache is bounded gives its bound, its key cache and its read settings.
    */
-  List<String> phaseLines() {
+  List<Fact> phaseFacts() {
     if (local == null || local.pageCacheLimit() == null || !local.pageCacheLimit().bounded()) {
       return List.of();
     }
-    return List.of(ServerSamplesFile.PAGE_CACHE_LIMIT + "\t" + local.pageCacheLimit().bytes() + "\t"
-        + LocalCassandra.UNCACHED_SETTINGS, ServerSamplesFile.KEY_CACHE + "\t" + LocalCassandra.UNCACHED_KEY_CACHE_BYTES);
+    return List.of(new ServerSourcesFile.PageCache(local.pageCacheLimit().bytes(), LocalCassandra.UNCACHED_SETTINGS,
+        LocalCassandra.UNCACHED_KEY_CACHE_BYTES));
   }
 
   public List<ServerSource> sources() {
     return sources;
   }
 
-  List<String> startLines() {
-    return startLines;
+  List<Fact> startFacts() {
+    return startFacts;
   }
 
   public int intervalSeconds() {
@@ -94,8 +99,8 @@ public final class ServerSide implements AutoCloseable {
     List<String> machines = local != null ? local.nodes().stream().map(n -> n.address()).toList() : hostNames(hosts);
     // the machines' sources are for real servers: the local nodes share this machine, read from /proc
     List<ServerSource> named = local != null ? List.of() : named(settings, machines, label);
-    List<String> lines = new ArrayList<>();
-    named.forEach(s -> lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": ok"));
+    List<Fact> facts = new ArrayList<>();
+    named.forEach(s -> facts.add(SourceCheck.ok(ServerSamplesFile.clean(s.describe()))));
     List<ServerSource> sources = new ArrayList<>(named);
     List<ServerSource> defaults = new ArrayList<>();
     try {
@@ -108,33 +113,33 @@ public final class ServerSide implements AutoCloseable {
         default -> throw new IllegalStateException(database.name());
       }
     } catch (RuntimeException e) {
-      String why = "unavailable: " + e.getMessage();
-      err.println("largekv: [" + label + "] servers' side: the " + database.propertyValue() + " source is " + why);
-      lines.add(ServerSamplesFile.SOURCE + "\t" + database.propertyValue() + "'s own view: "
-          + ServerSamplesFile.clean(why));
+      err.println("largekv: [" + label + "] servers' side: the " + database.propertyValue() + " source is unavailable: "
+          + e.getMessage());
+      facts.add(new SourceCheck(database.propertyValue() + "'s own view", SourceState.UNAVAILABLE,
+          ServerSamplesFile.clean(String.valueOf(e.getMessage()))));
     }
     if (local != null) {
       defaults.add(new LocalProcesses(local));
-      lines.add(ServerSamplesFile.SHARED_MACHINE + "\ttrue");
+      facts.add(new ServerSourcesFile.SharedMachine(true));
     }
     for (ServerSource s : defaults) {
       try {
         s.check();
-        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": ok");
+        facts.add(SourceCheck.ok(ServerSamplesFile.clean(s.describe())));
       } catch (IOException | RuntimeException e) {
         err.println("largekv: [" + label + "] servers' side: " + s.describe() + " does not answer (" + e.getMessage()
             + "); its figures will say unavailable");
-        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": unavailable at the "
-            + "start: " + ServerSamplesFile.clean(e.getMessage()));
+        facts.add(new SourceCheck(ServerSamplesFile.clean(s.describe()), SourceState.UNAVAILABLE_AT_START,
+            ServerSamplesFile.clean(e.getMessage())));
       }
       for (String warning : s.warnings()) {
         err.println("largekv: [" + label + "] servers' side: " + warning);
-        lines.add(ServerSamplesFile.SOURCE + "\t" + ServerSamplesFile.clean(s.describe()) + ": warning: "
-            + ServerSamplesFile.clean(warning));
+        facts.add(new SourceCheck(ServerSamplesFile.clean(s.describe()), SourceState.WARNING,
+            ServerSamplesFile.clean(warning)));
       }
       sources.add(s);
     }
-    return new ServerSide(List.copyOf(sources), List.copyOf(lines), settings.intervalSeconds(), local);
+    return new ServerSide(List.copyOf(sources), List.copyOf(facts), settings.intervalSeconds(), local);
   }
 
   /**
@@ -192,20 +197,21 @@ public final class ServerSide implements AutoCloseable {
    * cluster's nodes; unavailable for the others (YugabyteDB replicates by its cluster's factor, not the
    * keyspace's; a wrong factor would make the bytes per stored row look smaller than they are).
    */
-  String replicationFactorLine() {
+  ReplicationFactor replicationFactor() {
     for (ServerSource s : sources) {
       if (s instanceof CassandraVirtualTables c) {
         try {
           Integer rf = c.replicationFactor();
           if (rf != null) {
-            return rf + "\tthe keyspace's schema (at most the cluster's nodes)";
+            return ReplicationFactor.of(rf, "the keyspace's schema (at most the cluster's nodes)");
           }
         } catch (RuntimeException e) {
-          return "unavailable: " + e.getMessage() + "\t";
+          return ReplicationFactor.unknown(ServerSourcesFile.Unknown.UNREADABLE,
+              ServerSamplesFile.clean(String.valueOf(e.getMessage())));
         }
       }
     }
-    return "unavailable: not read from this database's servers\t";
+    return ReplicationFactor.unknown(ServerSourcesFile.Unknown.NOT_READ_FROM_THIS_DATABASE, null);
   }
 
   /** The hosts of {@code --hosts}, without ports. */

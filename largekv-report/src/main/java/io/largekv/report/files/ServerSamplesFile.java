@@ -9,47 +9,23 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 
 /**
- * The servers' raw files of one phase run, beside its clients' (docs/servers.md#files), written by
- * {@code io.largekv.servers.ServerSampler} and read by the report:
- * <ul>
- *   <li>{@value ResultsLayout#SERVERS}: {@code time_ms node state} and a column per {@link ServerFigure};
- *       a cell is a number, {@code unavailable: REASON}, or empty (no source gives that figure);
- *   <li>{@value ResultsLayout#SERVERS_BALANCE}: {@code time_ms settled detail}, settled being
- *       {@code true}, {@code false} or {@code unknown};
- *   <li>{@value ResultsLayout#SERVERS_SOURCES}: {@code key value} lines: each source and its check at
- *       the start ({@code source}), the sampling interval, the sampler's CPU seconds.
- * </ul>
+ * {@value ResultsLayout#SERVERS}, the servers' samples of one phase run beside its clients'
+ * (docs/servers.md#files), written by {@code io.largekv.servers.ServerSampler} and read by the report:
+ * {@code time_ms node state} and a column per {@link ServerFigure}; a cell is a number,
+ * {@code unavailable: REASON}, or empty (no source gives that figure). {@link #read} reads it with the
+ * files beside it: whether data was moving ({@link ServerBalanceFile}) and the sources and the
+ * sampler's facts ({@link ServerSourcesFile}).
  */
 public final class ServerSamplesFile {
 
   static final String UNAVAILABLE = "unavailable: ";
   public static final String HEADER = "time_ms\tnode\tstate\t"
       + String.join("\t", Arrays.stream(ServerFigure.values()).map(f -> f.column).toList());
-  public static final String BALANCE_HEADER = "time_ms\tsettled\tdetail";
-  public static final String SOURCES_HEADER = "key\tvalue";
-  /** Keys of servers-sources.tsv. */
-  public static final String SOURCE = "source";
-  public static final String INTERVAL_SECONDS = "interval_seconds";
-  public static final String SAMPLER_CPU_SECONDS = "sampler_cpu_seconds";
-  /** The keyspace's replication factor, then where it comes from. */
-  public static final String REPLICATION_FACTOR = "replication_factor";
-  /** Present when the target's nodes share one machine (the local Cassandra): their CPU shares add up. */
-  public static final String SHARED_MACHINE = "shared_machine";
-  /**
-   * Present when the phase ran uncached (docs/uncached-reads.md): the page cache the server was
-   * allowed, bytes; then the settings that decide its reads.
-   */
-  public static final String PAGE_CACHE_LIMIT = "page_cache_limit_bytes";
-  /** With {@link #PAGE_CACHE_LIMIT}: the server's own cache of index positions, bytes. */
-  public static final String KEY_CACHE = "key_cache_bytes";
-  /** After a key: where its value comes from. */
-  public static final String FROM = " from";
 
   private ServerSamplesFile() {}
 
@@ -63,23 +39,38 @@ public final class ServerSamplesFile {
     }
   }
 
-  /** Whether the data was moving at one sample. */
-  public record BalanceSample(long timeMs, Boolean settled, String detail) {}
-
-  /** A phase run's servers' files, as read back; empty lists when it has none. */
-  public record Samples(List<Sample> samples, List<BalanceSample> balance, List<String> sources,
-      Map<String, String> facts) {
+  /**
+   * A phase run's servers' files, as read back; empty lists when it has none. {@code unreadable}: the
+   * lines of its files that could not be read (cut short: the process ended while writing one).
+   */
+  public record Samples(List<Sample> samples, List<ServerBalanceFile.BalanceSample> balance,
+      ServerSourcesFile.ServerSources facts, int unreadable) {
 
     public boolean isEmpty() {
-      return samples.isEmpty() && sources.isEmpty();
+      return samples.isEmpty() && sources().isEmpty();
+    }
+
+    /** Each source and its check, as the report says them, then how many lines could not be read. */
+    public List<String> sources() {
+      List<String> lines = new ArrayList<>();
+      facts.checks().forEach(c -> lines.add(c.line()));
+      if (unreadable > 0) {
+        lines.add(unreadable + " line(s) of the servers' files could not be read (cut short) and are left out");
+      }
+      return lines;
     }
   }
 
   /**
-   * servers.tsv's line of one node's reading: its node, its state (null: none) and each figure's
-   * value, or why it is unavailable.
+   * Appends to {@code dir}'s servers.tsv the line of one node's reading: its node, its state (null:
+   * none) and each figure's value, or why it is unavailable.
    */
-  public static String line(long timeMs, String node, String state, Map<ServerFigure, Double> values,
+  public static void append(Path dir, long timeMs, String node, String state, Map<ServerFigure, Double> values,
+      Map<ServerFigure, String> unavailable) {
+    appendLine(dir.resolve(ResultsLayout.SERVERS), HEADER, line(timeMs, node, state, values, unavailable));
+  }
+
+  static String line(long timeMs, String node, String state, Map<ServerFigure, Double> values,
       Map<ServerFigure, String> unavailable) {
     StringBuilder b = new StringBuilder().append(timeMs).append('\t').append(clean(node)).append('\t')
         .append(state == null ? "" : clean(state));
@@ -95,11 +86,6 @@ public final class ServerSamplesFile {
     return b.toString();
   }
 
-  /** balance.tsv's line: settled, not, or unknown (null), and why. */
-  public static String balanceLine(long timeMs, Boolean settled, String detail) {
-    return timeMs + "\t" + (settled == null ? "unknown" : settled.toString()) + "\t" + clean(detail);
-  }
-
   static String number(double v) {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6f", v);
   }
@@ -110,7 +96,7 @@ public final class ServerSamplesFile {
   }
 
   /** Appends {@code line} to {@code file}, writing {@code header} first when the file is new. */
-  public static void append(Path file, String header, String line) {
+  static void appendLine(Path file, String header, String line) {
     try {
       if (!Files.exists(file)) {
         Files.writeString(file, header + "\n", StandardCharsets.UTF_8);
@@ -134,16 +120,10 @@ public final class ServerSamplesFile {
         samples.add(sample);
       }
     }
-    List<BalanceSample> balance = new ArrayList<>();
-    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_BALANCE))) {
-      try {
-        balance.add(new BalanceSample(Long.parseLong(f[0]), f[1].equals("unknown") ? null : Boolean.valueOf(f[1]),
-            f.length > 2 ? f[2] : ""));
-      } catch (RuntimeException cutShort) {
-        unreadable++;
-      }
-    }
-    return rest(dir, samples, balance, unreadable);
+    int[] more = new int[1];
+    List<ServerBalanceFile.BalanceSample> balance = ServerBalanceFile.read(dir, more);
+    ServerSourcesFile.ServerSources facts = ServerSourcesFile.read(dir, more);
+    return new Samples(samples, balance, facts, unreadable + more[0]);
   }
 
   /**
@@ -190,25 +170,5 @@ public final class ServerSamplesFile {
     } catch (NumberFormatException cutShort) {
       return null;
     }
-  }
-
-  private static Samples rest(Path dir, List<Sample> samples, List<BalanceSample> balance, int unreadable)
-      throws IOException {
-    List<String> sources = new ArrayList<>();
-    Map<String, String> facts = new LinkedHashMap<>();
-    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS_SOURCES))) {
-      if (f[0].equals(SOURCE)) {
-        sources.add(f.length > 1 ? f[1] : "");
-      } else {
-        facts.put(f[0], f.length > 1 ? f[1] : "");
-        if (f.length > 2) {
-          facts.put(f[0] + FROM, f[2]);
-        }
-      }
-    }
-    if (unreadable > 0) {
-      sources.add(unreadable + " line(s) of the servers' files could not be read (cut short) and are left out");
-    }
-    return new Samples(samples, balance, sources, facts);
   }
 }
