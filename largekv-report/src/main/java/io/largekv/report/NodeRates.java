@@ -11,6 +11,7 @@ import java.util.List;
  * a gap is left out, never filled in, and every rate says how many intervals it rests on.
  */
 final class NodeRates {
+
   private final List<Sample> samples;
   private final int intervals;
 

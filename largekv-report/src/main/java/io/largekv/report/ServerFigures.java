@@ -16,14 +16,15 @@ import java.util.Map;
 import java.util.TreeMap;
 
 /**
- * The servers' side of one phase run, from its samples ({@link ServerSamplesFile}): each node's and
- * the cluster's table size at the start and the end, its growth, bytes per stored row, CPU, disk
- * reads and writes, and the rebalance time of each node action (docs/servers.md#what-is-measured).
+ * The servers' side of one phase run, from its samples ({@link ServerSamplesFile}) and their typed
+ * facts: each node's and the cluster's table size at the start and the end, its growth, bytes per
+ * stored row, CPU, disk reads and writes (docs/servers.md#what-is-measured); the rebalance time of a
+ * node action is {@link RebalanceTime}'s.
  *
- * <p>Levels (the table's bytes) are the first and last samples that have one. Rates rest on the
- * intervals between consecutive samples that both have the counter, a counter that went down (a
- * restart) leaving its interval out: a gap is left out, never filled in, and every figure says how
- * many samples or intervals it rests on.
+ * <p>Levels (the table's bytes) are the first and last samples that have one ({@link SampleLevels}).
+ * Rates rest on the intervals between consecutive samples that both have the counter ({@link
+ * NodeRates}), a counter that went down (a restart) leaving its interval out: a gap is left out,
+ * never filled in, and every figure says how many samples or intervals it rests on.
  */
 public final class ServerFigures {
 
