@@ -7,7 +7,6 @@ import io.largekv.common.UserError;
 import io.largekv.harness.ClientResult;
 import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
-import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.results.ResultsLayout;
@@ -17,17 +16,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/**
- * {@code bin/largekv}: the benchmark's main job.
- *
- * <pre>
- *   bin/largekv run                       # embedded default: starts a local Cassandra, runs
- *                                         # load → uniform-read → latest-read, stops it
- *   bin/largekv run --hosts h1,h2 --target yugabyte --full-scale ...
- * </pre>
- */
 /**
  * {@code bin/largekv run}: the benchmark's main job, the phases one after the other against one
  * server (the local Cassandra it starts, or {@code --hosts}), with the table of their results.
@@ -36,13 +28,8 @@ final class RunCommand {
 
   private RunCommand() {}
 
-  /** {@code args[0]} is {@code run}. */
-  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    RunOptions o = RunOptions.parse(args);
-    if (o.helpAsked) {
-      out.println(Largekv.USAGE);
-      return ExitStatus.OK;
-    }
+  /** Runs the phases as {@code o} (checked: {@link RunOptions#checked}) asks. */
+  static int run(RunOptions o, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
     Path outDir = BenchmarkRun.resultsDir(o.out, "run");
     if (o.plan) {
@@ -65,7 +52,7 @@ final class RunCommand {
         b -> o.uncached ? b.uncached(o.pageCacheMib * 1024 * 1024) : b, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
-      try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), o.hosts, local, props, "servers", err)) {
+      try (ServerSide servers = BenchmarkRun.servers(o.servers.settings(), o.hosts, local, props, "servers", err)) {
         if (nb5 == null) {
           return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console(err), 1,
               phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
@@ -151,8 +138,16 @@ final class RunCommand {
         + " MiB of page cache from now on (docs/uncached-reads.md)");
   }
 
-  /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
+  /** Parsed options of {@code run}: {@link PhaseOptions}, the server to run against and the servers' side. */
+  @Command(name = "run", abbreviateSynopsis = true, description = {
+      "Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
+      "With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the workloads/local-*"
+          + " files (1,000,000 rows), and stops the server afterwards."},
+      footer = "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md")
   static final class RunOptions extends ServerOptions {
+
+    @Mixin
+    final ServerSideOptions servers = new ServerSideOptions();
 
     /** {@code --uncached}: the local node's page cache bounded for the read phases (docs/uncached-reads.md). */
     boolean uncached;
@@ -160,14 +155,17 @@ final class RunCommand {
     long pageCacheMib = io.largekv.cassandra.PageCacheLimit.DEFAULT_BYTES >> 20;
     private boolean pageCacheGiven;
 
-    @Option(names = "--uncached")
+    @Option(names = "--uncached", description = "read phases from disk: the local Cassandra may hold only"
+        + " --page-cache MIB of page cache; disk reads per client read beside the published uncached run (Linux cgroup"
+        + " v1, root; phases load,uniform-read unless --phases; docs/uncached-reads.md)")
     void uncached(boolean on) {
       uncached = on;
     }
 
-    @Option(names = "--page-cache", paramLabel = "MIB")
+    @Option(names = "--page-cache", paramLabel = "MIB", description = "the page cache of an --uncached node, MiB"
+        + " (default 16)")
     void pageCache(String v) throws UserError {
-      pageCacheMib = io.largekv.phase.Counts.between("--page-cache", v, 1, 1024 * 1024);
+      pageCacheMib = io.largekv.common.Counts.between("--page-cache", v, 1, 1024 * 1024);
       pageCacheGiven = true;
     }
 
@@ -176,8 +174,14 @@ final class RunCommand {
       return "bin/largekv --help";
     }
 
+    /** {@code args[0]} is {@code run}: its options, parsed and checked. */
     static RunOptions parse(String[] args) throws UserError {
-      RunOptions o = OptionParser.parse(new RunOptions(), args, 1);
+      return OptionParser.parse(new RunOptions(), args, 1).checked();
+    }
+
+    /** These options, checked together: what a run cannot do as asked is refused before anything starts. */
+    RunOptions checked() throws UserError {
+      RunOptions o = this;
       if (o.helpAsked) {
         return o;
       }
@@ -196,9 +200,9 @@ final class RunCommand {
       }
       ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
-      o.serverSide();
-      if (o.hosts == null && (o.nodeExporterPort != null || o.prometheusUrl != null)) {
-        throw new UserError((o.nodeExporterPort != null ? "--node-exporter" : "--prometheus") + " reads the machines "
+      o.servers.settings();
+      if (o.hosts == null && o.servers.machineSource() != null) {
+        throw new UserError(o.servers.machineSource() + " reads the machines "
             + "of --hosts; the local Cassandra's nodes share this one, whose /proc the servers' side reads; accepted: "
             + "it with --hosts");
       }

@@ -82,13 +82,13 @@ class LargekvOptionsTest {
     RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "h1,h2:9043",
         "--yb-masters", "m1,m2:7100", "--yb-web-port", "9001", "--scylla-metrics-port", "9181", "--node-exporter",
         "9200", "--prometheus", "http://prom:9090/", "--server-samples", "2"});
-    io.largekv.servers.ServerSide.Settings s = o.serverSide();
+    io.largekv.servers.ServerSide.Settings s = o.servers.settings();
     assertThat(s).isEqualTo(new io.largekv.servers.ServerSide.Settings(2, 9200, "http://prom:9090",
         new io.largekv.servers.YugabyteEndpoints(java.util.List.of("m1", "m2:7100"), 9001, null), 9181));
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--yb-admin", "/no/such/yb-admin"}))
         .hasMessageStartingWith("--yb-admin /no/such/yb-admin is not accepted; accepted values: the path of"
             + " YugabyteDB's yb-admin program");
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).serverSide().intervalSeconds()).isEqualTo(10);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).servers.settings().intervalSeconds()).isEqualTo(10);
   }
 
   @Test
