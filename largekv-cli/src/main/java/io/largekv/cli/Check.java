@@ -10,7 +10,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -34,6 +38,29 @@ public final class Check {
       + " run does, and stops it.";
   private static final String STATUS = "Exit status: 0 a run would start, 2 it would be refused (the first FAIL line"
       + " says why), 3 not finished.";
+
+  /**
+   * The option groups ({@code @Mixin}s) of {@code run} and {@code compare} that {@code check} has no
+   * use for: it samples no server, runs no client on the console, bounds no page cache. Its forms
+   * leave their options out ({@link #withoutRunOnlyGroups}), so that it refuses them as unknown.
+   */
+  private static final java.util.Set<String> RUN_ONLY_GROUPS = java.util.Set.of("servers", "console", "cache");
+
+  /** {@code check}'s command: {@code form} (a {@link RunForm} or {@link CompareForm}) without the run-only groups. */
+  static CommandLine withoutRunOnlyGroups(Object form) {
+    CommandLine check = new CommandLine(form);
+    CommandSpec spec = check.getCommandSpec();
+    for (CommandSpec options : spec.mixins().values()) {
+      for (Map.Entry<String, CommandSpec> group : options.mixins().entrySet()) {
+        if (RUN_ONLY_GROUPS.contains(group.getKey())) {
+          for (OptionSpec o : group.getValue().options()) {
+            spec.remove(spec.findOption(o.longestName()));
+          }
+        }
+      }
+    }
+    return check;
+  }
 
   /** {@code check} with {@code run}'s options ({@code --hosts H1,H2 --target T --localdc DC -p ...}). */
   @Command(name = "check", customSynopsis = {"bin/largekv check [run's options]",

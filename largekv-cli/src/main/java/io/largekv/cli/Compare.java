@@ -109,9 +109,9 @@ public final class Compare {
           try (ServerSide servers = BenchmarkRun.servers(o.servers.settings(), t.local() ? null : t.hosts, local, props,
               o.column(t, harness), err)) {
           Harness.PhaseClients clients = harness.equals(Harness.NB5)
-              ? Harness.nb5(nb5, repo, o.console(err), o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
+              ? Harness.nb5(nb5, repo, o.console.of(err), o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
                   o.warmup)
-              : Harness.ycsb(repo, o.console(err), o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
+              : Harness.ycsb(repo, o.console.of(err), o.clients, phase -> o.phaseProperties(phase, t, props), o::workloadFile,
                   o.warmup, metrics, o.column(t, harness));
           String column = o.column(t, harness);
           RunSetup s = before;

@@ -21,6 +21,9 @@ final class CompareOptions extends PhaseOptions {
 
   @Mixin
   final ServerSideOptions servers = new ServerSideOptions();
+
+  @Mixin
+  final ConsoleOptions console = new ConsoleOptions();
   final List<CompareTarget> targets = new ArrayList<>();
   /** Every target is a local Cassandra: the laptop-sized workloads and defaults. */
   boolean localTargets;

@@ -25,7 +25,7 @@ final class LargekvCommands {
   static CommandLine of(String[] args) {
     CommandLine top = new CommandLine(new Largekv());
     top.addSubcommand(new RunCommand.RunOptions());
-    top.addSubcommand(Check.comparing(args) ? new Check.CompareForm() : new Check.RunForm());
+    top.addSubcommand(Check.withoutRunOnlyGroups(Check.comparing(args) ? new Check.CompareForm() : new Check.RunForm()));
     top.addSubcommand(new CompareOptions());
     top.addSubcommand(new ReportCommand.Options());
     CommandLine k8s = new CommandLine(new K8sCommand());

@@ -46,19 +46,6 @@ public abstract class PhaseOptions implements OptionParser.Options {
   @Override
   public abstract String help();
 
-  /**
-   * {@code --verbose} (YCSB's {@code -s} habit): the clients' own lines on the console too, YCSB's and
-   * nb5's status lines among them; without it, one progress line per phase every 10 s.
-   */
-  @Option(names = {"--verbose", "-s"}, description = "the clients' own lines on the console too, YCSB's and nb5's"
-      + " status lines among them (default: one progress line per phase every 10 s)")
-  boolean verbose;
-
-  /** The console of a command with these options: {@link #verbose} or not. */
-  io.largekv.console.Console console(PrintStream err) {
-    return new io.largekv.console.Console(err, verbose);
-  }
-
   /** {@code -h}, {@code --help}: the command's usage, nothing else. */
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
   boolean helpAsked;

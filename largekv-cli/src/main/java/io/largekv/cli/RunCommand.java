@@ -49,18 +49,18 @@ final class RunCommand {
     });
     MetricsPorts metrics = o.metricsPorts(1, outDir, List.of(o.harness), err);
     return BenchmarkRun.onServer(o.hosts == null, null, o.nodes,
-        b -> o.uncached ? b.uncached(o.pageCacheMib * 1024 * 1024) : b, err, local -> {
+        b -> o.cache.uncached ? b.uncached(o.cache.pageCacheMib * 1024 * 1024) : b, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
       try (ServerSide servers = BenchmarkRun.servers(o.servers.settings(), o.hosts, local, props, "servers", err)) {
         if (nb5 == null) {
-          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console(err), 1,
+          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console.of(err), 1,
               phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
               metrics, null));
         }
         err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5) on nosqlbench-workloads/yb_kv_large.yaml,"
             + " every read verified");
-        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console(err), 1,
+        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console.of(err), 1,
             phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
       }
     });
@@ -86,7 +86,7 @@ final class RunCommand {
     long warmup = o.warmupOr(o.hosts == null);
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
-      if (o.uncached && !phase.isLoad()) {
+      if (o.cache.uncached && !phase.isLoad()) {
         uncache(local, phase, err);
       }
       List<ClientResult> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
@@ -149,25 +149,11 @@ final class RunCommand {
     @Mixin
     final ServerSideOptions servers = new ServerSideOptions();
 
-    /** {@code --uncached}: the local node's page cache bounded for the read phases (docs/uncached-reads.md). */
-    boolean uncached;
-    /** {@code --page-cache}: the page cache an uncached node may hold, MiB. */
-    long pageCacheMib = io.largekv.cassandra.PageCacheLimit.DEFAULT_BYTES >> 20;
-    private boolean pageCacheGiven;
+    @Mixin
+    final ConsoleOptions console = new ConsoleOptions();
 
-    @Option(names = "--uncached", description = "read phases from disk: the local Cassandra may hold only"
-        + " --page-cache MIB of page cache; disk reads per client read beside the published uncached run (Linux cgroup"
-        + " v1, root; phases load,uniform-read unless --phases; docs/uncached-reads.md)")
-    void uncached(boolean on) {
-      uncached = on;
-    }
-
-    @Option(names = "--page-cache", paramLabel = "MIB", description = "the page cache of an --uncached node, MiB"
-        + " (default 16)")
-    void pageCache(String v) throws UserError {
-      pageCacheMib = io.largekv.common.Counts.between("--page-cache", v, 1, 1024 * 1024);
-      pageCacheGiven = true;
-    }
+    @Mixin
+    final UncachedOptions cache = new UncachedOptions();
 
     @Override
     public String help() {
@@ -214,11 +200,8 @@ final class RunCommand {
 
     /** {@code --uncached}: a local node, a read phase; by default the load and the uniform read. */
     private void checkUncached() throws UserError {
-      if (pageCacheGiven && !uncached) {
-        throw new UserError("--page-cache " + pageCacheMib + " sizes the page cache of --uncached; accepted: "
-            + "--page-cache with --uncached");
-      }
-      if (!uncached) {
+      cache.checkPageCache();
+      if (!cache.uncached) {
         return;
       }
       if (hosts != null) {

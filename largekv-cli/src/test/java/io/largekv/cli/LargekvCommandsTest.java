@@ -122,6 +122,35 @@ class LargekvCommandsTest {
   }
 
   @Test
+  void aCommandHasOnlyTheOptionGroupsItUses() throws Exception {
+    // check samples no server, shows no client's lines, bounds no page cache
+    for (String[] args : new String[][] {{"check", "--hosts", "h1"}, {"check", "--target", "cassandra=h1"}}) {
+      for (String option : List.of("--server-samples", "--verbose", "--node-exporter")) {
+        String[] line = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
+            option, "9")).toArray(String[]::new);
+        Outcome refused = run(line);
+        assertThat(refused.status()).as("%s", List.of(line)).isEqualTo(2);
+        assertThat(refused.err()).as("%s", List.of(line)).startsWith("largekv: unknown option " + option + " ")
+            .hasLineCount(1);
+      }
+    }
+    assertThat(run("check", "--uncached").err()).startsWith("largekv: unknown option --uncached ");
+    // k8s render and local run no client on this console (k8s local's pods log to files)
+    assertThat(run("k8s", "render", "--verbose").err()).isEqualTo("largekv: unknown option --verbose (see bin/largekv"
+        + " k8s render --help)" + System.lineSeparator());
+    assertThat(run("k8s", "local", "-s").err()).isEqualTo("largekv: unknown option -s (see bin/largekv k8s local"
+        + " --help)" + System.lineSeparator());
+    // run and compare have them all
+    CommandLine commands = LargekvCommands.of(new String[] {"run"});
+    for (String command : List.of("run", "compare")) {
+      for (String option : List.of("--verbose", "--server-samples", "--node-exporter", "--prometheus")) {
+        assertThat(commands.getSubcommands().get(command).getCommandSpec().findOption(option)).as(command + option)
+            .isNotNull();
+      }
+    }
+  }
+
+  @Test
   void badInputIsOneLineNamingTheOption() throws Exception {
     Outcome unknown = run("frobnicate");
     assertThat(unknown.status()).isEqualTo(2);

@@ -44,13 +44,13 @@ class LargekvOptionsTest {
   @Test
   void uncachedIsALocalNodesReadPhasesAndDefaultsToTheLoadAndTheUniformRead() throws Exception {
     RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached"});
-    assertThat(o.uncached).isTrue();
+    assertThat(o.cache.uncached).isTrue();
     assertThat(o.phases).containsExactly(Phase.LOAD, Phase.UNIFORM_READ);
-    assertThat(o.pageCacheMib).isEqualTo(16);
+    assertThat(o.cache.pageCacheMib).isEqualTo(16);
     o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--phases", "load,latest-read", "--page-cache",
         "8"});
     assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
-    assertThat(o.pageCacheMib).isEqualTo(8);
+    assertThat(o.cache.pageCacheMib).isEqualTo(8);
     assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).phases).isEqualTo(Phase.ALL);
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--hosts", "h1"}))
         .isInstanceOf(UserError.class).hasMessageStartingWith("--uncached bounds the local Cassandra's page cache, "
