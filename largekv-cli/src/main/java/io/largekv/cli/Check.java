@@ -41,10 +41,11 @@ public final class Check {
 
   /**
    * The option groups ({@code @Mixin}s) of {@code run} and {@code compare} that {@code check} has no
-   * use for: it samples no server, runs no client on the console, bounds no page cache. Its forms
+   * use for: it samples no server, runs no client on the console, bounds no page cache, writes no
+   * results. Its forms
    * leave their options out ({@link #withoutRunOnlyGroups}), so that it refuses them as unknown.
    */
-  private static final java.util.Set<String> RUN_ONLY_GROUPS = java.util.Set.of("servers", "console", "cache");
+  private static final java.util.Set<String> RUN_ONLY_GROUPS = java.util.Set.of("servers", "console", "cache", "results");
 
   /** {@code check}'s command: {@code form} (a {@link RunForm} or {@link CompareForm}) without the run-only groups. */
   static CommandLine withoutRunOnlyGroups(Object form) {
@@ -64,7 +65,7 @@ public final class Check {
 
   /** {@code check} with {@code run}'s options ({@code --hosts H1,H2 --target T --localdc DC -p ...}). */
   @Command(name = "check", customSynopsis = {"bin/largekv check [run's options]",
-      "       bin/largekv check --target LABEL=HOSTS... [compare's options]   (see bin/largekv compare --help)"},
+      "       bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
   static final class RunForm {
     @Mixin

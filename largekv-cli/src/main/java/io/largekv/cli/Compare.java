@@ -65,9 +65,9 @@ public final class Compare {
         ServerSide.checkNamed(o.servers.settings(), t.hosts, t.label);
       }
     }
-    Path dir = BenchmarkRun.resultsDir(o.out, "compare");
+    Path dir = BenchmarkRun.resultsDir(o.results.out, "compare");
     Files.createDirectories(dir);
-    MetricsPorts metrics = o.metricsPorts(o.clients, dir, o.harnesses, err);
+    MetricsPorts metrics = o.results.metricsPorts(o.clients, dir, o.harnesses, err);
     Map<String, String> harnessDescriptions = new LinkedHashMap<>();
     for (String h : o.harnesses) {
       harnessDescriptions.put(h, Harness.describe(h, nb5));

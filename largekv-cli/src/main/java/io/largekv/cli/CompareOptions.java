@@ -24,6 +24,9 @@ final class CompareOptions extends PhaseOptions {
 
   @Mixin
   final ConsoleOptions console = new ConsoleOptions();
+
+  @Mixin
+  final ResultsOptions results = new ResultsOptions();
   final List<CompareTarget> targets = new ArrayList<>();
   /** Every target is a local Cassandra: the laptop-sized workloads and defaults. */
   boolean localTargets;

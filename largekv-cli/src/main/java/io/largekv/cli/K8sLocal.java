@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -40,7 +41,7 @@ public final class K8sLocal {
   /** Runs the pods {@code o} (checked: {@link Options#checked}) asks for; {@code args}: its command line. */
   static int run(Options o, String[] args, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
-    Path volume = o.out != null ? o.out : Installation.current().resultsRoot().resolve("k8s-local");
+    Path volume = o.results.out != null ? o.results.out : Installation.current().resultsRoot().resolve("k8s-local");
     Path runDir = volume.resolve(o.run);
     if (Files.exists(runDir)) {
       throw new UserError("--run " + o.run + ": " + runDir + " exists; accepted: a new --run (a read client refuses"
@@ -58,7 +59,7 @@ public final class K8sLocal {
       }
     });
     // the pods of this machine listen at --metrics-port + their index (in a cluster, each pod has its own address)
-    MetricsPorts metrics = o.metricsPorts(o.clients, runDir, List.of(o.harness), err);
+    MetricsPorts metrics = o.results.metricsPorts(o.clients, runDir, List.of(o.harness), err);
     int status = BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> server = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
@@ -96,7 +97,7 @@ public final class K8sLocal {
         .workloadText(Files.readString(workload, StandardCharsets.UTF_8)).properties(props)
         .cpu(K8sRenderOptions.DEFAULT_CPU).memoryMib(6 * 1024).retries(phase.isLoad() ? o.retries : 0)
         .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(mounts).harness(o.harness)
-        .ycsbClient(K8sRender.ycsbClient(phase)).metricsPort(o.metricsPort == null ? 0 : o.metricsPort)
+        .ycsbClient(K8sRender.ycsbClient(phase)).metricsPort(o.results.metricsPort == null ? 0 : o.results.metricsPort)
         .metricsAddress(io.largekv.common.MetricsProperties.DEFAULT_ADDRESS)
         .build();
   }
@@ -221,6 +222,9 @@ public final class K8sLocal {
           + " --threads, -p: as for bin/largekv run."},
       footer = "Docs: docs/kubernetes.md")
   static final class Options extends ServerOptions {
+
+    @Mixin
+    final ResultsOptions results = new ResultsOptions();
     int clients = 3;
     String run = K8sRenderOptions.defaultRun();
     int retries;
@@ -280,7 +284,7 @@ public final class K8sLocal {
         }
       }
       if (o.harness.equals(Harness.NB5)) {
-        K8sRenderOptions.checkNb5(o.retries, null, o.metricsPort);
+        K8sRenderOptions.checkNb5(o.retries, null, o.results.metricsPort);
       }
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       return o;

@@ -45,7 +45,7 @@ public final class K8sRender {
         .storageClass(o.storageClass).cpu(o.cpu).memoryMib(o.memoryMib).retries(o.retries)
         .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(K8sManifests.POD).harness(o.harness)
         .nb5Jar(o.nb5Jar).ycsbClient(ycsbClient(o.phase))
-        .metricsPort(o.metricsPort == null ? K8sRenderOptions.DEFAULT_METRICS_PORT : o.metricsPort).metricsAddress("0.0.0.0")
+        .metricsPort(o.results.metricsPort == null ? K8sRenderOptions.DEFAULT_METRICS_PORT : o.results.metricsPort).metricsAddress("0.0.0.0")
         .build();
     if (s.nb5()) {
       // what nb5 cannot apply is refused here, not in N pods
@@ -53,7 +53,7 @@ public final class K8sRender {
     }
     Map<String, String> files = K8sManifests.render(s);
 
-    Path dir = o.out != null ? o.out : Installation.current().resultsRoot().resolve("k8s").resolve(o.run + "-" + o.phase.name);
+    Path dir = o.results.out != null ? o.results.out : Installation.current().resultsRoot().resolve("k8s").resolve(o.run + "-" + o.phase.name);
     if (Files.isDirectory(dir)) {
       try (Stream<Path> present = Files.list(dir)) {
         if (present.findAny().isPresent()) {

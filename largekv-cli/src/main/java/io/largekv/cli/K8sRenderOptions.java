@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** Parsed options of {@code k8s render}: {@link PhaseOptions} and the cluster's. */
@@ -24,6 +25,9 @@ import picocli.CommandLine.Option;
         + " --hosts, --image. --records, --duration, --threads (per pod), -p: as for bin/largekv run."},
     footer = "Docs: docs/kubernetes.md")
 final class K8sRenderOptions extends ServerOptions {
+
+  @Mixin
+  final ResultsOptions results = new ResultsOptions();
   static final String DEFAULT_RESULTS_SIZE = "50Gi";
   static final String DEFAULT_CPU = "4";
   /** The YCSB pods' metrics port: the Prometheus Java client's usual one. */
@@ -201,7 +205,7 @@ final class K8sRenderOptions extends ServerOptions {
    */
   static void checkNb5(int retries, String passwordSecret, Integer metricsPort) throws UserError {
     if (metricsPort != null) {
-      throw noNb5Endpoint(metricsPort);
+      throw ResultsOptions.noNb5Endpoint(metricsPort);
     }
     if (retries > 0) {
       throw new UserError("--retries " + retries + " with --harness nb5: nb5's load keeps no checkpoint, so a pod run"
@@ -279,7 +283,7 @@ final class K8sRenderOptions extends ServerOptions {
           + " --harness nb5");
     }
     if (o.harness.equals(Harness.NB5)) {
-      checkNb5(o.retries, o.passwordSecret, o.metricsPort);
+      checkNb5(o.retries, o.passwordSecret, o.results.metricsPort);
       if (o.nb5Jar == null) {
         o.nb5Jar = K8sManifests.DEFAULT_NB5_JAR;
       }

@@ -2,16 +2,10 @@ package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
-import io.largekv.common.TcpPort;
 import io.largekv.common.UserError;
-import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.common.Counts;
 import io.largekv.phase.Phase;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -37,7 +31,6 @@ public abstract class PhaseOptions implements OptionParser.Options {
   /** Nodes of each local cluster. */
   int nodes = 1;
   boolean plan;
-  Path out;
   final List<ClusterEvent> events = new ArrayList<>();
   /** {@code -p NAME=VALUE}: for every phase (and every target). */
   final List<String> properties = new ArrayList<>();
@@ -116,52 +109,6 @@ public abstract class PhaseOptions implements OptionParser.Options {
       + " decommission-node:N (local cluster), exec:COMMAND")
   void event(String v) throws UserError {
     events.add(ClusterEvent.parse(v));
-  }
-
-  @Option(names = "--out", paramLabel = "DIR", description = "where the results go: DIR/<phase>/client-<i>/..."
-      + " (default results/run-<time>, results/compare-<time>, results/k8s-local; k8s render: its manifests,"
-      + " default results/k8s/RUN-PHASE, new or empty)")
-  void out(String v) {
-    out = Paths.get(v).toAbsolutePath();
-  }
-
-  /** {@code --metrics-port}: the first YCSB client's metrics port; null: no endpoint (docs/metrics.md). */
-  Integer metricsPort;
-
-  @Option(names = "--metrics-port", paramLabel = "FIRST", description = "YCSB client i serves Prometheus metrics"
-      + " at 127.0.0.1:FIRST+i, listed in prometheus-targets.json of the results (k8s render: each pod at FIRST,"
-      + " default 9464, annotated prometheus.io/scrape; docs/metrics.md)")
-  void metricsPort(String v) throws UserError {
-    metricsPort = (int) Counts.between("--metrics-port", v, TcpPort.MIN, TcpPort.MAX);
-  }
-
-  /**
-   * {@code --metrics-port}'s endpoints of {@code clients} YCSB clients a phase, their series' run
-   * label the name of {@code dir}, or null without it: every port checked free (a {@link UserError}
-   * before any server starts), the service discovery file written into {@code dir}, the endpoints
-   * said on {@code err}. With {@code harnesses} holding no YCSB, a {@link UserError}: nb5 has its own.
-   */
-  MetricsPorts metricsPorts(int clients, Path dir, List<String> harnesses, PrintStream err)
-      throws UserError, IOException {
-    if (metricsPort == null) {
-      return null;
-    }
-    if (!harnesses.contains(Harness.YCSB)) {
-      throw noNb5Endpoint(metricsPort);
-    }
-    MetricsPorts ports = MetricsPorts.of(metricsPort, clients, dir.getFileName().toString());
-    ports.checkFree();
-    Path file = ports.writeTargets(dir);
-    err.println("largekv: each YCSB client serves its metrics at " + ports.describe() + " (client i at "
-        + metricsPort + " + i)");
-    err.println("largekv: Prometheus finds them in " + file + " (file_sd_configs; docs/metrics.md)");
-    return ports;
-  }
-
-  /** {@code --metrics-port} where only nb5 clients run: they have no largekv endpoint. */
-  static UserError noNb5Endpoint(int port) {
-    return new UserError("--metrics-port " + port + " with --harness nb5: nb5's clients serve no largekv endpoint;"
-        + " accepted: --metrics-port with --harness ycsb (nb5 sends its own metrics: docs/metrics.md#nb5)");
   }
 
   @Option(names = "-p", paramLabel = "NAME=VALUE", description = "any YCSB, workload or binding property, for"

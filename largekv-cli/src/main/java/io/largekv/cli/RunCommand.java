@@ -18,7 +18,6 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * {@code bin/largekv run}: the benchmark's main job, the phases one after the other against one
@@ -31,7 +30,7 @@ final class RunCommand {
   /** Runs the phases as {@code o} (checked: {@link RunOptions#checked}) asks. */
   static int run(RunOptions o, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
-    Path outDir = BenchmarkRun.resultsDir(o.out, "run");
+    Path outDir = BenchmarkRun.resultsDir(o.results.out, "run");
     if (o.plan) {
       // the local server is not started for a plan: its usual address and datacenter
       List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
@@ -47,7 +46,7 @@ final class RunCommand {
         Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase));
       }
     });
-    MetricsPorts metrics = o.metricsPorts(1, outDir, List.of(o.harness), err);
+    MetricsPorts metrics = o.results.metricsPorts(1, outDir, List.of(o.harness), err);
     return BenchmarkRun.onServer(o.hosts == null, null, o.nodes,
         b -> o.cache.uncached ? b.uncached(o.cache.pageCacheMib * 1024 * 1024) : b, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
@@ -153,6 +152,9 @@ final class RunCommand {
     final ConsoleOptions console = new ConsoleOptions();
 
     @Mixin
+    final ResultsOptions results = new ResultsOptions();
+
+    @Mixin
     final UncachedOptions cache = new UncachedOptions();
 
     @Override
@@ -226,8 +228,8 @@ final class RunCommand {
       if (plan) {
         throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
       }
-      if (metricsPort != null) {
-        throw noNb5Endpoint(metricsPort);
+      if (results.metricsPort != null) {
+        throw ResultsOptions.noNb5Endpoint(results.metricsPort);
       }
       if (hosts != null && localdc == null) {
         throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "

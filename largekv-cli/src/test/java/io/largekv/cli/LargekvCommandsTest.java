@@ -125,7 +125,7 @@ class LargekvCommandsTest {
   void aCommandHasOnlyTheOptionGroupsItUses() throws Exception {
     // check samples no server, shows no client's lines, bounds no page cache
     for (String[] args : new String[][] {{"check", "--hosts", "h1"}, {"check", "--target", "cassandra=h1"}}) {
-      for (String option : List.of("--server-samples", "--verbose", "--node-exporter")) {
+      for (String option : List.of("--server-samples", "--verbose", "--node-exporter", "--out", "--metrics-port")) {
         String[] line = java.util.stream.Stream.concat(java.util.Arrays.stream(args), java.util.stream.Stream.of(
             option, "9")).toArray(String[]::new);
         Outcome refused = run(line);

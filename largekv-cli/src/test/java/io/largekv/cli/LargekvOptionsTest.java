@@ -118,8 +118,8 @@ class LargekvOptionsTest {
   @Test
   void metricsPortsAreCheckedFreeAndListedForPrometheusBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir
       java.nio.file.Path tmp) throws Exception {
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", "9464"}).metricsPort).isEqualTo(9464);
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).metricsPort).isNull();
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", "9464"}).results.metricsPort).isEqualTo(9464);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).results.metricsPort).isNull();
     for (String bad : new String[] {"0", "-1", "65536", "x"}) {
       assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", bad}))
           .hasMessageStartingWith("--metrics-port " + bad);
@@ -236,7 +236,7 @@ class LargekvOptionsTest {
     // "--" is no end of options: a value, or an unknown option
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--", "x"}))
         .hasMessage("unknown option -- (see bin/largekv --help)");
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--out", "--"}).out.getFileName().toString())
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--out", "--"}).results.out.getFileName().toString())
         .isEqualTo("--");
   }
 }
