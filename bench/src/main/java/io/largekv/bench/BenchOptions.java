@@ -1,19 +1,37 @@
 package io.largekv.bench;
 
+import io.largekv.common.Counts;
+import io.largekv.common.UserError;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 
-/** {@code bench/run}'s command-line options ({@code bench/run --help}); every one has a default. */
+/**
+ * {@code bench/run}'s command-line options, a picocli command ({@code bench/run --help} is generated
+ * from their descriptions); every one has a default. Its whole numbers are checked as
+ * {@code bin/largekv}'s are ({@link Counts}); bad input is one {@link UserError} line.
+ */
+@Command(name = "bench/run", abbreviateSynopsis = true, description = {
+    "Client efficiency benchmark: largekv's YCSB path and the other clients against one local Cassandra (or"
+        + " --hosts), same rows, same concurrency, same op count; one line per round, phase and client."},
+    footer = {"The local server's GC log is kept as server-gc.log in the results; the fixed-rate table gives its"
+        + " pauses during each run.", "Docs: docs/performance.md"})
 final class BenchOptions {
 
   /** Every client bench/run knows; {@link #DEFAULT_CLIENTS} run unless --clients says otherwise. */
   static final List<String> CLIENTS = List.of("largekv", "platform", "jdk", "core", "async", "nb5", "nb5-unverified",
       "latte");
   static final List<String> DEFAULT_CLIENTS = List.of("largekv", "platform", "core", "async", "latte");
+
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
+  boolean helpAsked;
 
   long ops = 1_000_000;
   int concurrency = 32;
@@ -57,91 +75,193 @@ final class BenchOptions {
   Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
   Path results;
 
-  static BenchOptions parse(String[] args) {
+  @Option(names = "--ops", paramLabel = "N", description = "operations per client and phase (default 1000000)")
+  void ops(String v) throws UserError {
+    ops = Counts.between("--ops", v, 1000, Integer.MAX_VALUE);
+  }
+
+  @Option(names = "--concurrency", paramLabel = "N", description = "operations in flight per client (default 32)")
+  void concurrency(String v) throws UserError {
+    concurrency = (int) Counts.between("--concurrency", v, 1, 4096);
+  }
+
+  @Option(names = "--rounds", paramLabel = "N", description = "rounds of every client (default 1)")
+  void rounds(String v) throws UserError {
+    rounds = (int) Counts.between("--rounds", v, 1, 1000);
+  }
+
+  @Option(names = "--clients", paramLabel = "LIST", description = "largekv,platform,core,async,latte (the default);"
+      + " also: jdk, on --java21; nb5 and nb5-unverified: the nb5 bin/nb5 finds, NB5_JAR or nb5 on PATH")
+  void clients(String v) throws UserError {
+    List<String> list = List.of(v.split(","));
+    for (String c : list) {
+      if (!CLIENTS.contains(c)) {
+        throw new UserError("--clients " + c + " is not accepted; accepted: " + String.join(", ", CLIENTS));
+      }
+    }
+    clients = list;
+  }
+
+  @Option(names = "--hosts", paramLabel = "HOST:PORT", description = "an existing server (tables bench.kv_*);"
+      + " default: start a local Cassandra")
+  void hosts(String v) {
+    hosts = v;
+  }
+
+  @Option(names = "--localdc", paramLabel = "DC", description = "the local datacenter (default datacenter1)")
+  void localdc(String v) {
+    localDatacenter = v;
+  }
+
+  @Option(names = "--server-heap", paramLabel = "SIZE", description = "the local server's heap (default 1g)")
+  void serverHeap(String v) {
+    serverHeap = v;
+  }
+
+  @Option(names = "--latte", paramLabel = "PATH", description = "latte (default: on PATH, in ~/.cargo/bin, or"
+      + " LATTE)")
+  void latte(String v) {
+    latte = v;
+  }
+
+  @Option(names = "--java21", paramLabel = "HOME", description = "the 'jdk' client's Java 21+ (default:"
+      + " LARGEKV_JAVA21_HOME or /usr/lib/jvm/*)")
+  void java21(String v) {
+    java21Home = v;
+  }
+
+  @Option(names = "--results", paramLabel = "DIR", description = "where every client's raw output goes (default"
+      + " results/bench-<time>)")
+  void results(String v) {
+    results = Paths.get(v);
+  }
+
+  @Option(names = "--warm-up", paramLabel = "N", description = "operations per warm-up pass (default min(ops,"
+      + " 500000)); passes repeat until the server's CPU per read stops falling (--hosts: the read rate stops rising);"
+      + " 0: none")
+  void warmUp(String v) throws UserError {
+    warmUpOps = Counts.atLeast("--warm-up", v, 0);
+  }
+
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "an extra property for the Java clients"
+      + " (repeatable)")
+  void property(String v) {
+    ycsbProperties.add(v);
+  }
+
+  @Option(names = "--counts", description = "perf stat of every client's steady window, 20-90 %% of its"
+      + " operations: CPU, context switches, futex calls, system calls per operation; per thread in <run>.perf")
+  void counts(boolean on) {
+    counts = on;
+  }
+
+  @Option(names = "--subtract", description = "each client's phase again with 3 x --ops; CPU per operation by"
+      + " subtraction, (CPU(3N) - CPU(N)) / 2N of the whole processes, and the same without the JVM's compiler"
+      + " threads, read from /proc at each run's last progress line")
+  void subtract(boolean on) {
+    subtract = on;
+  }
+
+  @Option(names = "--profiler", paramLabel = "LIB", description = "async-profiler's library, attached to each Java"
+      + " client in the --counts window: CPU samples in its first half, wall-clock samples in its second"
+      + " (<run>.collapsed, <run>-wall.collapsed); bench/run --profile fetches it and passes it here")
+  void profiler(String v) {
+    profiler = v;
+  }
+
+  @Option(names = "--pin", paramLabel = "CLIENT_CPUS:SERVER_CPUS", description = "taskset lists, e.g. 0:1: clients"
+      + " and the local server on separate cores")
+  void pin(String v) throws UserError {
+    if (!v.matches("[0-9,-]+:[0-9,-]+")) {
+      throw new UserError("--pin " + v + " is not accepted; accepted: CLIENT_CPUS:SERVER_CPUS, e.g. 0:1");
+    }
+    pin = v;
+  }
+
+  @Option(names = "--rate", description = "after the rounds: every client's reads at 50 %% and 80 %% of latte's"
+      + " read rate of the last round, p50/p99/p99.9 service time and YCSB's intended time; needs latte; latte runs"
+      + " first, and where it read less than 97 %% of the rate the other clients of that run read at latte's rate")
+  void rate(boolean on) {
+    rate = on;
+  }
+
+  @Option(names = "--rate-seconds", paramLabel = "N", description = "seconds of each fixed-rate run (default 60)")
+  void rateSeconds(String v) throws UserError {
+    rateSeconds = Counts.between("--rate-seconds", v, 10, 86_400);
+  }
+
+  @Option(names = "--rate-runs", paramLabel = "N", description = "runs of every client at each rate, alternating"
+      + " (default 1); the table pairs each run with latte's of the same turn and gives each ratio and their median")
+  void rateRuns(String v) throws UserError {
+    rateRuns = (int) Counts.between("--rate-runs", v, 1, 100);
+  }
+
+  @Option(names = "--rate-warm-up", paramLabel = "S", description = "a YCSB client's fixed-rate run is S seconds"
+      + " longer and leaves them out of its figures, largekv.warmup_s=S (default 120: the JVM's JIT, which on two"
+      + " cores shared with the server still compiles for minutes)")
+  void rateWarmUp(String v) throws UserError {
+    rateWarmUpSeconds = Counts.between("--rate-warm-up", v, 0, 3600);
+  }
+
+  @Option(names = "--server-samples", paramLabel = "S", description = "the servers' side of docs/servers.md sampled"
+      + " every S seconds during every measured run, as bin/largekv samples it (default 0: none)")
+  void serverSamples(String v) throws UserError {
+    serverSamples = (int) Counts.between("--server-samples", v, 0, 3600);
+  }
+
+  @Option(names = "--scrape-metrics", paramLabel = "S", description = "each YCSB client serves its metrics endpoint"
+      + " (docs/metrics.md), scraped every S seconds during every measured run: what serving it costs (default 0:"
+      + " no endpoint)")
+  void scrapeMetrics(String v) throws UserError {
+    scrapeMetrics = (int) Counts.between("--scrape-metrics", v, 0, 3600);
+  }
+
+  /** {@code bench/run}'s usage, generated from the options' descriptions. */
+  static String usage() {
+    return commandLine(new BenchOptions()).getUsageMessage();
+  }
+
+  private static CommandLine commandLine(BenchOptions o) {
+    return new CommandLine(o).setOverwrittenOptionsAllowed(true).setAbbreviatedOptionsAllowed(false)
+        .setPosixClusteredShortOptionsAllowed(false).setUnmatchedOptionsArePositionalParams(false)
+        .setExpandAtFiles(false).setUsageHelpWidth(100);
+  }
+
+  /** Parses and checks {@code args}; what is refused is one {@link UserError} line naming the option. */
+  static BenchOptions parse(String[] args) throws UserError {
     BenchOptions o = new BenchOptions();
-    for (int i = 0; i < args.length; i++) {
-      String a = args[i];
-      String v = i + 1 < args.length ? args[i + 1] : null;
-      if (a.equals("--rate")) {
-        o.rate = true;
-        continue;
-      }
-      switch (a) {
-        case "--ops" -> o.ops = Long.parseLong(need(a, v));
-        case "--concurrency" -> o.concurrency = Integer.parseInt(need(a, v));
-        case "--rounds" -> o.rounds = Integer.parseInt(need(a, v));
-        case "--clients" -> o.clients = List.of(need(a, v).split(","));
-        case "--hosts" -> o.hosts = need(a, v);
-        case "--localdc" -> o.localDatacenter = need(a, v);
-        case "--latte" -> o.latte = need(a, v);
-        case "--java21" -> o.java21Home = need(a, v);
-        case "--server-heap" -> o.serverHeap = need(a, v);
-        case "--warm-up" -> o.warmUpOps = Long.parseLong(need(a, v));
-        case "--profiler" -> o.profiler = need(a, v);
-        case "--subtract" -> {
-          o.subtract = true;
-          continue;
+    try {
+      commandLine(o).parseArgs(args);
+    } catch (ParameterException e) {
+      for (Throwable t = e; t != null; t = t.getCause()) {
+        if (t instanceof UserError u) {
+          throw u;
         }
-        case "--counts" -> {
-          o.counts = true;
-          continue;
-        }
-        case "--pin" -> o.pin = need(a, v);
-        case "--rate-seconds" -> o.rateSeconds = Long.parseLong(need(a, v));
-        case "--server-samples" -> o.serverSamples = Integer.parseInt(need(a, v));
-        case "--scrape-metrics" -> o.scrapeMetrics = Integer.parseInt(need(a, v));
-        case "--rate-runs" -> o.rateRuns = Integer.parseInt(need(a, v));
-        case "--rate-warm-up" -> o.rateWarmUpSeconds = Long.parseLong(need(a, v));
-        case "-p" -> o.ycsbProperties.add(need(a, v));
-        case "--results" -> o.results = Paths.get(need(a, v));
-        default -> throw new IllegalArgumentException("unknown option " + a + "; see bench/run --help");
       }
-      i++;
+      throw new UserError(e.getMessage() + "; see bench/run --help");
     }
-    if (o.ops < 1000 || o.ops > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException("--ops " + o.ops + " is not accepted; accepted: 1000 .. 2147483647");
-    }
-    if (o.concurrency < 1 || o.concurrency > 4096) {
-      throw new IllegalArgumentException("--concurrency " + o.concurrency + " is not accepted; accepted: 1 .. 4096");
+    if (o.helpAsked) {
+      return o;
     }
     if (o.subtract && (o.counts || o.profiler != null)) {
-      throw new IllegalArgumentException("--subtract is not accepted with --counts or --profile: the probe's own cost"
+      throw new UserError("--subtract is not accepted with --counts or --profile: the probe's own cost"
           + " would be in the run of N and not in the run of 3N; accepted: --subtract alone, or --counts/--profile alone");
     }
-    for (String c : o.clients) {
-      if (!CLIENTS.contains(c)) {
-        throw new IllegalArgumentException("--clients " + c + " is not accepted; accepted: " + String.join(", ", CLIENTS));
-      }
-    }
-    if (o.pin != null && !o.pin.matches("[0-9,-]+:[0-9,-]+")) {
-      throw new IllegalArgumentException("--pin " + o.pin + " is not accepted; accepted: CLIENT_CPUS:SERVER_CPUS, e.g. 0:1");
-    }
     if (o.hosts != null && o.hosts.contains(",") && o.clients.stream().anyMatch(c -> c.startsWith("nb5"))) {
-      throw new IllegalArgumentException("--hosts " + o.hosts + " is not accepted with the nb5 clients; accepted: "
+      throw new UserError("--hosts " + o.hosts + " is not accepted with the nb5 clients; accepted: "
           + "one HOST:PORT");
     }
     if (o.pin != null && o.hosts != null) {
-      throw new IllegalArgumentException("--pin places the local server: it cannot be used with --hosts");
+      throw new UserError("--pin places the local server: it cannot be used with --hosts");
     }
     if (o.rate && !o.clients.contains("latte")) {
-      throw new IllegalArgumentException("--rate runs each client at fractions of latte's read rate; accepted: --rate"
+      throw new UserError("--rate runs each client at fractions of latte's read rate; accepted: --rate"
           + " with latte in --clients");
-    }
-    if (o.rateSeconds < 10 || o.rateSeconds > 86_400) {
-      throw new IllegalArgumentException("--rate-seconds " + o.rateSeconds + " is not accepted; accepted: 10 .. 86400");
-    }
-    if (o.serverSamples < 0 || o.serverSamples > 3600) {
-      throw new IllegalArgumentException("--server-samples " + o.serverSamples + " is not accepted; accepted: 0 "
-          + ".. 3600 (seconds between the servers' samples; 0: none)");
-    }
-    if (o.scrapeMetrics < 0 || o.scrapeMetrics > 3600) {
-      throw new IllegalArgumentException("--scrape-metrics " + o.scrapeMetrics + " is not accepted; accepted: 0 .. 3600"
-          + " (seconds between scrapes of the YCSB clients' metrics endpoint; 0: no endpoint)");
     }
     if (o.scrapeMetrics > 0) {
       List<String> ycsb = List.of("largekv", "platform", "jdk", "core");
       if (!ycsb.containsAll(o.clients)) {
-        throw new IllegalArgumentException("--scrape-metrics: only largekv's YCSB clients serve metrics; accepted: it"
+        throw new UserError("--scrape-metrics: only largekv's YCSB clients serve metrics; accepted: it"
             + " with --clients among " + String.join(", ", ycsb));
       }
       try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
@@ -152,12 +272,6 @@ final class BenchOptions {
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.PORT + "=" + o.metricsPort);
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.LINGER_S + "=0");
     }
-    if (o.rateRuns < 1 || o.rateRuns > 100) {
-      throw new IllegalArgumentException("--rate-runs " + o.rateRuns + " is not accepted; accepted: 1 .. 100");
-    }
-    if (o.rateWarmUpSeconds < 0 || o.rateWarmUpSeconds > 3600) {
-      throw new IllegalArgumentException("--rate-warm-up " + o.rateWarmUpSeconds + " is not accepted; accepted: 0 .. 3600");
-    }
     if (o.warmUpOps < 0) {
       o.warmUpOps = Math.min(o.ops, 500_000);
     }
@@ -166,12 +280,5 @@ final class BenchOptions {
           + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")));
     }
     return o;
-  }
-
-  private static String need(String option, String value) {
-    if (value == null) {
-      throw new IllegalArgumentException(option + " needs a value");
-    }
-    return value;
   }
 }

@@ -47,9 +47,13 @@ public final class ClientEfficiency {
     BenchOptions o;
     try {
       o = BenchOptions.parse(args);
-    } catch (IllegalArgumentException e) {
+    } catch (io.largekv.common.UserError e) {
       System.err.println("bench: " + e.getMessage());
       System.exit(2);
+      return;
+    }
+    if (o.helpAsked) {
+      System.out.print(BenchOptions.usage());
       return;
     }
     int status;

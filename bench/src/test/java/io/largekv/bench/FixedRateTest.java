@@ -17,9 +17,9 @@ class FixedRateTest {
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--clients", "largekv"}))
         .hasMessage("--rate runs each client at fractions of latte's read rate; accepted: --rate with latte in --clients");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--rate-seconds", "5"}))
-        .hasMessage("--rate-seconds 5 is not accepted; accepted: 10 .. 86400");
+        .hasMessage("--rate-seconds 5 is not accepted; accepted values: 10..86400");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--rate-warm-up", "-1"}))
-        .hasMessage("--rate-warm-up -1 is not accepted; accepted: 0 .. 3600");
+        .hasMessage("--rate-warm-up -1 is not accepted; accepted values: 0..3600");
     // a client without a rate would put an unthrottled run in the fixed-rate table: it is left out of them
     assertThat(YcsbBenchClient.largekv(List.of()).hasFixedRate()).isTrue();
     assertThat(YcsbBenchClient.core(List.of()).hasFixedRate()).isTrue();
@@ -109,7 +109,7 @@ class FixedRateTest {
     BenchOptions o = BenchOptions.parse(new String[] {"--rate", "--rate-runs", "3"});
     assertThat(o.rateRuns).isEqualTo(3);
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--rate-runs", "0"}))
-        .hasMessage("--rate-runs 0 is not accepted; accepted: 1 .. 100");
+        .hasMessage("--rate-runs 0 is not accepted; accepted values: 1..100");
     List<FixedRates.RateRun> runs = new java.util.ArrayList<>();
     double[] latteP99 = {3.0, 4.0, 2.0};
     double[] largekvP99 = {3.3, 2.0, 2.4};

@@ -46,7 +46,7 @@ class SubtractedTest {
   void subtractIsRefusedWithTheProbe() {
     org.assertj.core.api.Assertions.assertThatThrownBy(
         () -> BenchOptions.parse(new String[] {"--subtract", "--counts"}))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--subtract is not accepted with --counts");
+        .isInstanceOf(io.largekv.common.UserError.class).hasMessageContaining("--subtract is not accepted with --counts");
   }
 
   @Test

@@ -10,6 +10,12 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+import picocli.CommandLine.Mixin;
 
 /**
  * {@code bin/largekv check}: before a long run, each target's preflight ({@code largekv.check=true},
@@ -21,29 +27,67 @@ import java.util.List;
  */
 public final class Check {
 
-  static final String USAGE = String.join("\n",
-      "Usage: bin/largekv check [run's options]                 (--hosts H1,H2 --target T --localdc DC -p ...)",
-      "       bin/largekv check --target LABEL=HOSTS... [compare's options]",
-      "  Connects to each target with the settings each phase of run or compare would use, and prints what the",
-      "  server is (product, version, nodes per datacenter), where the data would be placed (tablets or vnodes,",
-      "  replication), the driver and routing, the DDL it would run, and the verdict of every check (replication",
-      "  factor against the datacenter's nodes, consistency levels the replicas can meet, compaction class by",
-      "  release, YugabyteDB's two tablet caps, the local datacenter). Creates and writes nothing.",
-      "  With no --hosts (or a LABEL=local target) it starts the local Cassandra as run does, and stops it.",
-      "  Exit status: 0 a run would start, 2 it would be refused (the first FAIL line says why), 3 not finished.",
-      "Docs: docs/first-contact.md");
+  /** What {@code check} does, its usage's description in either form. */
+  private static final String WHAT = "Connects to each target with the settings each phase of run or compare would"
+      + " use, and prints what the server is (product, version, nodes per datacenter), where the data would be placed"
+      + " (tablets or vnodes, replication), the driver and routing, the DDL it would run, and the verdict of every"
+      + " check (replication factor against the datacenter's nodes, consistency levels the replicas can meet,"
+      + " compaction class by release, YugabyteDB's two tablet caps, the local datacenter). Creates and writes"
+      + " nothing.";
+  private static final String LOCAL = "With no --hosts (or a LABEL=local target) it starts the local Cassandra as"
+      + " run does, and stops it.";
+  private static final String STATUS = "Exit status: 0 a run would start, 2 it would be refused (the first FAIL line"
+      + " says why), 3 not finished.";
+
+  /**
+   * The option groups ({@code @Mixin}s) of {@code run} and {@code compare} that {@code check} has no
+   * use for: it samples no server, runs no client on the console, bounds no page cache, writes no
+   * results. Its forms
+   * leave their options out ({@link #withoutRunOnlyGroups}), so that it refuses them as unknown.
+   */
+  private static final java.util.Set<String> RUN_ONLY_GROUPS = java.util.Set.of("servers", "console", "cache", "results");
+
+  /** {@code check}'s command: {@code form} (a {@link RunForm} or {@link CompareForm}) without the run-only groups. */
+  static CommandLine withoutRunOnlyGroups(Object form) {
+    CommandLine check = new CommandLine(form);
+    CommandSpec spec = check.getCommandSpec();
+    for (CommandSpec options : spec.mixins().values()) {
+      for (Map.Entry<String, CommandSpec> group : options.mixins().entrySet()) {
+        if (RUN_ONLY_GROUPS.contains(group.getKey())) {
+          for (OptionSpec o : group.getValue().options()) {
+            spec.remove(spec.findOption(o.longestName()));
+          }
+        }
+      }
+    }
+    return check;
+  }
+
+  /** {@code check} with {@code run}'s options ({@code --hosts H1,H2 --target T --localdc DC -p ...}). */
+  @Command(name = "check", customSynopsis = {"bin/largekv check [run's options]",
+      "       bin/largekv check --target LABEL=HOSTS... [compare's options]"},
+      description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
+  static final class RunForm {
+    @Mixin
+    final RunCommand.RunOptions run = new RunCommand.RunOptions();
+  }
+
+  /** {@code check} with {@code compare}'s options: a {@code --target LABEL=HOSTS} was given. */
+  @Command(name = "check", customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
+      description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
+  static final class CompareForm {
+    @Mixin
+    final CompareOptions compare = new CompareOptions();
+  }
 
   private Check() {}
 
-  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    if (OptionParser.asksForHelp(args, 1)) {
-      out.println(USAGE);
-      return ExitStatus.OK;
-    }
+  /** The preflight of {@code options}: {@code run}'s or {@code compare}'s ({@link #comparing}), not yet checked. */
+  static int run(PhaseOptions options, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
     PhaseRunner runner = new PhaseRunner(repo, new io.largekv.console.Console(err, false));
-    if (comparing(args)) {
-      Compare.Options o = Compare.Options.parse(args);
+    if (options instanceof CompareOptions compare) {
+      CompareOptions o = compare.checked();
       int status = ExitStatus.OK;
       for (CompareTarget t : o.targets) {
         int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.nodes, err, local -> {
@@ -57,7 +101,7 @@ public final class Check {
       }
       return verdict(status, err);
     }
-    RunCommand.RunOptions o = RunCommand.RunOptions.parse(args);
+    RunCommand.RunOptions o = ((RunCommand.RunOptions) options).checked();
     if (o.plan) {
       throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
           + "without --plan");

@@ -8,7 +8,7 @@ import io.largekv.harness.Installation;
 import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.k8s.K8sManifests;
-import io.largekv.phase.Counts;
+import io.largekv.common.Counts;
 import io.largekv.phase.Phase;
 import io.largekv.report.Report;
 import java.io.IOException;
@@ -20,6 +20,8 @@ import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
@@ -34,34 +36,12 @@ import picocli.CommandLine.Option;
  */
 public final class K8sLocal {
 
-  static final String USAGE = String.join("\n",
-      "Usage: bin/largekv k8s local --clients N [options]",
-      "  Runs the pods of bin/largekv k8s render on this machine: for each phase, the pod's command N times at",
-      "  once as local processes (JOB_COMPLETION_INDEX 0..N-1), into OUT/RUN/PHASE/client-<i>/, the results",
-      "  volume's layout; then merges them into OUT/RUN/report.md and report.html (bin/largekv report OUT/RUN).",
-      "Options:",
-      "  --clients N              client processes per phase (default 3)",
-      "  --phases LIST            comma-separated subset of: load, uniform-read, latest-read (default: all)",
-      "  --hosts H1,H2[:PORT]     run against these servers instead of a local Cassandra it starts",
-      "  --target T               yugabyte | cassandra | scylla (default: cassandra locally, else yugabyte)",
-      "  --localdc DC, --nodes N, --records N, --duration SECONDS, --threads N, -p NAME=VALUE   as for bin/largekv run",
-      "  --run NAME               the run's name: its directory under --out (default run-<time>)",
-      "  --out DIR                the results volume's stand-in (default results/k8s-local)",
-      "  --harness ycsb|nb5       the pods' client (default ycsb); nb5 as bin/nb5 finds it (NB5_JAR, or nb5 on PATH)",
-      "  --metrics-port FIRST     client i serves Prometheus metrics at 127.0.0.1:FIRST+i, listed in",
-      "                           OUT/RUN/prometheus-targets.json (docs/metrics.md)",
-      "  --retries N              runs again a load client that failed with another exit status than 1 or 2,",
-      "                           as the load Job's pods are (--retries of k8s render); it continues its",
-      "                           checkpoint (default 0; read clients are never run again)",
-      "Docs: docs/kubernetes.md");
-
   private K8sLocal() {}
 
-  /** {@code args[0]} is {@code local}. */
-  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    Options o = Options.parse(args);
+  /** Runs the pods {@code o} (checked: {@link Options#checked}) asks for; {@code args}: its command line. */
+  static int run(Options o, String[] args, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
-    Path volume = o.out != null ? o.out : Installation.current().resultsRoot().resolve("k8s-local");
+    Path volume = o.results.out != null ? o.results.out : Installation.current().resultsRoot().resolve("k8s-local");
     Path runDir = volume.resolve(o.run);
     if (Files.exists(runDir)) {
       throw new UserError("--run " + o.run + ": " + runDir + " exists; accepted: a new --run (a read client refuses"
@@ -79,7 +59,7 @@ public final class K8sLocal {
       }
     });
     // the pods of this machine listen at --metrics-port + their index (in a cluster, each pod has its own address)
-    MetricsPorts metrics = o.metricsPorts(o.clients, runDir, List.of(o.harness), err);
+    MetricsPorts metrics = o.results.metricsPorts(o.clients, runDir, List.of(o.harness), err);
     int status = BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
       List<String> server = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
@@ -115,9 +95,9 @@ public final class K8sLocal {
     return K8sManifests.Settings.builder().namespace("default").run(o.run).phase(phase.name).load(phase.isLoad())
         .image("local").clients(o.clients).workloadFile(workload.getFileName().toString())
         .workloadText(Files.readString(workload, StandardCharsets.UTF_8)).properties(props)
-        .cpu(K8sRender.Options.DEFAULT_CPU).memoryMib(6 * 1024).retries(phase.isLoad() ? o.retries : 0)
-        .command(Secrets.redact("bin/largekv k8s " + String.join(" ", args))).mounts(mounts).harness(o.harness)
-        .ycsbClient(K8sRender.ycsbClient(phase)).metricsPort(o.metricsPort == null ? 0 : o.metricsPort)
+        .cpu(K8sRenderOptions.DEFAULT_CPU).memoryMib(6 * 1024).retries(phase.isLoad() ? o.retries : 0)
+        .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(mounts).harness(o.harness)
+        .ycsbClient(K8sRender.ycsbClient(phase)).metricsPort(o.results.metricsPort == null ? 0 : o.results.metricsPort)
         .metricsAddress(io.largekv.common.MetricsProperties.DEFAULT_ADDRESS)
         .build();
   }
@@ -234,37 +214,55 @@ public final class K8sLocal {
   }
 
   /** Parsed options of {@code k8s local}: {@link PhaseOptions}, the clients and the run's name. */
+  @Command(name = "local", abbreviateSynopsis = true, description = {
+      "Runs the pods of bin/largekv k8s render on this machine: for each phase, the pod's command N times at once as"
+          + " local processes (JOB_COMPLETION_INDEX 0..N-1), into OUT/RUN/PHASE/client-<i>/, the results volume's"
+          + " layout; then merges them into OUT/RUN/report.md and report.html (bin/largekv report OUT/RUN).",
+      "Against a local Cassandra it starts (--nodes N: a cluster), or --hosts. --localdc, --records, --duration,"
+          + " --threads, -p: as for bin/largekv run."},
+      footer = "Docs: docs/kubernetes.md")
   static final class Options extends ServerOptions {
+
+    @Mixin
+    final ResultsOptions results = new ResultsOptions();
     int clients = 3;
-    String run = K8sRender.Options.defaultRun();
+    String run = K8sRenderOptions.defaultRun();
     int retries;
 
     @Override
     public String help() {
-      return "bin/largekv k8s --help";
+      return "bin/largekv k8s local --help";
     }
 
-    @Option(names = "--clients", paramLabel = "N")
+    @Option(names = "--clients", paramLabel = "N", description = "client processes per phase (default 3)")
     void clients(String v) throws UserError {
       clients = (int) Counts.between("--clients", v, 1, 64);
     }
 
-    @Option(names = "--run", paramLabel = "NAME")
+    @Option(names = "--run", paramLabel = "NAME", description = "the run's name: its directory under --out"
+        + " (default run-<time>)")
     void run(String v) throws UserError {
-      run = K8sRender.Options.runName(v);
+      run = K8sRenderOptions.runName(v);
     }
 
-    @Option(names = "--retries", paramLabel = "N")
+    @Option(names = "--retries", paramLabel = "N", description = "runs again a load client that failed with another"
+        + " exit status than 1 or 2, as the load Job's pods are (--retries of k8s render); it continues its checkpoint"
+        + " (default 0; read clients are never run again)")
     void retries(String v) throws UserError {
       retries = (int) Counts.between("--retries", v, 0, 100);
     }
 
+    /** {@code args[0]} is {@code local}: its options, parsed and checked. */
     static Options parse(String[] args) throws UserError {
-      Options o = OptionParser.parse(new Options(), args, 1);
+      return OptionParser.parse(new Options(), args, 1).checked();
+    }
+
+    /** These options, checked together: what the pods cannot do is refused before a server starts. */
+    Options checked() throws UserError {
+      Options o = this;
       if (o.helpAsked) {
         return o;
       }
-      o.refuseServerSide("k8s local");
       if (o.plan) {
         throw new UserError("--plan: accepted with bin/largekv run, which plans the same phases");
       }
@@ -286,7 +284,7 @@ public final class K8sLocal {
         }
       }
       if (o.harness.equals(Harness.NB5)) {
-        K8sRender.Options.checkNb5(o.retries, null, o.metricsPort);
+        K8sRenderOptions.checkNb5(o.retries, null, o.results.metricsPort);
       }
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
       return o;

@@ -8,12 +8,17 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /** The options of {@code bin/largekv nb5-client} ({@link Nb5PodClient}: an nb5 pod's client). */
+@Command(name = "nb5-client", abbreviateSynopsis = true, description = {
+    "One nb5 client of a phase run as N processes (a pod of bin/largekv k8s render --harness nb5): client"
+        + " client.index of client.count, into DIR (PHASE/client-<i>/ of the results volume)."},
+    footer = "Docs: docs/kubernetes.md")
 final class Nb5ClientOptions implements OptionParser.Options {
 
-  @Option(names = {"-h", "--help"})
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
   boolean helpAsked;
   private Phase phase;
   private Path dir;
@@ -35,22 +40,27 @@ final class Nb5ClientOptions implements OptionParser.Options {
     return name + " needs a value; see bin/largekv nb5-client --help";
   }
 
-  @Option(names = "--phase", paramLabel = "PHASE")
+  @Option(names = "--phase", paramLabel = "PHASE", description = "the phase: load, uniform-read or latest-read"
+      + " (needed)")
   void phase(String v) throws UserError {
     phase = Phase.named("--phase", v);
   }
 
-  @Option(names = "--dir", paramLabel = "DIR")
+  @Option(names = "--dir", paramLabel = "DIR", description = "the client's directory, PHASE/client-<i>/ of the"
+      + " results volume (needed)")
   void dir(String v) {
     dir = Paths.get(v).toAbsolutePath();
   }
 
-  @Option(names = "-P", paramLabel = "WORKLOAD_FILE")
+  @Option(names = "-P", paramLabel = "WORKLOAD_FILE", description = "the phase's workload file (needed)")
   void workload(String v) {
     workload = Paths.get(v).toAbsolutePath();
   }
 
-  @Option(names = "-p", paramLabel = "NAME=VALUE")
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "the properties bin/largekv run --harness nb5"
+      + " takes (hosts, ycql.target, recordcount, maxexecutiontime, threadcount, nb5.NAME=VALUE, ...), and client.index,"
+      + " client.count, largekv.start_barrier, largekv.start_barrier_timeout_s, largekv.start_barrier_margin_s,"
+      + " largekv.warmup_s (repeatable)")
   void property(String v) throws UserError {
     if (v.indexOf('=') < 1) {
       throw new UserError("-p " + v + " is not accepted; accepted: -p NAME=VALUE");
@@ -61,9 +71,12 @@ final class Nb5ClientOptions implements OptionParser.Options {
   /** {@code args[0]} is {@code nb5-client}; null when the usage was asked for. */
   static Nb5PodClient.Options parse(String[] args) throws UserError {
     Nb5ClientOptions o = OptionParser.parse(new Nb5ClientOptions(), args, 1);
-    if (o.helpAsked) {
-      return null;
-    }
+    return o.helpAsked ? null : o.checked();
+  }
+
+  /** The client these options describe, checked. */
+  Nb5PodClient.Options checked() throws UserError {
+    Nb5ClientOptions o = this;
     if (o.phase == null || o.dir == null || o.workload == null) {
       throw new UserError((o.phase == null ? "--phase" : o.dir == null ? "--dir" : "-P") + " is needed; see "
           + "bin/largekv nb5-client --help");

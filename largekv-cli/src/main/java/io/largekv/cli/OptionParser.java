@@ -6,13 +6,14 @@ import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.ParseResult;
 import picocli.CommandLine.UnmatchedArgumentException;
 import picocli.CommandLine;
 
 /**
  * The one parser of every command's options (picocli): an options class declares each option with
- * {@code @Option} on a field or on a method that checks its value, and this class parses a command
- * line into it. Whatever goes wrong is one {@link UserError} line naming the option and the
+ * {@code @Option} on a field or on a method that checks its value, each with the description its
+ * command's generated usage shows, and this class parses a command line into it. Whatever goes wrong is one {@link UserError} line naming the option and the
  * accepted values (a value's own check keeps its text), never a stack trace or picocli's usage.
  *
  * <p>As before picocli: an option given twice takes its last value; a value may begin with
@@ -57,16 +58,7 @@ final class OptionParser {
 
   /** Parses {@code args[from..]} into {@code options}; a wrong option or value is a {@link UserError}. */
   static <T extends Options> T parse(T options, String[] args, int from) throws UserError {
-    CommandLine cl = new CommandLine(options)
-        .setOverwrittenOptionsAllowed(true)
-        .setExpandAtFiles(false)
-        .setAbbreviatedOptionsAllowed(false)
-        .setPosixClusteredShortOptionsAllowed(false)
-        .setUnmatchedOptionsArePositionalParams(false)
-        .setAllowOptionsAsOptionParameters(true)
-        .setAllowSubcommandsAsOptionParameters(true)
-        // no end-of-options marker: "--" is a value or an unknown option, as it always was
-        .setEndOfOptionsDelimiter(NO_DELIMITER);
+    CommandLine cl = configure(new CommandLine(options));
     try {
       cl.parseArgs(Arrays.copyOfRange(args, Math.min(from, args.length), args.length));
     } catch (ParameterException e) {
@@ -74,6 +66,40 @@ final class OptionParser {
     }
     return options;
   }
+
+  /**
+   * Parses {@code args} with {@code commands} ({@link LargekvCommands}); a wrong option or value is a
+   * {@link UserError} in the words of the command it was given to.
+   */
+  static ParseResult parse(CommandLine commands, String[] args) throws UserError {
+    try {
+      return commands.parseArgs(args);
+    } catch (ParameterException e) {
+      Options options = LargekvCommands.options(e.getCommandLine());
+      throw userError(e, options != null ? options : () -> "bin/largekv --help");
+    }
+  }
+
+  /**
+   * {@code cl} and its subcommands as every command parses: as before picocli (see the class
+   * comment), with usage lines of the console's usual width.
+   */
+  static CommandLine configure(CommandLine cl) {
+    return cl.setOverwrittenOptionsAllowed(true)
+        .setExpandAtFiles(false)
+        .setAbbreviatedOptionsAllowed(false)
+        .setAbbreviatedSubcommandsAllowed(false)
+        .setPosixClusteredShortOptionsAllowed(false)
+        .setUnmatchedOptionsArePositionalParams(false)
+        .setAllowOptionsAsOptionParameters(true)
+        .setAllowSubcommandsAsOptionParameters(true)
+        .setUsageHelpWidth(USAGE_WIDTH)
+        // no end-of-options marker: "--" is a value or an unknown option, as it always was
+        .setEndOfOptionsDelimiter(NO_DELIMITER);
+  }
+
+  /** The width of a command's usage, whatever the console's (the console wraps longer lines). */
+  private static final int USAGE_WIDTH = 100;
 
   /** One line for what picocli refused; a value's own check ({@link UserError}) speaks for itself. */
   static UserError userError(ParameterException e, Options options) {

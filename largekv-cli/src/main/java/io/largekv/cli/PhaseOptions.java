@@ -2,21 +2,10 @@ package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
-import io.largekv.common.TcpPort;
 import io.largekv.common.UserError;
-import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5Settings;
-import io.largekv.phase.Counts;
+import io.largekv.common.Counts;
 import io.largekv.phase.Phase;
-import io.largekv.servers.ScyllaSource;
-import io.largekv.servers.ServerSampler;
-import io.largekv.servers.ServerSide;
-import io.largekv.servers.YugabyteEndpoints;
-import io.largekv.servers.YugabyteSource;
-import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.file.Path;
-import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -42,7 +31,6 @@ public abstract class PhaseOptions implements OptionParser.Options {
   /** Nodes of each local cluster. */
   int nodes = 1;
   boolean plan;
-  Path out;
   final List<ClusterEvent> events = new ArrayList<>();
   /** {@code -p NAME=VALUE}: for every phase (and every target). */
   final List<String> properties = new ArrayList<>();
@@ -51,31 +39,21 @@ public abstract class PhaseOptions implements OptionParser.Options {
   @Override
   public abstract String help();
 
-  /**
-   * {@code --verbose} (YCSB's {@code -s} habit): the clients' own lines on the console too, YCSB's and
-   * nb5's status lines among them; without it, one progress line per phase every 10 s.
-   */
-  @Option(names = {"--verbose", "-s"})
-  boolean verbose;
-
-  /** The console of a command with these options: {@link #verbose} or not. */
-  io.largekv.console.Console console(PrintStream err) {
-    return new io.largekv.console.Console(err, verbose);
-  }
-
   /** {@code -h}, {@code --help}: the command's usage, nothing else. */
-  @Option(names = {"-h", "--help"})
+  @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
   boolean helpAsked;
 
   /** {@code --full-scale}: the published benchmark's workload files (against hosts: run, compare, k8s render). */
   boolean fullScale;
 
-  @Option(names = "--full-scale")
+  @Option(names = "--full-scale", description = "the published benchmark's files (large30b, large30b-uniform-read,"
+      + " large30b-latest-read; against hosts); without it the laptop-sized workloads/local-* (1,000,000 rows)")
   void fullScale(boolean on) {
     fullScale = on;
   }
 
-  @Option(names = "--plan")
+  @Option(names = "--plan", description = "print what each phase would do (key ranges, threads, mix, rows, bytes,"
+      + " duration at the published rate) and exit; nothing is started or connected")
   void plan(boolean on) {
     plan = on;
   }
@@ -83,188 +61,59 @@ public abstract class PhaseOptions implements OptionParser.Options {
   /** Whether {@code --phases} was given (a command may default otherwise). */
   boolean phasesGiven;
 
-  @Option(names = "--phases", paramLabel = "LIST")
+  @Option(names = "--phases", paramLabel = "LIST", description = "comma-separated subset of: load, uniform-read,"
+      + " latest-read (default: all)")
   void phases(String v) throws UserError {
     phases = new ArrayList<>(Phase.list(v));
     phasesGiven = true;
   }
 
-  @Option(names = "--records", paramLabel = "N")
+  @Option(names = "--records", paramLabel = "N", description = "rows to load and read (overrides recordcount;"
+      + " default: the workload file's)")
   void records(String v) throws UserError {
     records = Counts.atLeast("--records", v, 1);
   }
 
-  @Option(names = "--duration", paramLabel = "SECONDS")
+  @Option(names = "--duration", paramLabel = "SECONDS", description = "length of each read phase (overrides"
+      + " maxexecutiontime; default: the workload file's)")
   void duration(String v) throws UserError {
     duration = Counts.atLeast("--duration", v, 1);
   }
 
-  @Option(names = "--warmup", paramLabel = "SECONDS")
+  @Option(names = "--warmup", paramLabel = "SECONDS", description = "left out of each read phase's figures at its"
+      + " start (default 5 against local servers, 10 against hosts)")
   void warmup(String v) throws UserError {
     warmup = Counts.atLeast("--warmup", v, 0);
   }
 
-  @Option(names = "--threads", paramLabel = "N")
+  @Option(names = "--threads", paramLabel = "N", description = "YCSB client threads per client process, or pod"
+      + " (overrides threadcount; default: the workload file's)")
   void threads(String v) throws UserError {
     threads = (int) Counts.between("--threads", v, 1, Counts.MAX_THREADS);
   }
 
-  @Option(names = "--localdc", paramLabel = "DC")
+  @Option(names = "--localdc", paramLabel = "DC", description = "local datacenter of the hosts (Cassandra/Scylla;"
+      + " inferred when omitted)")
   void localdc(String v) {
     localdc = v;
   }
 
-  @Option(names = "--nodes", paramLabel = "N")
+  @Option(names = "--nodes", paramLabel = "N", description = "a local cluster of N nodes on 127.0.0.1..N"
+      + " (default 1; RF 3 from 3 nodes on)")
   void nodes(String v) throws UserError {
     nodes = (int) Counts.between("--nodes", v, 1, LocalCassandra.MAX_NODES);
   }
 
-  @Option(names = "--event", paramLabel = "PHASE@S:ACTION")
+  @Option(names = "--event", paramLabel = "PHASE@S:ACTION", description = "an event S seconds after the phase's"
+      + " first operation, in every run of the phase (repeatable): kill-node:N, stop-node:N, start-node:N, add-node,"
+      + " decommission-node:N (local cluster), exec:COMMAND")
   void event(String v) throws UserError {
     events.add(ClusterEvent.parse(v));
   }
 
-  @Option(names = "--out", paramLabel = "DIR")
-  void out(String v) {
-    out = Paths.get(v).toAbsolutePath();
-  }
-
-  /** {@code --server-samples}: seconds between the servers' samples; 0: none taken (docs/servers.md). */
-  int serverSampleSeconds = ServerSampler.DEFAULT_INTERVAL_SECONDS;
-  /** {@code --node-exporter}: each host's node_exporter port; null: not scraped. */
-  Integer nodeExporterPort;
-  /** {@code --prometheus}: the user's Prometheus server; null: not queried. */
-  String prometheusUrl;
-  /** {@code --yb-masters}: YugabyteDB's masters' web addresses; empty: every host at its default port. */
-  List<String> yugabyteMasters = List.of();
-  int yugabyteWebPort = YugabyteSource.TSERVER_WEB_PORT;
-  /** {@code --yb-admin}: YugabyteDB's yb-admin, which alone says whether its load balancer is idle; null: none. */
-  java.nio.file.Path yugabyteAdmin;
-  int scyllaMetricsPort = ScyllaSource.PROMETHEUS_PORT;
-  /** The servers'-side options given, in the order given: the commands that sample no server refuse them. */
-  private final java.util.Set<String> serverSideGiven = new java.util.LinkedHashSet<>();
-
-  /**
-   * Refuses the servers'-side options for a command that samples no server ({@code command}, e.g.
-   * {@code k8s render}): one line naming the first one given, instead of its being ignored.
-   */
-  void refuseServerSide(String command) throws UserError {
-    if (!serverSideGiven.isEmpty()) {
-      throw new UserError(serverSideGiven.iterator().next() + ": " + command + " samples no server (its pods run the"
-          + " clients only); accepted: the servers' side (--server-samples, --node-exporter, --prometheus, --yb-admin,"
-          + " --yb-masters, --yb-web-port, --scylla-metrics-port) with bin/largekv run or compare");
-    }
-  }
-
-  @Option(names = "--yb-admin", paramLabel = "PATH")
-  void yugabyteAdmin(String v) throws UserError {
-    serverSideGiven.add("--yb-admin");
-    java.nio.file.Path p = Paths.get(v).toAbsolutePath();
-    if (!java.nio.file.Files.isRegularFile(p) || !java.nio.file.Files.isExecutable(p)) {
-      throw new UserError("--yb-admin " + v + " is not accepted; accepted values: the path of YugabyteDB's yb-admin"
-          + " program (bin/yb-admin of a YugabyteDB release), executable on this machine");
-    }
-    yugabyteAdmin = p;
-  }
-
-  @Option(names = "--yb-masters", paramLabel = "H1[:PORT],H2")
-  void yugabyteMasters(String v) throws UserError {
-    serverSideGiven.add("--yb-masters");
-    List<String> masters = java.util.Arrays.stream(v.split(",")).map(String::strip).filter(m -> !m.isEmpty()).toList();
-    if (masters.isEmpty()) {
-      throw new UserError("--yb-masters " + v + " is not accepted; accepted values: the YugabyteDB masters' hosts, "
-          + "each with its web port (default " + YugabyteSource.MASTER_WEB_PORT + "), e.g. m1,m2:7000");
-    }
-    yugabyteMasters = masters;
-  }
-
-  @Option(names = "--yb-web-port", paramLabel = "PORT")
-  void yugabyteWebPort(String v) throws UserError {
-    serverSideGiven.add("--yb-web-port");
-    yugabyteWebPort = (int) Counts.between("--yb-web-port", v, TcpPort.MIN, TcpPort.MAX);
-  }
-
-  @Option(names = "--scylla-metrics-port", paramLabel = "PORT")
-  void scyllaMetricsPort(String v) throws UserError {
-    serverSideGiven.add("--scylla-metrics-port");
-    scyllaMetricsPort = (int) Counts.between("--scylla-metrics-port", v, TcpPort.MIN, TcpPort.MAX);
-  }
-
-  @Option(names = "--server-samples", paramLabel = "SECONDS")
-  void serverSamples(String v) throws UserError {
-    serverSideGiven.add("--server-samples");
-    serverSampleSeconds = (int) Counts.between("--server-samples", v, 0, 3600);
-  }
-
-  @Option(names = "--node-exporter", paramLabel = "PORT")
-  void nodeExporter(String v) throws UserError {
-    serverSideGiven.add("--node-exporter");
-    nodeExporterPort = (int) Counts.between("--node-exporter", v, TcpPort.MIN, TcpPort.MAX);
-  }
-
-  @Option(names = "--prometheus", paramLabel = "URL")
-  void prometheus(String v) throws UserError {
-    serverSideGiven.add("--prometheus");
-    try {
-      java.net.URI uri = new java.net.URI(v);
-      if (!("http".equals(uri.getScheme()) || "https".equals(uri.getScheme())) || uri.getHost() == null) {
-        throw new java.net.URISyntaxException(v, "not an http(s) URL with a host");
-      }
-    } catch (java.net.URISyntaxException e) {
-      throw new UserError("--prometheus " + v + " is not accepted; accepted values: a Prometheus server's URL, "
-          + "e.g. http://prometheus:9090");
-    }
-    prometheusUrl = v.endsWith("/") ? v.substring(0, v.length() - 1) : v;
-  }
-
-  /** The servers' side as the options ask for it. */
-  ServerSide.Settings serverSide() throws UserError {
-    if (serverSampleSeconds == 0 && (nodeExporterPort != null || prometheusUrl != null)) {
-      throw new UserError("--server-samples 0 takes no sample, and --node-exporter or --prometheus names a source "
-          + "to sample; accepted: one or the other");
-    }
-    return new ServerSide.Settings(serverSampleSeconds, nodeExporterPort, prometheusUrl,
-        new YugabyteEndpoints(yugabyteMasters, yugabyteWebPort, yugabyteAdmin), scyllaMetricsPort);
-  }
-
-  /** {@code --metrics-port}: the first YCSB client's metrics port; null: no endpoint (docs/metrics.md). */
-  Integer metricsPort;
-
-  @Option(names = "--metrics-port", paramLabel = "FIRST")
-  void metricsPort(String v) throws UserError {
-    metricsPort = (int) Counts.between("--metrics-port", v, TcpPort.MIN, TcpPort.MAX);
-  }
-
-  /**
-   * {@code --metrics-port}'s endpoints of {@code clients} YCSB clients a phase, their series' run
-   * label the name of {@code dir}, or null without it: every port checked free (a {@link UserError}
-   * before any server starts), the service discovery file written into {@code dir}, the endpoints
-   * said on {@code err}. With {@code harnesses} holding no YCSB, a {@link UserError}: nb5 has its own.
-   */
-  MetricsPorts metricsPorts(int clients, Path dir, List<String> harnesses, PrintStream err)
-      throws UserError, IOException {
-    if (metricsPort == null) {
-      return null;
-    }
-    if (!harnesses.contains(Harness.YCSB)) {
-      throw noNb5Endpoint(metricsPort);
-    }
-    MetricsPorts ports = MetricsPorts.of(metricsPort, clients, dir.getFileName().toString());
-    ports.checkFree();
-    Path file = ports.writeTargets(dir);
-    err.println("largekv: each YCSB client serves its metrics at " + ports.describe() + " (client i at "
-        + metricsPort + " + i)");
-    err.println("largekv: Prometheus finds them in " + file + " (file_sd_configs; docs/metrics.md)");
-    return ports;
-  }
-
-  /** {@code --metrics-port} where only nb5 clients run: they have no largekv endpoint. */
-  static UserError noNb5Endpoint(int port) {
-    return new UserError("--metrics-port " + port + " with --harness nb5: nb5's clients serve no largekv endpoint;"
-        + " accepted: --metrics-port with --harness ycsb (nb5 sends its own metrics: docs/metrics.md#nb5)");
-  }
-
-  @Option(names = "-p", paramLabel = "NAME=VALUE")
+  @Option(names = "-p", paramLabel = "NAME=VALUE", description = "any YCSB, workload or binding property, for"
+      + " every phase (repeatable); with --harness nb5 those nb5 can apply (recordcount, ycql.compaction, ...; others"
+      + " are refused), and -p nb5.NAME=VALUE: an nb5 or yb_kv_large parameter (e.g. nb5.driverconfig=FILE)")
   void property(String v) throws UserError {
     if (!v.contains("=")) {
       throw new UserError("-p " + v + " is not NAME=VALUE");

@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -18,31 +19,13 @@ import picocli.CommandLine.Parameters;
  */
 final class ReportCommand {
 
-  static final String USAGE = String.join("\n",
-      "Usage: bin/largekv report DIR [--phases LIST]",
-      "       bin/largekv report DIR1 DIR2... [--out DIR]",
-      "  DIR: the report of a run of bin/largekv run, compare or k8s local (or of a clients' results directory,",
-      "  PHASE/client-<i>/), written again from its raw files into DIR: report.md, report.html, results.json.",
-      "  --phases LIST  the phases that must be in it (load,uniform-read,latest-read); default: those it has",
-      "  DIR1 DIR2...: runs made apart, side by side in one report, with a change row against the first run;",
-      "  the runs are read, never written.",
-      "  --out DIR      where that report goes (default results/report-<time>)",
-      "  Exit status: 0 written, 1 written with a FAILED cell (not to be published as it is), 2 bad input,",
-      "  3 a file could not be read or written.",
-      "Docs: docs/results.md");
-
   private ReportCommand() {}
 
   /**
    * {@code report DIR [--phases LIST]}: re-renders a run's report in its directory;
    * {@code report DIR1 DIR2... [--out DIR]}: runs made apart, side by side, in {@code --out}.
    */
-  static int run(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
-    if (OptionParser.asksForHelp(args, 1)) {
-      out.println(USAGE);
-      return ExitStatus.OK;
-    }
-    Options o = OptionParser.parse(new Options(), args, 1);
+  static int run(Options o, PrintStream out, PrintStream err) throws java.io.IOException {
     List<Path> dirs = new ArrayList<>();
     for (String d : o.dirNames) {
       if (d.startsWith("-")) {
@@ -94,6 +77,15 @@ final class ReportCommand {
   }
 
   /** The options of {@code report}: its directories, {@code --phases}, {@code --out}. */
+  @Command(name = "report", customSynopsis = {"bin/largekv report DIR [--phases LIST]",
+      "       bin/largekv report DIR1 DIR2... [--out DIR]"}, description = {
+      "DIR: the report of a run of bin/largekv run, compare or k8s local (or of a clients' results directory,"
+          + " PHASE/client-<i>/), written again from its raw files into DIR: report.md, report.html, results.json.",
+      "DIR1 DIR2...: runs made apart, side by side in one report, with a change row against the first run"
+          + " (docs/results.md#reports-across-runs); the runs are read, never written.",
+      "Exit status: 0 written, 1 written with a FAILED cell (not to be published as it is), 2 bad input, 3 a file"
+          + " could not be read or written."},
+      footer = "Docs: docs/results.md")
   static final class Options implements OptionParser.Options {
     private List<String> expected = List.of();
     private Path out;
@@ -113,15 +105,20 @@ final class ReportCommand {
       return name + " needs a value: " + help() + " (see bin/largekv report --help)";
     }
 
-    @Parameters(paramLabel = "DIR")
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
+    boolean helpAsked;
+
+    @Parameters(paramLabel = "DIR", description = "a run's results directory; two or more: runs side by side")
     private final List<String> dirNames = new ArrayList<>();
 
-    @Option(names = "--phases", paramLabel = "LIST")
+    @Option(names = "--phases", paramLabel = "LIST", description = "one directory: the phases that must be in it"
+        + " (load,uniform-read,latest-read), FAILED when not run; default: those it has")
     void phases(String v) throws UserError {
       expected = Phase.list(v).stream().map(p -> p.name).toList();
     }
 
-    @Option(names = "--out", paramLabel = "DIR")
+    @Option(names = "--out", paramLabel = "DIR", description = "several directories: where their report goes"
+        + " (default results/report-<time>)")
     void out(String v) {
       out = Paths.get(v).toAbsolutePath().normalize();
     }

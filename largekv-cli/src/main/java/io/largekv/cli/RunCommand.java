@@ -7,7 +7,6 @@ import io.largekv.common.UserError;
 import io.largekv.harness.ClientResult;
 import io.largekv.harness.MetricsPorts;
 import io.largekv.harness.nb5.Nb5;
-import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.results.ResultsLayout;
@@ -17,17 +16,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 
-/**
- * {@code bin/largekv}: the benchmark's main job.
- *
- * <pre>
- *   bin/largekv run                       # embedded default: starts a local Cassandra, runs
- *                                         # load → uniform-read → latest-read, stops it
- *   bin/largekv run --hosts h1,h2 --target yugabyte --full-scale ...
- * </pre>
- */
 /**
  * {@code bin/largekv run}: the benchmark's main job, the phases one after the other against one
  * server (the local Cassandra it starts, or {@code --hosts}), with the table of their results.
@@ -36,15 +27,10 @@ final class RunCommand {
 
   private RunCommand() {}
 
-  /** {@code args[0]} is {@code run}. */
-  static int run(String[] args, PrintStream out, PrintStream err) throws Exception {
-    RunOptions o = RunOptions.parse(args);
-    if (o.helpAsked) {
-      out.println(Largekv.USAGE);
-      return ExitStatus.OK;
-    }
+  /** Runs the phases as {@code o} (checked: {@link RunOptions#checked}) asks. */
+  static int run(RunOptions o, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
-    Path outDir = BenchmarkRun.resultsDir(o.out, "run");
+    Path outDir = BenchmarkRun.resultsDir(o.results.out, "run");
     if (o.plan) {
       // the local server is not started for a plan: its usual address and datacenter
       List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
@@ -60,20 +46,20 @@ final class RunCommand {
         Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase));
       }
     });
-    MetricsPorts metrics = o.metricsPorts(1, outDir, List.of(o.harness), err);
+    MetricsPorts metrics = o.results.metricsPorts(1, outDir, List.of(o.harness), err);
     return BenchmarkRun.onServer(o.hosts == null, null, o.nodes,
-        b -> o.uncached ? b.uncached(o.pageCacheMib * 1024 * 1024) : b, err, local -> {
+        b -> o.cache.uncached ? b.uncached(o.cache.pageCacheMib * 1024 * 1024) : b, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
-      try (ServerSide servers = BenchmarkRun.servers(o.serverSide(), o.hosts, local, props, "servers", err)) {
+      try (ServerSide servers = BenchmarkRun.servers(o.servers.settings(), o.hosts, local, props, "servers", err)) {
         if (nb5 == null) {
-          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console(err), 1,
+          return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console.of(err), 1,
               phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
               metrics, null));
         }
         err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5) on nosqlbench-workloads/yb_kv_large.yaml,"
             + " every read verified");
-        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console(err), 1,
+        return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console.of(err), 1,
             phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
       }
     });
@@ -99,7 +85,7 @@ final class RunCommand {
     long warmup = o.warmupOr(o.hosts == null);
     for (Phase phase : o.phases) {
       Path phaseDir = outDir.resolve(phase.name);
-      if (o.uncached && !phase.isLoad()) {
+      if (o.cache.uncached && !phase.isLoad()) {
         uncache(local, phase, err);
       }
       List<ClientResult> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
@@ -151,33 +137,39 @@ final class RunCommand {
         + " MiB of page cache from now on (docs/uncached-reads.md)");
   }
 
-  /** Parsed options of {@code run}: {@link PhaseOptions} and the server to run against. */
+  /** Parsed options of {@code run}: {@link PhaseOptions}, the server to run against and the servers' side. */
+  @Command(name = "run", abbreviateSynopsis = true, description = {
+      "Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
+      "With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the workloads/local-*"
+          + " files (1,000,000 rows), and stops the server afterwards."},
+      footer = "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md")
   static final class RunOptions extends ServerOptions {
 
-    /** {@code --uncached}: the local node's page cache bounded for the read phases (docs/uncached-reads.md). */
-    boolean uncached;
-    /** {@code --page-cache}: the page cache an uncached node may hold, MiB. */
-    long pageCacheMib = io.largekv.cassandra.PageCacheLimit.DEFAULT_BYTES >> 20;
-    private boolean pageCacheGiven;
+    @Mixin
+    final ServerSideOptions servers = new ServerSideOptions();
 
-    @Option(names = "--uncached")
-    void uncached(boolean on) {
-      uncached = on;
-    }
+    @Mixin
+    final ConsoleOptions console = new ConsoleOptions();
 
-    @Option(names = "--page-cache", paramLabel = "MIB")
-    void pageCache(String v) throws UserError {
-      pageCacheMib = io.largekv.phase.Counts.between("--page-cache", v, 1, 1024 * 1024);
-      pageCacheGiven = true;
-    }
+    @Mixin
+    final ResultsOptions results = new ResultsOptions();
+
+    @Mixin
+    final UncachedOptions cache = new UncachedOptions();
 
     @Override
     public String help() {
       return "bin/largekv --help";
     }
 
+    /** {@code args[0]} is {@code run}: its options, parsed and checked. */
     static RunOptions parse(String[] args) throws UserError {
-      RunOptions o = OptionParser.parse(new RunOptions(), args, 1);
+      return OptionParser.parse(new RunOptions(), args, 1).checked();
+    }
+
+    /** These options, checked together: what a run cannot do as asked is refused before anything starts. */
+    RunOptions checked() throws UserError {
+      RunOptions o = this;
       if (o.helpAsked) {
         return o;
       }
@@ -196,9 +188,9 @@ final class RunCommand {
       }
       ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
       Harness.checkProperties(List.of(o.harness), o.properties, o.help());
-      o.serverSide();
-      if (o.hosts == null && (o.nodeExporterPort != null || o.prometheusUrl != null)) {
-        throw new UserError((o.nodeExporterPort != null ? "--node-exporter" : "--prometheus") + " reads the machines "
+      o.servers.settings();
+      if (o.hosts == null && o.servers.machineSource() != null) {
+        throw new UserError(o.servers.machineSource() + " reads the machines "
             + "of --hosts; the local Cassandra's nodes share this one, whose /proc the servers' side reads; accepted: "
             + "it with --hosts");
       }
@@ -210,11 +202,8 @@ final class RunCommand {
 
     /** {@code --uncached}: a local node, a read phase; by default the load and the uniform read. */
     private void checkUncached() throws UserError {
-      if (pageCacheGiven && !uncached) {
-        throw new UserError("--page-cache " + pageCacheMib + " sizes the page cache of --uncached; accepted: "
-            + "--page-cache with --uncached");
-      }
-      if (!uncached) {
+      cache.checkPageCache();
+      if (!cache.uncached) {
         return;
       }
       if (hosts != null) {
@@ -239,8 +228,8 @@ final class RunCommand {
       if (plan) {
         throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
       }
-      if (metricsPort != null) {
-        throw noNb5Endpoint(metricsPort);
+      if (results.metricsPort != null) {
+        throw ResultsOptions.noNb5Endpoint(results.metricsPort);
       }
       if (hosts != null && localdc == null) {
         throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "

@@ -29,17 +29,21 @@ public abstract class ServerOptions extends PhaseOptions {
   /** {@code --harness}: the client, one of {@link Harness#ALL} (compare takes several). */
   String harness = Harness.YCSB;
 
-  @Option(names = "--harness", paramLabel = "ycsb|nb5")
+  @Option(names = "--harness", paramLabel = "ycsb|nb5", description = "the client: YCSB with largekv's binding"
+      + " (default), or your own nb5 on yb_kv_large (found as bin/nb5 finds it: NB5_JAR, or nb5 on PATH; every read"
+      + " verified; docs/nosqlbench.md)")
   void harness(String v) throws UserError {
     harness = Harness.parse(v, false).get(0);
   }
 
-  @Option(names = "--hosts", paramLabel = "H1,H2[:PORT]")
+  @Option(names = "--hosts", paramLabel = "H1,H2[:PORT]", description = "run against these servers instead of a"
+      + " local Cassandra (k8s render: the contact points, as the pods reach them)")
   void hosts(String v) {
     hosts = v;
   }
 
-  @Option(names = "--target", paramLabel = "T")
+  @Option(names = "--target", paramLabel = "T", description = "yugabyte | cassandra | scylla (default: cassandra"
+      + " locally, else yugabyte)")
   void database(String v) throws UserError {
     database = Database.parse("--target", v).propertyValue();
   }

@@ -61,22 +61,22 @@ class ClusterEventTest {
 
   @Test
   void compareAcceptsLocalClustersAndEvents() {
-    Compare.Options o = Compare.Options.parse(new String[] {"compare", "--target", "cassandra=local", "--nodes", "3",
+    CompareOptions o = CompareOptions.parse(new String[] {"compare", "--target", "cassandra=local", "--nodes", "3",
         "--event", "uniform-read@20:kill-node:2", "--event", "uniform-read@40:start-node:2"});
     assertThat(o.localTargets).isTrue();
     assertThat(o.targets).singleElement().matches(CompareTarget::local);
     assertThat(o.nodes).isEqualTo(3);
     assertThat(o.events).extracting(e -> e.spec).containsExactly("uniform-read@20:kill-node:2",
         "uniform-read@40:start-node:2");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "cassandra=local",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "cassandra=local",
         "--target", "yugabyte=yb1"})).hasMessageContaining("all targets local, or all with hosts");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "scylla=local"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "scylla=local"}))
         .hasMessageContaining("a local target is Apache Cassandra");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "yugabyte=yb1", "--nodes",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=yb1", "--nodes",
         "3"})).hasMessageContaining("--nodes 3 sizes the local clusters");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "yugabyte=yb1", "--event",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=yb1", "--event",
         "load@3:kill-node:1"})).hasMessageContaining("--target yugabyte is not local");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--nodes", "10"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--nodes", "10"}))
         .hasMessageContaining("--nodes 10 is not accepted; accepted values: 1..9");
   }
 

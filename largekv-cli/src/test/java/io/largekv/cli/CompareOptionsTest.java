@@ -10,7 +10,7 @@ class CompareOptionsTest {
 
   @Test
   void noTargetsIsTheLocalDemoOfTwoCassandras() throws Exception {
-    Compare.Options o = Compare.Options.parse(new String[] {"compare"});
+    CompareOptions o = CompareOptions.parse(new String[] {"compare"});
     assertThat(o.localTargets).isTrue();
     assertThat(o.targets).extracting(t -> t.label).containsExactly("cassandra-stcs", "cassandra-lcs");
     assertThat(o.targets).allMatch(CompareTarget::local).allMatch(t -> t.dialect.equals("cassandra"));
@@ -24,13 +24,13 @@ class CompareOptionsTest {
 
   @Test
   void theLocalDemosSizesNeverOutrankTheUsersProperties() throws Exception {
-    Compare.Options o = Compare.Options.parse(new String[] {"compare", "-p", "recordcount=5000",
+    CompareOptions o = CompareOptions.parse(new String[] {"compare", "-p", "recordcount=5000",
         "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64"});
     CompareTarget a = o.targets.get(0);
     CompareTarget b = o.targets.get(1);
     assertThat(o.phaseProperties(Phase.UNIFORM_READ, a)).containsExactly("threadcount=16", "maxexecutiontime=30");
     assertThat(o.phaseProperties(Phase.UNIFORM_READ, b)).containsExactly("maxexecutiontime=30");
-    Compare.Options explicit = Compare.Options.parse(new String[] {"compare", "--threads", "8", "--rate", "900",
+    CompareOptions explicit = CompareOptions.parse(new String[] {"compare", "--threads", "8", "--rate", "900",
         "--clients", "3"});
     assertThat(explicit.phaseProperties(Phase.LOAD, explicit.targets.get(0)))
         .containsExactly("threadcount=8", "target=300", "measurement.interval=both", "recordcount=100000");
@@ -38,40 +38,40 @@ class CompareOptionsTest {
 
   @Test
   void theReportsSetupSaysWhereEachSizeCameFrom() throws Exception {
-    Compare.Options o = Compare.Options.parse(new String[] {"compare", "-p", "recordcount=5000",
+    CompareOptions o = CompareOptions.parse(new String[] {"compare", "-p", "recordcount=5000",
         "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64",
         "--duration", "20"});
-    assertThat(o.sizeSetting(o.records, "recordcount", Compare.Options.LOCAL_RECORDS, ""))
+    assertThat(o.sizeSetting(o.records, "recordcount", CompareOptions.LOCAL_RECORDS, ""))
         .isEqualTo("(-p / --target-prop recordcount)");
-    assertThat(o.sizeSetting(null, "threadcount", Compare.Options.LOCAL_THREADS, ""))
+    assertThat(o.sizeSetting(null, "threadcount", CompareOptions.LOCAL_THREADS, ""))
         .isEqualTo("16 (local default; a -p or --target-prop threadcount for some targets)");
-    assertThat(o.sizeSetting(o.duration, "maxexecutiontime", Compare.Options.LOCAL_DURATION, " s")).isEqualTo("20 s");
-    Compare.Options demo = Compare.Options.parse(new String[] {"compare"});
-    assertThat(demo.sizeSetting(null, "recordcount", Compare.Options.LOCAL_RECORDS, "")).isEqualTo("100000 (local default)");
-    Compare.Options hosts = Compare.Options.parse(new String[] {"compare", "--target", "yugabyte=10.0.0.1"});
-    assertThat(hosts.sizeSetting(null, "recordcount", Compare.Options.LOCAL_RECORDS, "")).isEqualTo("(workload file)");
+    assertThat(o.sizeSetting(o.duration, "maxexecutiontime", CompareOptions.LOCAL_DURATION, " s")).isEqualTo("20 s");
+    CompareOptions demo = CompareOptions.parse(new String[] {"compare"});
+    assertThat(demo.sizeSetting(null, "recordcount", CompareOptions.LOCAL_RECORDS, "")).isEqualTo("100000 (local default)");
+    CompareOptions hosts = CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=10.0.0.1"});
+    assertThat(hosts.sizeSetting(null, "recordcount", CompareOptions.LOCAL_RECORDS, "")).isEqualTo("(workload file)");
   }
 
   @Test
   void theWarmUpIsCheckedAgainstTheReadPhaseTheTargetsGet() throws Exception {
     // every target's read phase set by -p: the demo's 30 s is not what it runs, so it is not checked against
-    Compare.Options.parse(new String[] {"compare", "--warmup", "40", "-p", "maxexecutiontime=120"});
+    CompareOptions.parse(new String[] {"compare", "--warmup", "40", "-p", "maxexecutiontime=120"});
     // one target still on the demo's 30 s: a 40 s warm-up leaves it nothing to measure
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--warmup", "40",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--warmup", "40",
         "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-a:maxexecutiontime=120"}))
         .hasMessageStartingWith("--duration 30 leaves nothing to measure after a warm-up of 40 s");
   }
 
   @Test
   void optionsThatWouldMeasureSomethingElseThanSaidAreRefused() {
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--rate", "1000", "--clients", "3"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--rate", "1000", "--clients", "3"}))
         .hasMessage("--rate 1000 does not split evenly over --clients 3 (each client gets a whole number of ops/s); "
             + "accepted: a multiple of 3");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--rate", "5", "--clients", "10"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--rate", "5", "--clients", "10"}))
         .hasMessageStartingWith("--rate 5 does not split evenly over --clients 10");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--localdc", "dc1"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--localdc", "dc1"}))
         .hasMessageStartingWith("--localdc dc1 names the datacenter of targets with hosts");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--duration", "5"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--duration", "5"}))
         .hasMessage("--duration 5 leaves nothing to measure after a warm-up of 5 s (the default); accepted: "
             + "--duration longer than --warmup");
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "8", "--warmup", "8"}))
@@ -87,7 +87,7 @@ class CompareOptionsTest {
 
   @Test
   void targetsTakeTheirDialectFromTheirLabel() throws Exception {
-    Compare.Options o = Compare.Options.parse(new String[] {"compare", "--target", "yugabyte=yb1,yb2:9042",
+    CompareOptions o = CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=yb1,yb2:9042",
         "--target", "scylla-ics=s1", "--target-prop", "scylla-ics:ycql.compaction=IncrementalCompactionStrategy",
         "--repeat", "3", "--rate", "5000", "--clients", "2"});
     assertThat(o.localTargets).isFalse();
@@ -103,7 +103,7 @@ class CompareOptionsTest {
   void againstHostsCompareAndRunTakeTheSameScaleRule() throws Exception {
     for (boolean full : new boolean[] {false, true}) {
       String[] scale = full ? new String[] {"--full-scale"} : new String[0];
-      Compare.Options c = Compare.Options.parse(concat(new String[] {"compare", "--target", "cassandra=c1,c2",
+      CompareOptions c = CompareOptions.parse(concat(new String[] {"compare", "--target", "cassandra=c1,c2",
           "--localdc", "dc1"}, scale));
       RunCommand.RunOptions r = RunCommand.RunOptions.parse(concat(new String[] {"run", "--hosts", "c1,c2",
           "--target", "cassandra", "--localdc", "dc1"}, scale));
@@ -113,7 +113,7 @@ class CompareOptionsTest {
         assertThat(c.phaseProperties(phase, c.targets.get(0))).isEqualTo(r.phaseProperties(phase));
       }
     }
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--full-scale"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--full-scale"}))
         .hasMessageStartingWith("--full-scale needs targets with hosts");
   }
 
@@ -125,17 +125,17 @@ class CompareOptionsTest {
 
   @Test
   void badTargetsAreOneLine() {
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "mongo=h1"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "mongo=h1"}))
         .hasMessageContaining("must start with one of yugabyte, cassandra, scylla");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "yugabyte"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "yugabyte"}))
         .hasMessageContaining("accepted: LABEL=HOST1,HOST2[:PORT]");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "cassandra=a",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "cassandra=a",
         "--target", "cassandra=b"})).hasMessageContaining("distinct");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--target", "cassandra=a",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "cassandra=a",
         "--target-prop", "scylla:x=y"})).hasMessageContaining("no --target scylla");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--repeat", "0"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--repeat", "0"}))
         .hasMessageContaining("--repeat 0 is not accepted");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--clients", "5000"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--clients", "5000"}))
         .hasMessage("--clients 5000 is not accepted; accepted values: 1..1000");
   }
 
@@ -149,7 +149,7 @@ class CompareOptionsTest {
     compare[0] = "compare";
     System.arraycopy(common, 0, run, 1, common.length);
     System.arraycopy(common, 0, compare, 1, common.length);
-    for (PhaseOptions o : new PhaseOptions[] {RunCommand.RunOptions.parse(run), Compare.Options.parse(compare)}) {
+    for (PhaseOptions o : new PhaseOptions[] {RunCommand.RunOptions.parse(run), CompareOptions.parse(compare)}) {
       assertThat(o.phaseProperties(Phase.UNIFORM_READ))
           .containsExactly("recordcount=2000", "threadcount=4", "maxexecutiontime=20");
       assertThat(o.phaseProperties(Phase.LOAD)).containsExactly("recordcount=2000", "threadcount=4");
@@ -172,7 +172,7 @@ class CompareOptionsTest {
   }
 
   private static PhaseOptions parse(String... args) throws Exception {
-    return args[0].equals("run") ? RunCommand.RunOptions.parse(args) : Compare.Options.parse(args);
+    return args[0].equals("run") ? RunCommand.RunOptions.parse(args) : CompareOptions.parse(args);
   }
 
   @Test
@@ -184,30 +184,30 @@ class CompareOptionsTest {
 
   @Test
   void harnessesAreOneOrBothAndNb5RefusesWhatItCannotDo() throws Exception {
-    Compare.Options both = Compare.Options.parse(new String[] {"compare", "--harness", "ycsb,nb5"});
+    CompareOptions both = CompareOptions.parse(new String[] {"compare", "--harness", "ycsb,nb5"});
     assertThat(both.harnesses).containsExactly("ycsb", "nb5");
     assertThat(both.column(both.targets.get(0), "nb5")).isEqualTo("cassandra-stcs/nb5");
-    Compare.Options one = Compare.Options.parse(new String[] {"compare", "--harness", "nb5"});
+    CompareOptions one = CompareOptions.parse(new String[] {"compare", "--harness", "nb5"});
     assertThat(one.column(one.targets.get(0), "nb5")).isEqualTo("cassandra-stcs");
-    assertThat(Compare.Options.parse(new String[] {"compare"}).harnesses).containsExactly("ycsb");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "-p", "nb5.read_cl=ONE"}))
+    assertThat(CompareOptions.parse(new String[] {"compare"}).harnesses).containsExactly("ycsb");
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "-p", "nb5.read_cl=ONE"}))
         .hasMessageStartingWith("-p nb5.read_cl=ONE is an nb5 parameter, and no nb5 runs; accepted: -p nb5.NAME=VALUE "
             + "with --harness nb5");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5,nb5"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--harness", "nb5,nb5"}))
         .hasMessage("--harness nb5,nb5 is not accepted; accepted: ycsb, nb5, or both as ycsb,nb5");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "latte"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--harness", "latte"}))
         .hasMessage("--harness latte is not accepted; accepted: ycsb, nb5, or both as ycsb,nb5");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "ycsb,nb5", "--rate", "100"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--harness", "ycsb,nb5", "--rate", "100"}))
         .hasMessageStartingWith("--rate with --harness ycsb,nb5: largekv reads nb5's service-time timers only");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5", "--clients", "2"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--harness", "nb5", "--clients", "2"}))
         .hasMessageStartingWith("--clients 2 with --harness nb5: one nb5 process per phase is what is tested");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5", "--plan"}))
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--harness", "nb5", "--plan"}))
         .hasMessage("--plan prints YCSB's plan of each phase; accepted: --plan with --harness ycsb");
-    assertThatThrownBy(() -> Compare.Options.parse(new String[] {"compare", "--harness", "nb5", "--target",
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--harness", "nb5", "--target",
         "yugabyte=10.0.0.1"}))
         .hasMessageStartingWith("--harness nb5 with targets with hosts needs --localdc");
     // a property nb5 cannot apply ends the comparison before nb5 is looked for, a directory or a server
-    assertThatThrownBy(() -> Compare.run(new String[] {"compare", "--harness", "ycsb,nb5", "--target-prop",
+    assertThatThrownBy(() -> Largekv.run(new String[] {"compare", "--harness", "ycsb,nb5", "--target-prop",
         "cassandra-lcs:ycql.request_timeout_ms=9000"}, System.out, System.err))
         .hasMessageStartingWith("-p ycql.request_timeout_ms=9000: the nb5 harness cannot apply");
   }

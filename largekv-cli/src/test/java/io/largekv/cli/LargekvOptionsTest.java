@@ -44,13 +44,13 @@ class LargekvOptionsTest {
   @Test
   void uncachedIsALocalNodesReadPhasesAndDefaultsToTheLoadAndTheUniformRead() throws Exception {
     RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached"});
-    assertThat(o.uncached).isTrue();
+    assertThat(o.cache.uncached).isTrue();
     assertThat(o.phases).containsExactly(Phase.LOAD, Phase.UNIFORM_READ);
-    assertThat(o.pageCacheMib).isEqualTo(16);
+    assertThat(o.cache.pageCacheMib).isEqualTo(16);
     o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--phases", "load,latest-read", "--page-cache",
         "8"});
     assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
-    assertThat(o.pageCacheMib).isEqualTo(8);
+    assertThat(o.cache.pageCacheMib).isEqualTo(8);
     assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).phases).isEqualTo(Phase.ALL);
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--hosts", "h1"}))
         .isInstanceOf(UserError.class).hasMessageStartingWith("--uncached bounds the local Cassandra's page cache, "
@@ -82,13 +82,13 @@ class LargekvOptionsTest {
     RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "h1,h2:9043",
         "--yb-masters", "m1,m2:7100", "--yb-web-port", "9001", "--scylla-metrics-port", "9181", "--node-exporter",
         "9200", "--prometheus", "http://prom:9090/", "--server-samples", "2"});
-    io.largekv.servers.ServerSide.Settings s = o.serverSide();
+    io.largekv.servers.ServerSide.Settings s = o.servers.settings();
     assertThat(s).isEqualTo(new io.largekv.servers.ServerSide.Settings(2, 9200, "http://prom:9090",
         new io.largekv.servers.YugabyteEndpoints(java.util.List.of("m1", "m2:7100"), 9001, null), 9181));
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--yb-admin", "/no/such/yb-admin"}))
         .hasMessageStartingWith("--yb-admin /no/such/yb-admin is not accepted; accepted values: the path of"
             + " YugabyteDB's yb-admin program");
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).serverSide().intervalSeconds()).isEqualTo(10);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).servers.settings().intervalSeconds()).isEqualTo(10);
   }
 
   @Test
@@ -118,8 +118,8 @@ class LargekvOptionsTest {
   @Test
   void metricsPortsAreCheckedFreeAndListedForPrometheusBeforeAnythingStarts(@org.junit.jupiter.api.io.TempDir
       java.nio.file.Path tmp) throws Exception {
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", "9464"}).metricsPort).isEqualTo(9464);
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).metricsPort).isNull();
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", "9464"}).results.metricsPort).isEqualTo(9464);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).results.metricsPort).isNull();
     for (String bad : new String[] {"0", "-1", "65536", "x"}) {
       assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--metrics-port", bad}))
           .hasMessageStartingWith("--metrics-port " + bad);
@@ -236,7 +236,7 @@ class LargekvOptionsTest {
     // "--" is no end of options: a value, or an unknown option
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--", "x"}))
         .hasMessage("unknown option -- (see bin/largekv --help)");
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--out", "--"}).out.getFileName().toString())
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--out", "--"}).results.out.getFileName().toString())
         .isEqualTo("--");
   }
 }

@@ -9,7 +9,7 @@ import io.largekv.console.Console;
 import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
-import io.largekv.phase.Counts;
+import io.largekv.common.Counts;
 import io.largekv.phase.Phase;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -43,14 +43,6 @@ import java.util.List;
  * {@code nb5-command.txt}, and exits 0 only when its verdict is ok.
  */
 public final class Nb5PodClient {
-
-  public static final String USAGE = String.join("\n",
-      "Usage: bin/largekv nb5-client --phase PHASE --dir DIR -P WORKLOAD_FILE [-p NAME=VALUE ...]",
-      "  One nb5 client of a phase run as N processes (a pod of bin/largekv k8s render --harness nb5): client",
-      "  client.index of client.count, into DIR (PHASE/client-<i>/ of the results volume). -p: the properties",
-      "  bin/largekv run --harness nb5 takes (hosts, ycql.target, recordcount, maxexecutiontime, threadcount,",
-      "  nb5.NAME=VALUE, ...), and client.index, client.count, largekv.start_barrier, largekv.start_barrier_timeout_s,",
-      "  largekv.start_barrier_margin_s, largekv.warmup_s. Docs: docs/kubernetes.md");
 
   private Nb5PodClient() {}
 

@@ -3,7 +3,7 @@ package io.largekv.harness.nb5;
 import io.largekv.common.TcpPort;
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
-import io.largekv.phase.Counts;
+import io.largekv.common.Counts;
 import io.largekv.phase.Phase;
 import java.nio.file.Path;
 import java.util.ArrayList;

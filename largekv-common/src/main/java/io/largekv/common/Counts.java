@@ -1,10 +1,9 @@
-package io.largekv.phase;
-
-import io.largekv.common.UserError;
+package io.largekv.common;
 
 /**
  * The whole numbers a phase is sized by (records, seconds, threads, clients, retries), parsed one
- * way wherever they come from (an option, a -p, a pod's properties), with the largest a phase takes.
+ * way wherever they come from (an option of bin/largekv or bench/run, a -p, a pod's properties), with
+ * the largest a phase takes.
  */
 public final class Counts {
 
