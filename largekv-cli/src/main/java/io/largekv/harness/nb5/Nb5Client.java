@@ -71,9 +71,6 @@ public final class Nb5Client {
     }
   }
 
-  /** How nb5's schema step ended: {@code why} null when it succeeded. */
-  record Schema(String command, int exitStatus, String why) {}
-
   private final Nb5 nb5;
   private final Phase phase;
   private final Path dir;
@@ -233,39 +230,6 @@ public final class Nb5Client {
     return finish(nb5, phase, dir, command, nb5Exit, false, why, rows, times);
   }
 
-  /**
-   * Runs nb5's schema step (yb_kv_large's {@code load.schema}) in {@code phaseDir}, its output in
-   * {@code schema.txt}; null when it succeeded, else why not.
-   */
-  static Schema schema(Nb5 nb5, Nb5PhaseRunner.Connection connection, Path phaseDir, Console console,
-      String prefix) throws IOException, InterruptedException {
-    Files.createDirectories(phaseDir.resolve("schema-logs"));
-    List<String> schema = new java.util.ArrayList<>(List.of("--logs-dir", phaseDir.resolve("schema-logs").toString(),
-        "yb_kv_large", "load.schema", "target=" + connection.dialect(), "rf=" + connection.replicationFactor()));
-    schema.addAll(connection.arguments());
-    String line = "bin/nb5 " + String.join(" ", schema);
-    if (console.verbose()) {
-      console.raw(prefix + "schema: ", line);
-    } else {
-      console.say(prefix + "schema: bin/nb5 yb_kv_large load.schema (its output: "
-          + Console.shown(phaseDir.resolve("schema.txt")) + ")");
-    }
-    Process p = new ProcessBuilder(nb5.command(schema)).directory(phaseDir.toFile()).redirectErrorStream(true)
-        .redirectOutput(phaseDir.resolve("schema.txt").toFile()).start();
-    String notEnded = null;
-    if (!p.waitFor(FIRST_OPERATION_TIMEOUT_S, TimeUnit.SECONDS)) {
-      stop(p);
-      notEnded = awaitEnd(p);
-    }
-    if (notEnded == null && p.exitValue() == 0) {
-      return new Schema(line, 0, null);
-    }
-    String why = (notEnded != null ? "nb5's schema step did not end in " + FIRST_OPERATION_TIMEOUT_S + " s"
-        : "nb5's schema step exited " + p.exitValue()) + " (" + phaseDir.resolve("schema.txt") + ")";
-    console.say(prefix + "FAILED: " + why);
-    return new Schema(line, p.exitValue(), why);
-  }
-
   /** Ends nb5 as a user's Ctrl-C would: SIGTERM to it and its children (its counts are printed as it exits). */
   static void stop(Process p) {
     // through the handles: Process.destroy would also close nb5's output before it printed the counts
@@ -285,7 +249,7 @@ public final class Nb5Client {
    * Waits for nb5 to exit, at most {@link #EXIT_TIMEOUT_S}, then kills it and its children;
    * null when it exited, else why the client failed.
    */
-  private static String awaitEnd(Process p) throws InterruptedException {
+  static String awaitEnd(Process p) throws InterruptedException {
     if (p.waitFor(EXIT_TIMEOUT_S, TimeUnit.SECONDS)) {
       return null;
     }

@@ -101,7 +101,7 @@ public final class Nb5PhaseRunner {
     Files.createDirectories(runDir);
     String prefix = "largekv: [" + label + "] ";
     if (phase.isLoad()) {
-      Nb5Client.Schema schema = Nb5Client.schema(nb5, connection, runDir, console, prefix);
+      Nb5SchemaStep schema = Nb5SchemaStep.run(nb5, connection, runDir, console, prefix);
       if (schema.why() != null) {
         List<ClientResult> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {

@@ -107,7 +107,7 @@ public final class Nb5PodClient {
     String command = "bin/largekv " + String.join(" ", args);
 
     if (o.phase().isLoad() && o.index() == 0) {
-      Nb5Client.Schema schema = Nb5Client.schema(nb5, s.connection, dir.getParent(), podLog(err), prefix);
+      Nb5SchemaStep schema = Nb5SchemaStep.run(nb5, s.connection, dir.getParent(), podLog(err), prefix);
       if (schema.why() != null) {
         if (barrier != null) {
           barrier.fail(schema.why());
