@@ -57,8 +57,10 @@ public final class ServerFigures {
           + ")", 0);
       Results.ServerNode cluster = Results.ServerNode.builder("cluster", null).allFigures(none).build();
       Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
-      return new Results.Servers(column, repeat, s.sources(), interval == null ? 0 : interval, 0, null, null,
-          parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), List.of(), cluster);
+      return Results.Servers.builder(column, repeat).sources(s.sources())
+          .intervalSeconds(interval == null ? 0 : interval)
+          .samplerCpuSeconds(parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS))).cluster(cluster)
+          .build();
     }
     Integer rf = parseInt(s.facts().get(ServerSamplesFile.REPLICATION_FACTOR));
     String rfWhy = rf != null ? null : s.facts().getOrDefault(ServerSamplesFile.REPLICATION_FACTOR,
@@ -70,10 +72,11 @@ public final class ServerFigures {
     }
     Results.ServerNode cluster = cluster(byNode, nodes, times, r, load, rf, rfWhy, shared);
     Integer interval = parseInt(s.facts().get(ServerSamplesFile.INTERVAL_SECONDS));
-    return new Results.Servers(column, repeat, s.sources(), interval == null ? 0 : interval, times.size(), rf,
-        s.facts().get(ServerSamplesFile.REPLICATION_FACTOR + ServerSamplesFile.FROM),
-        parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS)), nodes, cluster,
-        uncached(s.facts(), byNode, times, cluster));
+    return Results.Servers.builder(column, repeat).sources(s.sources())
+        .intervalSeconds(interval == null ? 0 : interval).samples(times.size()).replicationFactor(rf)
+        .replicationFactorFrom(s.facts().get(ServerSamplesFile.REPLICATION_FACTOR + ServerSamplesFile.FROM))
+        .samplerCpuSeconds(parseDouble(s.facts().get(ServerSamplesFile.SAMPLER_CPU_SECONDS))).nodes(nodes)
+        .cluster(cluster).uncached(uncached(s.facts(), byNode, times, cluster)).build();
   }
 
   /**

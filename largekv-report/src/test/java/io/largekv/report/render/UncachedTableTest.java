@@ -20,6 +20,14 @@ class UncachedTableTest {
         .diskReadsPerSecond(readsPerSecond).averageReadBytes(averageRead).diskReadsPerClientRead(perClientRead).build();
   }
 
+  /** A repeat's servers with {@code samples} samples, replication factor 1; {@code uncached} null: cached. */
+  private static Results.Servers servers(int samples, List<Results.ServerNode> nodes, Results.ServerNode cluster,
+      Results.Uncached uncached) {
+    return Results.Servers.builder("", 1).sources(List.of("t")).intervalSeconds(10).samples(samples)
+        .replicationFactor(1).replicationFactorFrom("schema").samplerCpuSeconds(0.1).nodes(nodes).cluster(cluster)
+        .uncached(uncached).build();
+  }
+
   private static Results results(List<Results.Servers> servers) {
     return new Results(Results.FORMAT_VERSION, "test", List.of(), List.of("run"), List.of(new Results.Phase(
         "uniform-read", null, List.of(), List.of(), List.of(), servers)), null);
@@ -35,8 +43,7 @@ class UncachedTableTest {
         Figure.of(2.32, 7, 7));
     Results.Uncached u = new Results.Uncached(16L << 20, 1L << 20, "the test's settings", Figure.of(16.2 * mib, 8, 8),
         Figure.of((16.2 + 1) / 320, 8, 8));
-    Results r = results(List.of(new Results.Servers("", 1, List.of("t"), 10, 8, 1, "schema", 0.1, List.of(n), cluster,
-        u)));
+    Results r = results(List.of(servers(8, List.of(n), cluster, u)));
 
     List<List<String>> rows = ReportTables.uncached(r, "uniform-read");
     assertThat(ReportTables.uncachedColumns(r, "uniform-read")).containsExactly("figure", "published", "this run");
@@ -59,14 +66,12 @@ class UncachedTableTest {
     Figure table = Figure.unavailable("the node has no table largekv.kv", 3);
     Results.ServerNode cluster = node("cluster", table, Figure.of(10, 2, 2), Figure.unavailable("no disk read", 2),
         Figure.unavailable("no successful client read in the sampled window", 2));
-    Results cached = results(List.of(new Results.Servers("", 1, List.of("t"), 10, 3, 1, "schema", 0.1, List.of(),
-        cluster)));
+    Results cached = results(List.of(servers(3, List.of(), cluster, null)));
     assertThat(ReportTables.uncached(cached, "uniform-read")).isEmpty();
 
     Results.Uncached u = new Results.Uncached(16L << 20, 1L << 20, "s", Figure.unavailable("not bounded yet", 3),
         Figure.unavailable("the page cache held: not bounded yet", 3));
-    Results r = results(List.of(new Results.Servers("", 1, List.of("t"), 10, 3, 1, "schema", 0.1, List.of(),
-        cluster, u)));
+    Results r = results(List.of(servers(3, List.of(), cluster, u)));
     List<List<String>> rows = ReportTables.uncached(r, "uniform-read");
     assertThat(rows.get(0).get(2)).isEqualTo("unavailable: no successful client read in the sampled window");
     assertThat(rows.get(3).get(2)).isEqualTo("unavailable: the page cache held: not bounded yet (16.0 MiB of page "
