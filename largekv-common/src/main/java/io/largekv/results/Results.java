@@ -33,6 +33,12 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
   /** The schema's resource (class path). */
   public static final String SCHEMA = "/io/largekv/results/results.schema.json";
 
+  /** The phase of this name; an IllegalArgumentException when there is none. */
+  public Phase phase(String name) {
+    return phases.stream().filter(p -> p.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no phase " + name));
+  }
+
   /**
    * One results directory.
    *
@@ -296,15 +302,46 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    *
    * @param samples the samples (a level) or intervals between samples (a rate) it rests on
    * @param of the samples or intervals there were
+   * @param absence why there is no value, as a fact (null with a value): the renderers decide by it,
+   *     {@code unavailable} is its words; results.json holds the words only (read back, a figure
+   *     without a value is {@link Absence#UNMEASURED})
    */
-  public record Figure(Double value, String unavailable, int samples, int of) {
+  public record Figure(Double value, String unavailable, int samples, int of, Absence absence) {
+
+    /** Why a figure has no value. */
+    public enum Absence {
+      /** It could not be measured: {@code unavailable} says why. */
+      UNMEASURED,
+      /** It is not a figure of this phase (a load's in a read phase, a read's in a load). */
+      NOT_OF_THIS_PHASE,
+      /** It is the cluster's only: a node's row has none. */
+      CLUSTER_ONLY
+    }
+
+    public Figure {
+      if (value != null) {
+        absence = null;
+      } else if (absence == null) {
+        absence = Absence.UNMEASURED;
+      }
+    }
 
     public static Figure of(double value, int samples, int of) {
-      return new Figure(value, null, samples, of);
+      return new Figure(value, null, samples, of, null);
     }
 
     public static Figure unavailable(String why, int of) {
-      return new Figure(null, why, 0, of);
+      return new Figure(null, why, 0, of, Absence.UNMEASURED);
+    }
+
+    /** A figure that is not one of this phase: {@code why} says whose it is. */
+    public static Figure notOfThisPhase(String why, int of) {
+      return new Figure(null, why, 0, of, Absence.NOT_OF_THIS_PHASE);
+    }
+
+    /** A node's figure that only the cluster has: {@code why} says so. */
+    public static Figure clusterOnly(String why) {
+      return new Figure(null, why, 0, 0, Absence.CLUSTER_ONLY);
     }
   }
 
@@ -338,6 +375,16 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
     public static final String OK = "ok";
     public static final String FAILED = "FAILED";
     public static final String NOT_IN_RUN = "not in this run";
+
+    /** Whether its figures must not be published ({@link #FAILED}). */
+    public boolean failed() {
+      return FAILED.equals(status);
+    }
+
+    /** Whether its run had the phase (a report across runs: not {@link #NOT_IN_RUN}). */
+    public boolean inRun() {
+      return !NOT_IN_RUN.equals(status);
+    }
 
     /** A column's cell of {@code status} to fill by name; what is not set: null, none (lists, maps). */
     public static Builder builder(String column, String run, String status) {

@@ -126,13 +126,13 @@ public final class ServerFigures {
     Figure end = level(samples, ServerFigure.TABLE_BYTES, false, times.size());
     Rates rates = new Rates(samples, times.size() - 1);
     return Results.ServerNode.builder(node, state).tableBytesStart(start).tableBytesEnd(end)
-        .growthBytesPerHour(growth(samples, times.size())).bytesPerStoredRow(Figure.unavailable(CLUSTER_ONLY, 0))
+        .growthBytesPerHour(growth(samples, times.size())).bytesPerStoredRow(Figure.clusterOnly(CLUSTER_ONLY))
         .uncompressedBytesEnd(level(samples, ServerFigure.UNCOMPRESSED_BYTES, false, times.size()))
         .memtableBytesEnd(level(samples, ServerFigure.MEMTABLE_BYTES, false, times.size()))
         .cpuPercent(rates.cpuPercent()).diskReadsPerSecond(rates.perSecond(ServerFigure.DISK_READS))
         .diskWritesPerSecond(rates.perSecond(ServerFigure.DISK_WRITES))
         .diskReadBytesPerSecond(rates.perSecond(ServerFigure.DISK_READ_BYTES))
-        .averageReadBytes(rates.averageReadBytes()).diskReadsPerClientRead(Figure.unavailable(CLUSTER_ONLY, 0))
+        .averageReadBytes(rates.averageReadBytes()).diskReadsPerClientRead(Figure.clusterOnly(CLUSTER_ONLY))
         .build();
   }
 
@@ -253,7 +253,7 @@ public final class ServerFigures {
     Figure growth = sum(nodes, Results.ServerNode::growthBytesPerHour);
     Figure perRow;
     if (!load) {
-      perRow = Figure.unavailable(LOAD_ONLY + ": this phase did not store the table's rows", 0);
+      perRow = Figure.notOfThisPhase(LOAD_ONLY + ": this phase did not store the table's rows", 0);
     } else if (rf == null) {
       perRow = Figure.unavailable("the keyspace's replication factor is not known: " + rfWhy, 0);
     } else if (start.value() == null || end.value() == null) {
@@ -354,7 +354,7 @@ public final class ServerFigures {
    */
   private static Figure perClientRead(Map<String, List<Sample>> byNode, PhaseResult r, Figure reads) {
     if (r.histogram("READ").getTotalCount() == 0) {
-      return Figure.unavailable(READS_ONLY + ": the phase has no successful read", reads.of());
+      return Figure.notOfThisPhase(READS_ONLY + ": the phase has no successful read", reads.of());
     }
     if (reads.value() == null) {
       return Figure.unavailable(reads.unavailable(), reads.of());

@@ -45,8 +45,8 @@ class UncachedTableTest {
         Figure.of((16.2 + 1) / 320, 8, 8));
     Results r = results(List.of(servers(8, List.of(n), cluster, u)));
 
-    List<List<String>> rows = ReportTables.uncached(r, "uniform-read");
-    assertThat(ReportTables.uncachedColumns(r, "uniform-read")).containsExactly("figure", "published", "this run");
+    List<List<String>> rows = UncachedTable.rows(r, "uniform-read");
+    assertThat(UncachedTable.columns(r, "uniform-read")).containsExactly("figure", "published", "this run");
     assertThat(rows).extracting(row -> row.get(0)).containsExactly("disk reads per client read", "average disk read",
         "disk reads/s a node", "cache to data", "what decides the reads");
     assertThat(rows.get(0)).containsExactly("disk reads per client read",
@@ -56,7 +56,7 @@ class UncachedTableTest {
     assertThat(rows.get(3).get(2)).isEqualTo("16.2 MiB page cache held (16.0 MiB allowed) + 1.00 MiB key cache for "
         + "320 MiB on disk: 5.4 %");
     assertThat(rows.get(4).get(2)).isEqualTo("the test's settings");
-    assertThat(ReportTables.uncachedLine(r.phases().get(0).servers().get(0))).isEqualTo("uncached: 16.2 MiB page "
+    assertThat(UncachedTable.line(r.phases().get(0).servers().get(0))).isEqualTo("uncached: 16.2 MiB page "
         + "cache held (16.0 MiB allowed) + 1.00 MiB key cache for 320 MiB on disk: 5.4 % (published ~2 %); disk reads "
         + "per client read 2.32 (published 0.85), average disk read 17.5 KiB (published ~29 KB)");
   }
@@ -67,12 +67,12 @@ class UncachedTableTest {
     Results.ServerNode cluster = node("cluster", table, Figure.of(10, 2, 2), Figure.unavailable("no disk read", 2),
         Figure.unavailable("no successful client read in the sampled window", 2));
     Results cached = results(List.of(servers(3, List.of(), cluster, null)));
-    assertThat(ReportTables.uncached(cached, "uniform-read")).isEmpty();
+    assertThat(UncachedTable.rows(cached, "uniform-read")).isEmpty();
 
     Results.Uncached u = new Results.Uncached(16L << 20, 1L << 20, "s", Figure.unavailable("not bounded yet", 3),
         Figure.unavailable("the page cache held: not bounded yet", 3));
     Results r = results(List.of(servers(3, List.of(), cluster, u)));
-    List<List<String>> rows = ReportTables.uncached(r, "uniform-read");
+    List<List<String>> rows = UncachedTable.rows(r, "uniform-read");
     assertThat(rows.get(0).get(2)).isEqualTo("unavailable: no successful client read in the sampled window");
     assertThat(rows.get(3).get(2)).isEqualTo("unavailable: the page cache held: not bounded yet (16.0 MiB of page "
         + "cache allowed, 1.00 MiB key cache)");
