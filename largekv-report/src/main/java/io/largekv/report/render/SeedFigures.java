@@ -54,7 +54,8 @@ public final class SeedFigures {
         out.add(new Line("Records inserted", "30 Billion", count(cell.operations())));
         out.add(new Line("Size of each record", "~ 300 bytes", "306 B logical (50-byte key, 256-byte value); on disk "
             + "per stored row: " + (servers == null ? "unavailable: the servers were not sampled"
-            : ServerTable.figure(servers.cluster().bytesPerStoredRow(), v -> String.format(Locale.ROOT, "%.0f B", v)))));
+            : ServerTable.figure(servers.cluster().bytesPerStoredRow(),
+                v -> String.format(Locale.ROOT, "%.0f B", v)))));
         out.add(new Line("Time taken to insert data", "4.4 days", cell.repeats().isEmpty()
             || cell.repeats().get(0).measuredSeconds() == null ? "unavailable: no operation measured"
             : duration(cell.repeats().get(0).measuredSeconds())));
