@@ -112,11 +112,11 @@ public final class Nb5PodClient {
         if (barrier != null) {
           barrier.fail(schema.why());
         }
-        return verdict(Nb5Client.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
-            new Nb5Client.Times()), err);
+        return verdict(Nb5Verdict.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
+            new Nb5Verdict.Times()), err);
       }
     }
-    Nb5Client.Times times = new Nb5Client.Times();
+    Nb5Verdict.Times times = new Nb5Verdict.Times();
     if (o.phase().isLoad()) {
       // a load starts nb5 at the common start: its rows and throughput count from its first insert
       long commonStart = 0;
@@ -124,7 +124,7 @@ public final class Nb5PodClient {
         try {
           commonStart = Math.max(0, barrier.await(err, true));
         } catch (StartBarrier.Missed e) {
-          return verdict(Nb5Client.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
+          return verdict(Nb5Verdict.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
               times), err);
         }
       }
@@ -147,7 +147,7 @@ public final class Nb5PodClient {
    * Runs the started client to its end (a read client with a barrier meets the others once it
    * made its first operation), then writes its verdict; the client never outlives this method.
    */
-  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, Nb5Client.Times times,
+  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, Nb5Verdict.Times times,
       PrintStream err) throws IOException, InterruptedException {
     // a user's Ctrl-C on a client run by hand: nb5 ends with it, not as an orphan (in a pod, the
     // container's end takes every process of it)
