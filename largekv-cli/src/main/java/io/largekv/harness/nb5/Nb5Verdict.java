@@ -65,11 +65,13 @@ final class Nb5Verdict {
     Path out = dir.resolve(ResultsLayout.NB5_OUTPUT);
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
     Nb5Output nb5Output = Nb5Output.parse(text);
-    Map<String, Long> counts = Nb5Histograms.translate(dir.resolve(ResultsLayout.NB5_LOG), dir.resolve(ResultsLayout.HDR));
+    Map<String, Long> counts = Nb5Histograms.translate(dir.resolve(ResultsLayout.NB5_LOG),
+        dir.resolve(ResultsLayout.HDR));
     Map<String, long[]> byOp = new TreeMap<>();
     counts.forEach((op, n) -> {
       boolean f = op.endsWith("-FAILED");
-      byOp.computeIfAbsent(f ? op.substring(0, op.length() - "-FAILED".length()) : op, k -> new long[2])[f ? 1 : 0] += n;
+      String type = f ? op.substring(0, op.length() - "-FAILED".length()) : op;
+      byOp.computeIfAbsent(type, k -> new long[2])[f ? 1 : 0] += n;
     });
     long failed = byOp.values().stream().mapToLong(n -> n[1]).sum();
     long completed = Nb5Output.completed(text);
