@@ -81,9 +81,89 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
    */
   record Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results,
       long rows, double rate, String sharedTable, long warmUpSeconds) {
-    /** {@code ops} operations as fast as the client goes, over {@code ops} rows, each client its own table. */
-    Settings(long ops, int concurrency, String contactPoint, String localDatacenter, Path repo, Path results) {
-      this(ops, concurrency, contactPoint, localDatacenter, repo, results, ops, 0, null, 0);
+    /**
+     * Settings to fill by name; what is not set: {@code ops} rows (one per operation), as fast as the
+     * client goes, each client its own table, no warm-up.
+     */
+    static Builder builder() {
+      return new Builder();
+    }
+
+    /** A builder holding these settings, to build them again with some replaced. */
+    Builder toBuilder() {
+      return builder().ops(ops).concurrency(concurrency).contactPoint(contactPoint).localDatacenter(localDatacenter)
+          .repo(repo).results(results).rows(rows).rate(rate).sharedTable(sharedTable).warmUpSeconds(warmUpSeconds);
+    }
+
+    /** Builds {@link Settings} by name: each setter sets the component of the same name. */
+    static final class Builder {
+      private long ops;
+      private int concurrency;
+      private String contactPoint;
+      private String localDatacenter;
+      private Path repo;
+      private Path results;
+      private Long rows;
+      private double rate;
+      private String sharedTable;
+      private long warmUpSeconds;
+
+      private Builder() {}
+
+      Builder ops(long ops) {
+        this.ops = ops;
+        return this;
+      }
+
+      Builder concurrency(int concurrency) {
+        this.concurrency = concurrency;
+        return this;
+      }
+
+      Builder contactPoint(String contactPoint) {
+        this.contactPoint = contactPoint;
+        return this;
+      }
+
+      Builder localDatacenter(String localDatacenter) {
+        this.localDatacenter = localDatacenter;
+        return this;
+      }
+
+      Builder repo(Path repo) {
+        this.repo = repo;
+        return this;
+      }
+
+      Builder results(Path results) {
+        this.results = results;
+        return this;
+      }
+
+      Builder rows(long rows) {
+        this.rows = rows;
+        return this;
+      }
+
+      Builder rate(double rate) {
+        this.rate = rate;
+        return this;
+      }
+
+      Builder sharedTable(String sharedTable) {
+        this.sharedTable = sharedTable;
+        return this;
+      }
+
+      Builder warmUpSeconds(long warmUpSeconds) {
+        this.warmUpSeconds = warmUpSeconds;
+        return this;
+      }
+
+      Settings build() {
+        return new Settings(ops, concurrency, contactPoint, localDatacenter, repo, results, rows == null ? ops : rows,
+            rate, sharedTable, warmUpSeconds);
+      }
     }
 
     /**
@@ -92,8 +172,7 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
      * warm-up out reads {@code warmUpSeconds} longer first ({@link #warmUpOps()}).
      */
     Settings atRate(long readOps, double perSecond, String sharedTable, long warmUpSeconds) {
-      return new Settings(readOps, concurrency, contactPoint, localDatacenter, repo, results, rows, perSecond,
-          sharedTable, warmUpSeconds);
+      return toBuilder().ops(readOps).rate(perSecond).sharedTable(sharedTable).warmUpSeconds(warmUpSeconds).build();
     }
 
     /**
@@ -101,8 +180,7 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
      * row per operation): {@code bench/run --subtract}'s longer run.
      */
     Settings times(int k, boolean rowsToo) {
-      return new Settings(ops * k, concurrency, contactPoint, localDatacenter, repo, results, rowsToo ? rows * k : rows,
-          rate, sharedTable, warmUpSeconds);
+      return toBuilder().ops(ops * k).rows(rowsToo ? rows * k : rows).build();
     }
 
     /** The operations of the warm-up at the fixed rate, before the {@code ops} reported; 0 unthrottled. */

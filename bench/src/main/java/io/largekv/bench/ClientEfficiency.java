@@ -159,8 +159,9 @@ public final class ClientEfficiency {
     int status = 0;
     try {
       createTables(contactPoint, clients);
-      BenchClient.Settings settings = new BenchClient.Settings(options.ops, options.concurrency, contactPoint,
-          options.localDatacenter, options.repo, options.results);
+      BenchClient.Settings settings = BenchClient.Settings.builder().ops(options.ops).concurrency(options.concurrency)
+          .contactPoint(contactPoint).localDatacenter(options.localDatacenter).repo(options.repo)
+          .results(options.results).build();
       console.printf("bench: %,d operations per client and phase, concurrency %d, server %s%s; raw output in %s%n",
           options.ops, options.concurrency, contactPoint, server == null ? ""
           : " (local Cassandra, heap " + options.serverHeap + (options.pin == null

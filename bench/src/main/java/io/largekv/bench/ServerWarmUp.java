@@ -34,8 +34,9 @@ final class ServerWarmUp {
     if (options.warmUpOps == 0) {
       return;
     }
-    BenchClient.Settings w = new BenchClient.Settings(options.warmUpOps, settings.concurrency(),
-        settings.contactPoint(), settings.localDatacenter(), settings.repo(), settings.results());
+    BenchClient.Settings w = BenchClient.Settings.builder().ops(options.warmUpOps).concurrency(settings.concurrency())
+        .contactPoint(settings.contactPoint()).localDatacenter(settings.localDatacenter()).repo(settings.repo())
+        .results(settings.results()).build();
     double previous = 0;
     for (int pass = 1; pass <= MAX_WARM_UP_PASSES; pass++) {
       double serverCpuPerRead = Double.NaN;

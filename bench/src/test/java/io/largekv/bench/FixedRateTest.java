@@ -12,6 +12,10 @@ class FixedRateTest {
 
   private static final Path REPO = Path.of(".").toAbsolutePath();
 
+  /** 600,000 operations at concurrency 64 on a local server, as fast as the client goes. */
+  private static final BenchClient.Settings UNTHROTTLED = BenchClient.Settings.builder().ops(600_000).concurrency(64)
+      .contactPoint("127.0.0.1:9042").localDatacenter("datacenter1").repo(REPO).results(REPO.resolve("target")).build();
+
   @Test
   void theRateModeNeedsLatteAndSensibleSeconds() {
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--rate", "--clients", "largekv"}))
@@ -34,8 +38,7 @@ class FixedRateTest {
 
   @Test
   void atARateLatteGetsItsRateAndYcsbItsTargetWithIntendedTimeAmongTheSameRows() {
-    BenchClient.Settings s = new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO,
-        REPO.resolve("target")).atRate(960_000, 16_000, "kv_largekv", 30);
+    BenchClient.Settings s = UNTHROTTLED.atRate(960_000, 16_000, "kv_largekv", 30);
     assertThat(s.rows()).isEqualTo(600_000);
     List<String> latte = new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).command(BenchPhase.READ, s);
     assertThat(latte).containsSequence("-r", "16000").containsSequence("-d", "960000").contains("rows=600000");
@@ -56,16 +59,14 @@ class FixedRateTest {
     assertThat(YcsbBenchClient.warmUp().writesLargekvRows()).isFalse();
     assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).writesLargekvRows()).isFalse();
     // unthrottled, the efficiency table's p99 is the whole run's, as latte's
-    List<String> unthrottled = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ,
-        new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO, REPO.resolve("target")));
+    List<String> unthrottled = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, UNTHROTTLED);
     assertThat(unthrottled).contains("largekv.warmup_s=0").noneMatch(a -> a.startsWith("target="));
   }
 
   @Test
   void aFixedRateYcsbRunMustHaveSucceededInEveryOperationOfItsWarmUpToo(@org.junit.jupiter.api.io.TempDir Path dir)
       throws Exception {
-    BenchClient.Settings s = new BenchClient.Settings(600_000, 64, "127.0.0.1:9042", "datacenter1", REPO,
-        REPO.resolve("target")).atRate(960_000, 16_000, "kv_largekv", 30);
+    BenchClient.Settings s = UNTHROTTLED.atRate(960_000, 16_000, "kv_largekv", 30);
     assertThat(s.warmUpOps()).isEqualTo(480_000);
     YcsbBenchClient client = YcsbBenchClient.largekv(List.of());
     Path whole = dir.resolve("whole.txt");

@@ -38,7 +38,8 @@ class Nb5BenchClientTest {
 
   @Test
   void aReadIsReportedFromNb5sOwnCountsAndFailsWithoutEveryReadVerified(@TempDir Path dir) throws Exception {
-    BenchClient.Settings s = new BenchClient.Settings(1000, 8, "127.0.0.1:9042", "datacenter1", REPO, dir);
+    BenchClient.Settings s = BenchClient.Settings.builder().ops(1000).concurrency(8).contactPoint("127.0.0.1:9042")
+        .localDatacenter("datacenter1").repo(REPO).results(dir).build();
     Nb5BenchClient client = Nb5BenchClient.verified(REPO, "5.25.7");
     writeLog(dir, client, s);
     String progress = "uniform_read (pending,current,complete)=(0,0,1000) 100.00%\n";

@@ -7,7 +7,8 @@ import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.report.ServerFigures;
-import io.largekv.report.render.ReportTables;
+import io.largekv.report.render.ServerTable;
+import io.largekv.report.render.UncachedTable;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.Results;
 import java.util.ArrayList;
@@ -133,9 +134,9 @@ public final class Summary {
     }
     Results.Servers servers = ServerFigures.of("", 1, r, pr.phase().isLoad());
     if (servers != null) {
-      texts.add(ReportTables.serversLine(servers, notes));
+      texts.add(ServerTable.line(servers, notes));
       if (servers.uncached() != null) {
-        texts.add(ReportTables.uncachedLine(servers));
+        texts.add(UncachedTable.line(servers));
       }
     }
     Map<String, Long> errors = new TreeMap<>(r.errorClasses());

@@ -33,6 +33,12 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
   /** The schema's resource (class path). */
   public static final String SCHEMA = "/io/largekv/results/results.schema.json";
 
+  /** The phase of this name; an IllegalArgumentException when there is none. */
+  public Phase phase(String name) {
+    return phases.stream().filter(p -> p.name().equals(name)).findFirst()
+        .orElseThrow(() -> new IllegalArgumentException("no phase " + name));
+  }
+
   /**
    * One results directory.
    *
@@ -75,12 +81,79 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
       Integer replicationFactor, String replicationFactorFrom, Double samplerCpuSeconds, List<ServerNode> nodes,
       ServerNode cluster, Uncached uncached) {
 
-    /** Without an uncached bound. */
-    public Servers(String column, int repeat, List<String> sources, int intervalSeconds, int samples,
-        Integer replicationFactor, String replicationFactorFrom, Double samplerCpuSeconds, List<ServerNode> nodes,
-        ServerNode cluster) {
-      this(column, repeat, sources, intervalSeconds, samples, replicationFactor, replicationFactorFrom,
-          samplerCpuSeconds, nodes, cluster, null);
+    /** The servers' side of a repeat on a column to fill by name; what is not set: null, 0, none (lists). */
+    public static Builder builder(String column, int repeat) {
+      return new Builder(column, repeat);
+    }
+
+    /** Builds {@link Servers} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private final String column;
+      private final int repeat;
+      private List<String> sources = List.of();
+      private int intervalSeconds;
+      private int samples;
+      private Integer replicationFactor;
+      private String replicationFactorFrom;
+      private Double samplerCpuSeconds;
+      private List<ServerNode> nodes = List.of();
+      private ServerNode cluster;
+      private Uncached uncached;
+
+      private Builder(String column, int repeat) {
+        this.column = column;
+        this.repeat = repeat;
+      }
+
+      public Builder sources(List<String> sources) {
+        this.sources = sources;
+        return this;
+      }
+
+      public Builder intervalSeconds(int intervalSeconds) {
+        this.intervalSeconds = intervalSeconds;
+        return this;
+      }
+
+      public Builder samples(int samples) {
+        this.samples = samples;
+        return this;
+      }
+
+      public Builder replicationFactor(Integer replicationFactor) {
+        this.replicationFactor = replicationFactor;
+        return this;
+      }
+
+      public Builder replicationFactorFrom(String replicationFactorFrom) {
+        this.replicationFactorFrom = replicationFactorFrom;
+        return this;
+      }
+
+      public Builder samplerCpuSeconds(Double samplerCpuSeconds) {
+        this.samplerCpuSeconds = samplerCpuSeconds;
+        return this;
+      }
+
+      public Builder nodes(List<ServerNode> nodes) {
+        this.nodes = nodes;
+        return this;
+      }
+
+      public Builder cluster(ServerNode cluster) {
+        this.cluster = cluster;
+        return this;
+      }
+
+      public Builder uncached(Uncached uncached) {
+        this.uncached = uncached;
+        return this;
+      }
+
+      public Servers build() {
+        return new Servers(column, repeat, sources, intervalSeconds, samples, replicationFactor, replicationFactorFrom,
+            samplerCpuSeconds, nodes, cluster, uncached);
+      }
     }
   }
 
@@ -229,15 +302,46 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    *
    * @param samples the samples (a level) or intervals between samples (a rate) it rests on
    * @param of the samples or intervals there were
+   * @param absence why there is no value, as a fact (null with a value): the renderers decide by it,
+   *     {@code unavailable} is its words; results.json holds the words only (read back, a figure
+   *     without a value is {@link Absence#UNMEASURED})
    */
-  public record Figure(Double value, String unavailable, int samples, int of) {
+  public record Figure(Double value, String unavailable, int samples, int of, Absence absence) {
+
+    /** Why a figure has no value. */
+    public enum Absence {
+      /** It could not be measured: {@code unavailable} says why. */
+      UNMEASURED,
+      /** It is not a figure of this phase (a load's in a read phase, a read's in a load). */
+      NOT_OF_THIS_PHASE,
+      /** It is the cluster's only: a node's row has none. */
+      CLUSTER_ONLY
+    }
+
+    public Figure {
+      if (value != null) {
+        absence = null;
+      } else if (absence == null) {
+        absence = Absence.UNMEASURED;
+      }
+    }
 
     public static Figure of(double value, int samples, int of) {
-      return new Figure(value, null, samples, of);
+      return new Figure(value, null, samples, of, null);
     }
 
     public static Figure unavailable(String why, int of) {
-      return new Figure(null, why, 0, of);
+      return new Figure(null, why, 0, of, Absence.UNMEASURED);
+    }
+
+    /** A figure that is not one of this phase: {@code why} says whose it is. */
+    public static Figure notOfThisPhase(String why, int of) {
+      return new Figure(null, why, 0, of, Absence.NOT_OF_THIS_PHASE);
+    }
+
+    /** A node's figure that only the cluster has: {@code why} says so. */
+    public static Figure clusterOnly(String why) {
+      return new Figure(null, why, 0, 0, Absence.CLUSTER_ONLY);
     }
   }
 
@@ -271,6 +375,123 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
     public static final String OK = "ok";
     public static final String FAILED = "FAILED";
     public static final String NOT_IN_RUN = "not in this run";
+
+    /** Whether its figures must not be published ({@link #FAILED}). */
+    public boolean failed() {
+      return FAILED.equals(status);
+    }
+
+    /** Whether its run had the phase (a report across runs: not {@link #NOT_IN_RUN}). */
+    public boolean inRun() {
+      return !NOT_IN_RUN.equals(status);
+    }
+
+    /** A column's cell of {@code status} to fill by name; what is not set: null, none (lists, maps). */
+    public static Builder builder(String column, String run, String status) {
+      return new Builder(column, run, status);
+    }
+
+    /** Builds a {@link Cell} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private final String column;
+      private final String run;
+      private final String status;
+      private String failure;
+      private Throughput throughput;
+      private Double throughputVsFirst;
+      private String operation;
+      private Latency latency;
+      private Long operations;
+      private List<Other> others = List.of();
+      private Long errors;
+      private Map<String, Long> errorClasses = Map.of();
+      private Long verifiedOk;
+      private Long verificationFailures;
+      private ClientSummary.Stalls stalls;
+      private List<Repeat> repeats = List.of();
+      private Change change;
+
+      private Builder(String column, String run, String status) {
+        this.column = column;
+        this.run = run;
+        this.status = status;
+      }
+
+      public Builder failure(String failure) {
+        this.failure = failure;
+        return this;
+      }
+
+      public Builder throughput(Throughput throughput) {
+        this.throughput = throughput;
+        return this;
+      }
+
+      public Builder throughputVsFirst(Double throughputVsFirst) {
+        this.throughputVsFirst = throughputVsFirst;
+        return this;
+      }
+
+      public Builder operation(String operation) {
+        this.operation = operation;
+        return this;
+      }
+
+      public Builder latency(Latency latency) {
+        this.latency = latency;
+        return this;
+      }
+
+      public Builder operations(Long operations) {
+        this.operations = operations;
+        return this;
+      }
+
+      public Builder others(List<Other> others) {
+        this.others = others;
+        return this;
+      }
+
+      public Builder errors(Long errors) {
+        this.errors = errors;
+        return this;
+      }
+
+      public Builder errorClasses(Map<String, Long> errorClasses) {
+        this.errorClasses = errorClasses;
+        return this;
+      }
+
+      public Builder verifiedOk(Long verifiedOk) {
+        this.verifiedOk = verifiedOk;
+        return this;
+      }
+
+      public Builder verificationFailures(Long verificationFailures) {
+        this.verificationFailures = verificationFailures;
+        return this;
+      }
+
+      public Builder stalls(ClientSummary.Stalls stalls) {
+        this.stalls = stalls;
+        return this;
+      }
+
+      public Builder repeats(List<Repeat> repeats) {
+        this.repeats = repeats;
+        return this;
+      }
+
+      public Builder change(Change change) {
+        this.change = change;
+        return this;
+      }
+
+      public Cell build() {
+        return new Cell(column, run, status, failure, throughput, throughputVsFirst, operation, latency, operations,
+            others, errors, errorClasses, verifiedOk, verificationFailures, stalls, repeats, change);
+      }
+    }
   }
 
   /** A figure's window: {@link #AFTER_WARM_UP} or {@link #WHOLE_PHASE} (a load, or no warm-up asked). */
@@ -292,7 +513,76 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param count operations in it
    */
   public record Latency(String unit, String time, String window, long count, Double p50, Double p95, Double p99,
-      Double p999, Double max) {}
+      Double p999, Double max) {
+
+    /** {@code time}: from the time the operation was due (a rate was set). */
+    public static final String INTENDED = "intended";
+    /** {@code time}: from the time the operation was sent. */
+    public static final String SERVICE = "service";
+
+    /** Whether it counts from the time each operation was due ({@link #INTENDED}). */
+    public boolean intendedTime() {
+      return INTENDED.equals(time);
+    }
+
+    /** A distribution to fill by name; what is not set: null (percentiles), 0 (count). */
+    public static Builder builder(String unit, String time, String window) {
+      return new Builder(unit, time, window);
+    }
+
+    /** Builds a {@link Latency} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private final String unit;
+      private final String time;
+      private final String window;
+      private long count;
+      private Double p50;
+      private Double p95;
+      private Double p99;
+      private Double p999;
+      private Double max;
+
+      private Builder(String unit, String time, String window) {
+        this.unit = unit;
+        this.time = time;
+        this.window = window;
+      }
+
+      public Builder count(long count) {
+        this.count = count;
+        return this;
+      }
+
+      public Builder p50(Double p50) {
+        this.p50 = p50;
+        return this;
+      }
+
+      public Builder p95(Double p95) {
+        this.p95 = p95;
+        return this;
+      }
+
+      public Builder p99(Double p99) {
+        this.p99 = p99;
+        return this;
+      }
+
+      public Builder p999(Double p999) {
+        this.p999 = p999;
+        return this;
+      }
+
+      public Builder max(Double max) {
+        this.max = max;
+        return this;
+      }
+
+      public Latency build() {
+        return new Latency(unit, time, window, count, p50, p95, p99, p999, max);
+      }
+    }
+  }
 
   /** Another operation type of the phase (e.g. the UPDATE of a read phase) and its latency. */
   public record Other(String operation, Latency latency) {}
@@ -313,7 +603,81 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    */
   public record Repeat(int repeat, Double throughput, Double measuredSeconds, List<Double> clientThroughputs,
       List<Double> clientMeasuredSeconds, List<Integer> exitCodes, List<String> failureReasons,
-      List<Integer> missingClients, List<String> clientProblems, List<String> reruns) {}
+      List<Integer> missingClients, List<String> clientProblems, List<String> reruns) {
+
+    /** A repeat ({@code repeat} from 1) to fill by name; what is not set: null, none (lists). */
+    public static Builder builder(int repeat) {
+      return new Builder(repeat);
+    }
+
+    /** Builds a {@link Repeat} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private final int repeat;
+      private Double throughput;
+      private Double measuredSeconds;
+      private List<Double> clientThroughputs = List.of();
+      private List<Double> clientMeasuredSeconds = List.of();
+      private List<Integer> exitCodes = List.of();
+      private List<String> failureReasons = List.of();
+      private List<Integer> missingClients = List.of();
+      private List<String> clientProblems = List.of();
+      private List<String> reruns = List.of();
+
+      private Builder(int repeat) {
+        this.repeat = repeat;
+      }
+
+      public Builder throughput(Double throughput) {
+        this.throughput = throughput;
+        return this;
+      }
+
+      public Builder measuredSeconds(Double measuredSeconds) {
+        this.measuredSeconds = measuredSeconds;
+        return this;
+      }
+
+      public Builder clientThroughputs(List<Double> clientThroughputs) {
+        this.clientThroughputs = clientThroughputs;
+        return this;
+      }
+
+      public Builder clientMeasuredSeconds(List<Double> clientMeasuredSeconds) {
+        this.clientMeasuredSeconds = clientMeasuredSeconds;
+        return this;
+      }
+
+      public Builder exitCodes(List<Integer> exitCodes) {
+        this.exitCodes = exitCodes;
+        return this;
+      }
+
+      public Builder failureReasons(List<String> failureReasons) {
+        this.failureReasons = failureReasons;
+        return this;
+      }
+
+      public Builder missingClients(List<Integer> missingClients) {
+        this.missingClients = missingClients;
+        return this;
+      }
+
+      public Builder clientProblems(List<String> clientProblems) {
+        this.clientProblems = clientProblems;
+        return this;
+      }
+
+      public Builder reruns(List<String> reruns) {
+        this.reruns = reruns;
+        return this;
+      }
+
+      public Repeat build() {
+        return new Repeat(repeat, throughput, measuredSeconds, clientThroughputs, clientMeasuredSeconds, exitCodes,
+            failureReasons, missingClients, clientProblems, reruns);
+      }
+    }
+  }
 
   /**
    * A column against the same column of an earlier run (a report across runs).
@@ -339,7 +703,66 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param impact null when it did not run
    */
   public record Event(String column, int repeat, String event, Double startedAtSeconds, Double tookSeconds,
-      String result, String detail, Impact impact, Rebalance rebalance) {}
+      String result, String detail, Impact impact, Rebalance rebalance) {
+
+    /** An event of a column's repeat to fill by name; what is not set: null. */
+    public static Builder builder(String column, int repeat, String event) {
+      return new Builder(column, repeat, event);
+    }
+
+    /** Builds an {@link Event} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private final String column;
+      private final int repeat;
+      private final String event;
+      private Double startedAtSeconds;
+      private Double tookSeconds;
+      private String result;
+      private String detail;
+      private Impact impact;
+      private Rebalance rebalance;
+
+      private Builder(String column, int repeat, String event) {
+        this.column = column;
+        this.repeat = repeat;
+        this.event = event;
+      }
+
+      public Builder startedAtSeconds(Double startedAtSeconds) {
+        this.startedAtSeconds = startedAtSeconds;
+        return this;
+      }
+
+      public Builder tookSeconds(Double tookSeconds) {
+        this.tookSeconds = tookSeconds;
+        return this;
+      }
+
+      public Builder result(String result) {
+        this.result = result;
+        return this;
+      }
+
+      public Builder detail(String detail) {
+        this.detail = detail;
+        return this;
+      }
+
+      public Builder impact(Impact impact) {
+        this.impact = impact;
+        return this;
+      }
+
+      public Builder rebalance(Rebalance rebalance) {
+        this.rebalance = rebalance;
+        return this;
+      }
+
+      public Event build() {
+        return new Event(column, repeat, event, startedAtSeconds, tookSeconds, result, detail, impact, rebalance);
+      }
+    }
+  }
 
   /**
    * When the database said its data had settled after a node action (docs/servers.md#the-report).
@@ -361,7 +784,79 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    */
   public record Impact(Double beforeOpsPerSecond, Double lowestOpsPerSecond, Integer recoveredAfterSeconds,
       int windowStartSecond, int windowEndSecond, long failed, Map<String, Long> failedByClass, Double p99Ms,
-      long verificationFailures) {}
+      long verificationFailures) {
+
+    /** An event's impact to fill by name; what is not set: null, 0, none (the failures by class). */
+    public static Builder builder() {
+      return new Builder();
+    }
+
+    /** Builds an {@link Impact} by name: each setter sets the component of the same name. */
+    public static final class Builder {
+      private Double beforeOpsPerSecond;
+      private Double lowestOpsPerSecond;
+      private Integer recoveredAfterSeconds;
+      private int windowStartSecond;
+      private int windowEndSecond;
+      private long failed;
+      private Map<String, Long> failedByClass = Map.of();
+      private Double p99Ms;
+      private long verificationFailures;
+
+      private Builder() {
+      }
+
+      public Builder beforeOpsPerSecond(Double beforeOpsPerSecond) {
+        this.beforeOpsPerSecond = beforeOpsPerSecond;
+        return this;
+      }
+
+      public Builder lowestOpsPerSecond(Double lowestOpsPerSecond) {
+        this.lowestOpsPerSecond = lowestOpsPerSecond;
+        return this;
+      }
+
+      public Builder recoveredAfterSeconds(Integer recoveredAfterSeconds) {
+        this.recoveredAfterSeconds = recoveredAfterSeconds;
+        return this;
+      }
+
+      public Builder windowStartSecond(int windowStartSecond) {
+        this.windowStartSecond = windowStartSecond;
+        return this;
+      }
+
+      public Builder windowEndSecond(int windowEndSecond) {
+        this.windowEndSecond = windowEndSecond;
+        return this;
+      }
+
+      public Builder failed(long failed) {
+        this.failed = failed;
+        return this;
+      }
+
+      public Builder failedByClass(Map<String, Long> failedByClass) {
+        this.failedByClass = failedByClass;
+        return this;
+      }
+
+      public Builder p99Ms(Double p99Ms) {
+        this.p99Ms = p99Ms;
+        return this;
+      }
+
+      public Builder verificationFailures(long verificationFailures) {
+        this.verificationFailures = verificationFailures;
+        return this;
+      }
+
+      public Impact build() {
+        return new Impact(beforeOpsPerSecond, lowestOpsPerSecond, recoveredAfterSeconds, windowStartSecond,
+            windowEndSecond, failed, failedByClass, p99Ms, verificationFailures);
+      }
+    }
+  }
 
   /**
    * A node of a local cluster at the end of a repeat.

@@ -49,6 +49,8 @@ public record RunSetup(String layout, String started, String finished, List<Stri
 
   public static final String COMPARE = "compare";
   public static final String CLIENTS = "clients";
+  /** {@code workloads} of a run of the seeds' full-scale workloads. */
+  public static final String FULL_SCALE = "full-scale";
 
   /** A target: a dialect at hosts ({@code local}: a local Cassandra started for it). */
   public record Target(String label, String dialect, String hosts, String description, String properties) {}
@@ -248,6 +250,11 @@ public record RunSetup(String layout, String started, String finished, List<Stri
   /** A target by its label; null when there is none. */
   public Target target(String label) {
     return targets.stream().filter(t -> t.label().equals(label)).findFirst().orElse(null);
+  }
+
+  /** Whether the run ran the seeds' full-scale workloads ({@link #FULL_SCALE}). */
+  public boolean fullScale() {
+    return FULL_SCALE.equals(workloads);
   }
 
   /** Whether the run is a clients' results directory (PHASE/client-M). */

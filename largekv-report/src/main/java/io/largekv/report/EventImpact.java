@@ -64,7 +64,7 @@ public final class EventImpact {
 
   /** The impact of {@code event} (which ran) on {@code run}. */
   static EventImpact of(PhaseResult run, EventRecord event) {
-    double[] tput = run.throughputSeries();
+    double[] tput = run.series().throughput();
     int start = second(run, event.startMs());
     int limit = tput.length;
     double before = median(Arrays.copyOfRange(tput, Math.max(0, start - BEFORE_SECONDS), Math.max(0, start)));

@@ -145,10 +145,10 @@ public final class PhaseResult {
     // but clients that operated before the common start, nb5's read pods, which read while they wait
     // for it, are measured from the common start whatever the warm-up)
     start = common != Long.MAX_VALUE && (warmupSeconds > 0 || start < common) ? common : Math.min(start, first);
-    this.missingClients = checkClientCount(files, problems);
+    this.missingClients = CountedClients.missing(files, problems);
     this.clientProblems = List.copyOf(problems);
     this.failureReasons = files.stream().filter(c -> c.exitCode() != 0)
-        .map(c -> c.name() + ": " + failureReason(c)).toList();
+        .map(c -> c.name() + ": " + c.failureReason()).toList();
     this.reruns = List.copyOf(reruns);
     this.startMs = start == Long.MAX_VALUE ? 0 : start;
     this.endMs = end == Long.MIN_VALUE ? 0 : end;
@@ -160,55 +160,6 @@ public final class PhaseResult {
     this.events = EventRecord.read(dir.resolve(ResultsLayout.EVENTS));
     this.nodes = NodeRecord.read(dir.resolve(ResultsLayout.NODES));
     this.servers = ServerSamplesFile.read(dir);
-  }
-
-  /**
-   * The clients their commands count: each states client.count (YCSB takes the last -p); they must
-   * agree, and each client-<i> must be one of them. Returns the indexes counted but not here;
-   * adds to {@code problems} what does not add up.
-   */
-  private static List<Integer> checkClientCount(List<ClientFiles> files, List<String> problems) {
-    java.util.TreeSet<Integer> counts = new java.util.TreeSet<>();
-    List<Integer> present = new ArrayList<>();
-    for (ClientFiles c : files) {
-      if (c.clientCount() > 0) {
-        counts.add(c.clientCount());
-      }
-      if (c.index() >= 0) {
-        present.add(c.index());
-      } else {
-        problems.add(c.name() + " is not " + ResultsLayout.CLIENT_PREFIX + "<index>");
-      }
-    }
-    if (counts.size() > 1) {
-      problems.add("the clients' commands disagree on client.count " + counts);
-    }
-    int expected = counts.isEmpty() ? 0 : counts.last();
-    List<Integer> missing = new ArrayList<>();
-    for (int i = 0; i < expected; i++) {
-      if (!present.contains(i)) {
-        missing.add(i);
-      }
-    }
-    for (int i : present) {
-      if (expected > 0 && i >= expected) {
-        problems.add(ResultsLayout.CLIENT_PREFIX + i + " is beyond client.count=" + expected);
-      }
-    }
-    return List.copyOf(missing);
-  }
-
-  /**
-   * Why a client failed: its result line, else the last line it wrote on stderr, shortened past 300
-   * characters to say where the whole line is (the client's stderr.txt has both).
-   */
-  private static String failureReason(ClientFiles c) {
-    String why = c.summary().saysFailed() ? c.summary().result() : c.lastLine();
-    if (why == null) {
-      return "no reason written";
-    }
-    return why.length() > 300 ? why.substring(0, 300) + "... (the whole line: " + c.dir().resolve("stderr.txt") + ")"
-        : why;
   }
 
   public static PhaseResult load(Path dir, long warmupSeconds) throws IOException {
@@ -275,46 +226,14 @@ public final class PhaseResult {
     return total;
   }
 
-  /**
-   * The 1-second throughputs (all clients and types) after the warm-up, whole seconds only: the
-   * phase's last second, cut short by its end, is left out.
-   */
-  public double[] steadyThroughputs() {
-    double[] s = throughputSeries();
-    long first = cutMs;
-    long last = endMs;
-    boolean before = false;
-    for (long[] span : clientSpans) {
-      if (span[0] <= span[1]) {
-        first = Math.max(first, span[0]);
-        last = Math.min(last, span[1]);
-        before |= span[0] < startMs;
-      }
-    }
-    // seconds in which every client measured; the first second holds what came before time zero
-    int from = (int) Math.max(before ? 1 : 0, (first - startMs + 999) / 1000);
-    int to = (int) Math.min(s.length, Math.max(0, (last - startMs) / 1000));
-    return from >= to ? new double[0] : java.util.Arrays.copyOfRange(s, from, to);
+  /** The phase's figures second by second: throughput, latency, failures. */
+  public PhaseSeries series() {
+    return new PhaseSeries(this, clientSpans);
   }
 
   /** Whether any operation was measured after the warm-up: else its throughput and seconds are unavailable. */
   public boolean measured() {
     return !logs.isEmpty() && endMs > cutMs;
-  }
-
-  /** Per 1-second bucket since the phase start: failed operations (all clients' timelines). */
-  public double[] failedSeries() {
-    int buckets = (int) Math.max(1, (endMs - startMs + 999) / 1000);
-    double[] s = new double[buckets];
-    for (List<Timeline.Second> client : timelines) {
-      for (Timeline.Second sec : client) {
-        int b = (int) ((sec.endMs() - 1 - startMs) / 1000);
-        if (b >= 0 && b < buckets) {
-          s[b] += sec.failed();
-        }
-      }
-    }
-    return s;
   }
 
   /** What each event that ran did to this run. */
@@ -426,53 +345,5 @@ public final class PhaseResult {
     Map<String, Long> m = new TreeMap<>(earlierErrorClasses);
     summaries.forEach(c -> c.errorClasses().forEach((k, v) -> m.merge(k, v, Long::sum)));
     return m;
-  }
-
-  /** Per 1-second bucket since the phase start: operations per second, all clients and types. */
-  public double[] throughputSeries() {
-    int buckets = (int) Math.max(1, (endMs - startMs + 999) / 1000);
-    double[] s = new double[buckets];
-    for (String op : operations()) {
-      for (List<HdrLog.Interval> log : logs.get(op)) {
-        for (HdrLog.Interval i : log) {
-          spread(s, i, i.histogram.getTotalCount());
-        }
-      }
-    }
-    return s;
-  }
-
-  /** Per 1-second bucket: the given percentile (ms) of an operation, all clients merged. */
-  public double[] latencySeries(String op, double percentile) {
-    int buckets = (int) Math.max(1, (endMs - startMs + 999) / 1000);
-    Histogram[] h = new Histogram[buckets];
-    for (List<HdrLog.Interval> log : logs.getOrDefault(op, List.of())) {
-      for (HdrLog.Interval i : log) {
-        int b = (int) Math.min(buckets - 1, Math.max(0, (i.startMs - startMs) / 1000));
-        if (h[b] == null) {
-          h[b] = new Histogram(3);
-        }
-        h[b].add(i.histogram);
-      }
-    }
-    double[] s = new double[buckets];
-    for (int b = 0; b < buckets; b++) {
-      s[b] = h[b] == null || h[b].getTotalCount() == 0 ? Double.NaN : h[b].getValueAtPercentile(percentile) / 1000.0;
-    }
-    return s;
-  }
-
-  private void spread(double[] s, HdrLog.Interval i, long count) {
-    long len = Math.max(1, i.endMs - i.startMs);
-    for (long t = i.startMs; t < i.endMs; ) {
-      int b = (int) Math.min(s.length - 1, Math.max(0, (t - startMs) / 1000));
-      long bucketEnd = startMs + (b + 1) * 1000L;
-      long slice = Math.min(i.endMs, bucketEnd) - t;
-      if (slice <= 0) {
-        break;
-      }
-      s[b] += (double) count * slice / len;
-      t += slice;
-    }
   }
 }

@@ -95,9 +95,8 @@ final class ReportFigures {
     String run = report.runOf(c.target).label;
     boolean load = RunSetup.LOAD.equals(c.phase);
     if (!c.inRun) {
-      return new Results.Cell(c.target, run, Results.Cell.NOT_IN_RUN, null,
-          new Results.Throughput(OPS_PER_SECOND, null, null, null, null, 0), null, null, null, null, List.of(), null,
-          Map.of(), null, null, null, List.of(), null);
+      return Results.Cell.builder(c.target, run, Results.Cell.NOT_IN_RUN)
+          .throughput(new Results.Throughput(OPS_PER_SECOND, null, null, null, null, 0)).build();
     }
     double[] tp = c.throughputs();
     String window = c.runs.stream().anyMatch(r -> r.cutMs > r.startMs) ? Results.AFTER_WARM_UP : Results.WHOLE_PHASE;
@@ -116,22 +115,22 @@ final class ReportFigures {
     for (int i = 0; i < c.runs.size(); i++) {
       repeats.add(repeat(i + 1, c.runs.get(i)));
     }
-    return new Results.Cell(c.target, run, c.failed() ? Results.Cell.FAILED : Results.Cell.OK,
-        c.failed() ? failure(c) : null, throughput, orNull(mean(tp) / firstMean), op,
-        op == null ? null : latency(c.latency(), c.intendedTime(op), window), c.operations(), others, c.errors(),
-        classes,
+    return Results.Cell.builder(c.target, run, c.failed() ? Results.Cell.FAILED : Results.Cell.OK)
+        .failure(c.failed() ? failure(c) : null).throughput(throughput).throughputVsFirst(orNull(mean(tp) / firstMean))
+        .operation(op).latency(op == null ? null : latency(c.latency(), c.intendedTime(op), window))
+        .operations(c.operations()).others(others).errors(c.errors()).errorClasses(classes)
         // a load reads nothing back: its cells say so (null), never a count of 0
-        load ? null : c.verifiedOk(), load ? null : c.verificationFailures(),
-        stalls, repeats, change);
+        .verifiedOk(load ? null : c.verifiedOk()).verificationFailures(load ? null : c.verificationFailures())
+        .stalls(stalls).repeats(repeats).change(change).build();
   }
 
   /** A distribution's percentiles in ms; null figures when it holds no operation. */
   static Results.Latency latency(Histogram h, boolean intended, String window) {
     boolean any = h.getTotalCount() > 0;
-    return new Results.Latency(MS, intended ? "intended" : "service", window, h.getTotalCount(),
-        any ? ms(h.getValueAtPercentile(50)) : null, any ? ms(h.getValueAtPercentile(95)) : null,
-        any ? ms(h.getValueAtPercentile(99)) : null, any ? ms(h.getValueAtPercentile(99.9)) : null,
-        any ? ms(h.getMaxValue()) : null);
+    return Results.Latency.builder(MS, intended ? Results.Latency.INTENDED : Results.Latency.SERVICE, window)
+        .count(h.getTotalCount()).p50(any ? ms(h.getValueAtPercentile(50)) : null)
+        .p95(any ? ms(h.getValueAtPercentile(95)) : null).p99(any ? ms(h.getValueAtPercentile(99)) : null)
+        .p999(any ? ms(h.getValueAtPercentile(99.9)) : null).max(any ? ms(h.getMaxValue()) : null).build();
   }
 
   private static Double ms(long us) {
@@ -141,10 +140,13 @@ final class ReportFigures {
   private static Results.Repeat repeat(int number, PhaseResult r) {
     // a repeat that measured nothing after its warm-up has no throughput and no seconds, not 0
     boolean measured = r.measured();
-    return new Results.Repeat(number, measured ? r.throughput() : null, measured ? r.measuredSeconds() : null,
-        measured ? boxed(r.clientThroughputs()) : List.of(), measured ? boxed(r.clientMeasuredSeconds()) : List.of(),
-        List.copyOf(r.exitCodes), List.copyOf(r.failureReasons), List.copyOf(r.missingClients),
-        List.copyOf(r.clientProblems), List.copyOf(r.reruns));
+    return Results.Repeat.builder(number).throughput(measured ? r.throughput() : null)
+        .measuredSeconds(measured ? r.measuredSeconds() : null)
+        .clientThroughputs(measured ? boxed(r.clientThroughputs()) : List.of())
+        .clientMeasuredSeconds(measured ? boxed(r.clientMeasuredSeconds()) : List.of())
+        .exitCodes(List.copyOf(r.exitCodes)).failureReasons(List.copyOf(r.failureReasons))
+        .missingClients(List.copyOf(r.missingClients)).clientProblems(List.copyOf(r.clientProblems))
+        .reruns(List.copyOf(r.reruns)).build();
   }
 
   /** Why a cell failed: no run, or its clients' exit codes, the first reason, missing clients, problems. */
@@ -168,13 +170,15 @@ final class ReportFigures {
     List<Results.Event> out = new ArrayList<>();
     for (EventRecord e : r.events) {
       EventImpact i = impacts.stream().filter(x -> x.event == e).findFirst().orElse(null);
-      Results.Impact impact = i == null ? null : new Results.Impact(orNull(i.before), orNull(i.lowest),
-          i.recoverySeconds >= 0 ? i.recoverySeconds : null, i.startSecond, i.windowEndSecond, i.failed,
-          i.failuresByClass, orNull(i.p99Ms), i.verificationFailures);
-      out.add(new Results.Event(column, repeat, e.spec().substring(e.spec().indexOf('@') + 1),
-          e.ran() && r.hasTimeZero() ? (e.startMs() - r.startMs) / 1000.0 : null,
-          e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null,
-          e.result(), e.detail(), impact, r.servers.isEmpty() ? null : RebalanceTime.of(e, r.servers)));
+      Results.Impact impact = i == null ? null : Results.Impact.builder().beforeOpsPerSecond(orNull(i.before))
+          .lowestOpsPerSecond(orNull(i.lowest)).recoveredAfterSeconds(i.recoverySeconds >= 0 ? i.recoverySeconds : null)
+          .windowStartSecond(i.startSecond).windowEndSecond(i.windowEndSecond).failed(i.failed)
+          .failedByClass(i.failuresByClass).p99Ms(orNull(i.p99Ms)).verificationFailures(i.verificationFailures)
+          .build();
+      out.add(Results.Event.builder(column, repeat, e.spec().substring(e.spec().indexOf('@') + 1))
+          .startedAtSeconds(e.ran() && r.hasTimeZero() ? (e.startMs() - r.startMs) / 1000.0 : null)
+          .tookSeconds(e.ran() ? (e.endMs() - e.startMs()) / 1000.0 : null).result(e.result()).detail(e.detail())
+          .impact(impact).rebalance(r.servers.isEmpty() ? null : RebalanceTime.of(e, r.servers)).build());
     }
     return out;
   }

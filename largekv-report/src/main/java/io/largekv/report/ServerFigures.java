@@ -61,8 +61,8 @@ public final class ServerFigures {
       Figure none = Figure.unavailable("no source of this target gave a reading (" + String.join("; ", s.sources())
           + ")", 0);
       Results.ServerNode cluster = Results.ServerNode.builder("cluster", null).allFigures(none).build();
-      return new Results.Servers(column, repeat, s.sources(), interval(facts), 0, null, null,
-          facts.samplerCpuSeconds(), List.of(), cluster);
+      return Results.Servers.builder(column, repeat).sources(s.sources()).intervalSeconds(interval(facts))
+          .samplerCpuSeconds(facts.samplerCpuSeconds()).cluster(cluster).build();
     }
     ReplicationFactor rf = facts.replicationFactor();
     List<Results.ServerNode> nodes = new ArrayList<>();
@@ -72,8 +72,10 @@ public final class ServerFigures {
     Results.ServerNode cluster = cluster(byNode, nodes, times, r, load, rf, facts.sharedMachine());
     // where the factor comes from: empty when the sampler said it is not known, null when it said nothing
     String from = rf.value() != null ? rf.from() : rf.unknown() == ServerSourcesFile.Unknown.NOT_RECORDED ? null : "";
-    return new Results.Servers(column, repeat, s.sources(), interval(facts), times.size(), rf.value(), from,
-        facts.samplerCpuSeconds(), nodes, cluster, uncached(facts.pageCache(), byNode, times, cluster));
+    return Results.Servers.builder(column, repeat).sources(s.sources()).intervalSeconds(interval(facts))
+        .samples(times.size()).replicationFactor(rf.value()).replicationFactorFrom(from)
+        .samplerCpuSeconds(facts.samplerCpuSeconds()).nodes(nodes).cluster(cluster)
+        .uncached(uncached(facts.pageCache(), byNode, times, cluster)).build();
   }
 
   /** The seconds between samples; 0 when not recorded. */
@@ -125,13 +127,13 @@ public final class ServerFigures {
     Figure end = SampleLevels.level(samples, ServerFigure.TABLE_BYTES, false, times.size());
     NodeRates rates = new NodeRates(samples, times.size() - 1);
     return Results.ServerNode.builder(node, state).tableBytesStart(start).tableBytesEnd(end)
-        .growthBytesPerHour(SampleLevels.growth(samples, times.size())).bytesPerStoredRow(Figure.unavailable(CLUSTER_ONLY, 0))
+        .growthBytesPerHour(SampleLevels.growth(samples, times.size())).bytesPerStoredRow(Figure.clusterOnly(CLUSTER_ONLY))
         .uncompressedBytesEnd(SampleLevels.level(samples, ServerFigure.UNCOMPRESSED_BYTES, false, times.size()))
         .memtableBytesEnd(SampleLevels.level(samples, ServerFigure.MEMTABLE_BYTES, false, times.size()))
         .cpuPercent(rates.cpuPercent()).diskReadsPerSecond(rates.perSecond(ServerFigure.DISK_READS))
         .diskWritesPerSecond(rates.perSecond(ServerFigure.DISK_WRITES))
         .diskReadBytesPerSecond(rates.perSecond(ServerFigure.DISK_READ_BYTES))
-        .averageReadBytes(rates.averageReadBytes()).diskReadsPerClientRead(Figure.unavailable(CLUSTER_ONLY, 0))
+        .averageReadBytes(rates.averageReadBytes()).diskReadsPerClientRead(Figure.clusterOnly(CLUSTER_ONLY))
         .build();
   }
 
@@ -148,7 +150,7 @@ public final class ServerFigures {
     Figure growth = sum(nodes, Results.ServerNode::growthBytesPerHour);
     Figure perRow;
     if (!load) {
-      perRow = Figure.unavailable(LOAD_ONLY + ": this phase did not store the table's rows", 0);
+      perRow = Figure.notOfThisPhase(LOAD_ONLY + ": this phase did not store the table's rows", 0);
     } else if (rf.value() == null) {
       perRow = Figure.unavailable("the keyspace's replication factor is not known: " + rf.why(), 0);
     } else if (start.value() == null || end.value() == null) {
@@ -210,7 +212,7 @@ public final class ServerFigures {
    */
   private static Figure perClientRead(Map<String, List<Sample>> byNode, PhaseResult r, Figure reads) {
     if (r.histogram("READ").getTotalCount() == 0) {
-      return Figure.unavailable(READS_ONLY + ": the phase has no successful read", reads.of());
+      return Figure.notOfThisPhase(READS_ONLY + ": the phase has no successful read", reads.of());
     }
     if (reads.value() == null) {
       return Figure.unavailable(reads.unavailable(), reads.of());

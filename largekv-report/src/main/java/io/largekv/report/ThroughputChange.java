@@ -68,7 +68,8 @@ final class ThroughputChange {
 
   /** Every measured repeat's 1-second throughputs after the warm-up. */
   private static double[] seconds(Report.Cell c) {
-    return c.runs.stream().filter(r -> !r.logs.isEmpty()).flatMapToDouble(r -> DoubleStream.of(r.steadyThroughputs()))
+    return c.runs.stream().filter(r -> !r.logs.isEmpty())
+        .flatMapToDouble(r -> DoubleStream.of(r.series().steadyThroughputs()))
         .toArray();
   }
 

@@ -62,28 +62,28 @@ class PhaseResultTest {
         (T0 + 61_000) + ",0,9,0,READ:DriverTimeoutException=9"), // after the last interval: no second of the phase
         StandardCharsets.UTF_8);
     PhaseResult r = PhaseResult.load(run, 0);
-    double[] failed = r.failedSeries();
+    double[] failed = r.series().failed();
     assertThat(failed).hasSize(60);
     assertThat(failed[0]).isEqualTo(6.0);
     assertThat(failed[30]).isEqualTo(40.0);
     assertThat(failed[31]).isEqualTo(7.0);
     assertThat(Arrays.stream(failed).sum()).isEqualTo(6 + 40 + 7);
 
-    double[] tp = r.throughputSeries();
+    double[] tp = r.series().throughput();
     assertThat(tp).hasSize(60);
     assertThat(tp[0]).isEqualTo(1000.0);
     assertThat(tp[30]).isEqualTo(200.0);
     assertThat(tp[59]).isEqualTo(950.0);
 
-    double[] p99 = r.latencySeries("READ", 99);
+    double[] p99 = r.series().latency("READ", 99);
     assertThat(p99).hasSize(60);
     assertThat(p99[0]).isEqualTo(2.0); // 2,000 µs: exact at 3 significant digits
     assertThat(p99[59]).isEqualTo(2.0);
     // 30-32 s: 4 of 200 at 50 ms (2 %), so the slowest 1 % are 50 ms (within HdrHistogram's 0.1 %)
     assertThat(p99[31]).isCloseTo(50.0, within(0.05));
-    assertThat(r.latencySeries("READ", 50)[31]).isEqualTo(2.0);
+    assertThat(r.series().latency("READ", 50)[31]).isEqualTo(2.0);
     // an operation the phase did not do: a second of the length of the phase, each unknown
-    double[] none = r.latencySeries("UPDATE", 99);
+    double[] none = r.series().latency("UPDATE", 99);
     assertThat(none).hasSize(60);
     assertThat(Arrays.stream(none).allMatch(Double::isNaN)).isTrue();
   }
@@ -97,12 +97,12 @@ class PhaseResultTest {
     ops(finished(run.resolve("client-1"), 0, ""), "READ", T0 + 5_500, 19, 1000);
     PhaseResult r = PhaseResult.load(run, 0);
     // whole seconds in which both measured: 6 s (the first after 5.5 s) to 23 s (the last before 24.5 s)
-    double[] steady = r.steadyThroughputs();
+    double[] steady = r.series().steadyThroughputs();
     assertThat(steady).hasSize(24 - 6);
     assertThat(steady).containsOnly(2000.0);
     // the seconds around: client-1's intervals straddle them, half of one in each
-    assertThat(r.throughputSeries()[5]).isEqualTo(1000 + 500.0);
-    assertThat(r.throughputSeries()[24]).isEqualTo(1000 + 500.0);
+    assertThat(r.series().throughput()[5]).isEqualTo(1000 + 500.0);
+    assertThat(r.series().throughput()[24]).isEqualTo(1000 + 500.0);
     assertThat(r.clientMeasuredSeconds()).containsExactly(30.0, 19.0);
     assertThat(r.clientThroughputs()).containsExactly(30_000 / 30.0, 19_000 / 19.0);
   }
@@ -111,13 +111,13 @@ class PhaseResultTest {
   void aSingleClientsSteadySecondsStartAtTheFirstWholeSecondAfterTheCut(@TempDir Path tmp) throws Exception {
     // no warm-up: every one of the 30 seconds
     PhaseResult all = PhaseResult.load(thirtySeconds(tmp.resolve("all"), ""), 0);
-    assertThat(all.steadyThroughputs()).hasSize(30).containsOnly(1000.0);
+    assertThat(all.series().steadyThroughputs()).hasSize(30).containsOnly(1000.0);
     assertThat(all.clientMeasuredSeconds()).containsExactly(30.0);
     assertThat(all.clientThroughputs()).containsExactly(1000.0);
     // the client cut at 10.5 s: 11 s to 29 s
     PhaseResult cut = PhaseResult.load(thirtySeconds(tmp.resolve("cut"), "[LARGEKV], WarmUpEndEpochMs, "
         + (T0 + 10_500) + "\n"), 10);
-    assertThat(cut.steadyThroughputs()).hasSize(30 - 11).containsOnly(1000.0);
+    assertThat(cut.series().steadyThroughputs()).hasSize(30 - 11).containsOnly(1000.0);
     // the client measured from the cut: 19.5 s
     assertThat(cut.clientMeasuredSeconds()).containsExactly(19.5);
   }
@@ -130,11 +130,11 @@ class PhaseResultTest {
     PhaseResult r = PhaseResult.load(thirtySeconds(run, "[LARGEKV], CommonStartEpochMs, " + (T0 + 2_000) + "\n"), 0);
     assertThat(r.startMs).isEqualTo(T0 + 2_000);
     assertThat(r.cutMs).isEqualTo(T0 + 2_000);
-    double[] tp = r.throughputSeries();
+    double[] tp = r.series().throughput();
     assertThat(tp).hasSize(28); // 2 s to 30 s
     assertThat(tp[0]).isEqualTo(3000.0); // the first second holds the 2 s before it too
     // so the steady seconds leave it out: 1 s to 27 s after the common start
-    assertThat(r.steadyThroughputs()).hasSize(27).containsOnly(1000.0);
+    assertThat(r.series().steadyThroughputs()).hasSize(27).containsOnly(1000.0);
   }
 
   @Test

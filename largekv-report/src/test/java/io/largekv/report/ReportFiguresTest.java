@@ -112,8 +112,8 @@ class ReportFiguresTest {
   @Test
   void aDistributionWithoutOperationsHasNoFiguresNotZero() {
     Results.Latency none = ReportFigures.latency(new Histogram(3), true, Results.WHOLE_PHASE);
-    assertThat(none).isEqualTo(new Results.Latency(ReportFigures.MS, "intended", Results.WHOLE_PHASE, 0, null, null,
-        null, null, null));
+    assertThat(none).isEqualTo(Results.Latency.builder(ReportFigures.MS, Results.Latency.INTENDED, Results.WHOLE_PHASE)
+        .count(0).build());
   }
 
   @Test

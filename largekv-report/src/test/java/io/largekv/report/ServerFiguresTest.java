@@ -200,7 +200,7 @@ class ServerFiguresTest {
     assertThat(s.sources()).anyMatch(x -> x.startsWith("1 line(s) of the servers' files could not be read"));
     // run's one line: the cluster's figures, what is unavailable grouped by its reason, said once as a note
     java.util.List<String> notes = new java.util.ArrayList<>();
-    String line = io.largekv.report.render.ReportTables.serversLine(s, notes);
+    String line = io.largekv.report.render.ServerTable.line(s, notes);
     assertThat(line).startsWith("servers (2 nodes, 7 samples): CPU 75.0 % (3 of 6); table 200 MiB (6 of 7) → 320 MiB"
         + " (6 of 7)").doesNotContain("per stored row");
     assertThat(notes).anySatisfy(n -> assertThat(n).startsWith("no memtables"));
@@ -277,7 +277,7 @@ class ServerFiguresTest {
     assertThat(events.get(1).rebalance().unavailable()).startsWith("no data movement seen after it");
     assertThat(events.get(2).rebalance()).isNull();
     // the servers table: one row per node and the cluster's, its cells the figures
-    List<List<String>> rows = io.largekv.report.render.ReportTables.servers(report.results(), "uniform-read");
+    List<List<String>> rows = io.largekv.report.render.ServerTable.rows(report.results(), "uniform-read");
     assertThat(rows).hasSize(3);
     assertThat(rows.get(2).get(2)).isEqualTo("cluster");
     assertThat(rows.get(1).get(9)).isEqualTo("50.0 (3 of 6)");

@@ -7,27 +7,22 @@ import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
-import io.largekv.report.files.ClientSummaryFile;
 import io.largekv.report.files.Nb5Histograms;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
-import java.util.Optional;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongConsumer;
 
 /**
  * One nb5 process of a phase, in its client directory: started, its output kept and its first
- * operation seen, ended at the phase's end, then read into largekv's verdict. {@link Nb5PhaseRunner}
- * runs N of them on one machine, {@link Nb5PodClient} one in a Kubernetes pod. Layout:
+ * operation seen, ended at the phase's end, then read into largekv's verdict ({@link Nb5Verdict}).
+ * {@link Nb5PhaseRunner} runs N of them on one machine, {@link Nb5PodClient} one in a Kubernetes pod.
+ * Layout:
  *
  * <pre>
  * client-&lt;i&gt;/nb5.txt  nb5.hdr  logs/                nb5's own output, histogram log and logs
@@ -70,9 +65,6 @@ public final class Nb5Client {
           : (commonStartMs > 0 ? commonStartMs : firstOperationMs) + durationSeconds * 1000;
     }
   }
-
-  /** How nb5's schema step ended: {@code why} null when it succeeded. */
-  record Schema(String command, int exitStatus, String why) {}
 
   private final Nb5 nb5;
   private final Phase phase;
@@ -161,29 +153,10 @@ public final class Nb5Client {
   }
 
   /**
-   * The times a client's summary states beside nb5's figures: the clients' common start and the
-   * warm-up its figures leave out (null: none). Set as the client goes.
-   */
-  static final class Times {
-    Long commonStartEpochMs;
-    Long warmUpExcludedSeconds;
-    /** Where the report cuts the warm-up: {@link io.largekv.common.WarmUp#endMs} of the common start. */
-    Long warmUpEndEpochMs;
-
-    /** The clients' common start: the warm-up, when there is one, ends the same time after it in every client. */
-    void commonStart(long epochMs) {
-      commonStartEpochMs = epochMs;
-      if (warmUpExcludedSeconds != null && warmUpExcludedSeconds > 0) {
-        warmUpEndEpochMs = io.largekv.common.WarmUp.endMs(epochMs, 0, warmUpExcludedSeconds);
-      }
-    }
-  }
-
-  /**
    * Waits for nb5 to end, reads what it left and writes largekv's reading of it
    * ({@code client-summary.json}, {@code exit.txt}, {@code hdr/}), with {@code times}.
    */
-  ClientResult finish(Times times) throws IOException, InterruptedException {
+  ClientResult finish(Nb5Verdict.Times times) throws IOException, InterruptedException {
     if (times.warmUpEndEpochMs == null && times.warmUpExcludedSeconds != null && times.warmUpExcludedSeconds > 0
         && firstOperationMs() > 0) {
       // no common start: the warm-up ends that long after this client's first operation
@@ -205,7 +178,7 @@ public final class Nb5Client {
       atEnd = endedAtPhaseEnd && why == null;
       reason = why;
     }
-    return finish(nb5, phase, dir, command, process.exitValue(), atEnd, reason, rows, times);
+    return Nb5Verdict.write(nb5, phase, dir, command, process.exitValue(), atEnd, reason, rows, times);
   }
 
   /** Polls every client until none runs (each ended at its phase's end, or failed). */
@@ -221,49 +194,6 @@ public final class Nb5Client {
       }
       Thread.sleep(100);
     }
-  }
-
-  /**
-   * The verdict of a client that never ran nb5 (the schema step, or the start barrier, failed):
-   * {@code why}, with {@code nb5Exit} the status of what failed.
-   */
-  static ClientResult failed(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit, String why, long rows,
-      Times times) throws IOException {
-    Files.createDirectories(dir);
-    return finish(nb5, phase, dir, command, nb5Exit, false, why, rows, times);
-  }
-
-  /**
-   * Runs nb5's schema step (yb_kv_large's {@code load.schema}) in {@code phaseDir}, its output in
-   * {@code schema.txt}; null when it succeeded, else why not.
-   */
-  static Schema schema(Nb5 nb5, Nb5PhaseRunner.Connection connection, Path phaseDir, Console console,
-      String prefix) throws IOException, InterruptedException {
-    Files.createDirectories(phaseDir.resolve("schema-logs"));
-    List<String> schema = new java.util.ArrayList<>(List.of("--logs-dir", phaseDir.resolve("schema-logs").toString(),
-        "yb_kv_large", "load.schema", "target=" + connection.dialect(), "rf=" + connection.replicationFactor()));
-    schema.addAll(connection.arguments());
-    String line = "bin/nb5 " + String.join(" ", schema);
-    if (console.verbose()) {
-      console.raw(prefix + "schema: ", line);
-    } else {
-      console.say(prefix + "schema: bin/nb5 yb_kv_large load.schema (its output: "
-          + Console.shown(phaseDir.resolve("schema.txt")) + ")");
-    }
-    Process p = new ProcessBuilder(nb5.command(schema)).directory(phaseDir.toFile()).redirectErrorStream(true)
-        .redirectOutput(phaseDir.resolve("schema.txt").toFile()).start();
-    String notEnded = null;
-    if (!p.waitFor(FIRST_OPERATION_TIMEOUT_S, TimeUnit.SECONDS)) {
-      stop(p);
-      notEnded = awaitEnd(p);
-    }
-    if (notEnded == null && p.exitValue() == 0) {
-      return new Schema(line, 0, null);
-    }
-    String why = (notEnded != null ? "nb5's schema step did not end in " + FIRST_OPERATION_TIMEOUT_S + " s"
-        : "nb5's schema step exited " + p.exitValue()) + " (" + phaseDir.resolve("schema.txt") + ")";
-    console.say(prefix + "FAILED: " + why);
-    return new Schema(line, p.exitValue(), why);
   }
 
   /** Ends nb5 as a user's Ctrl-C would: SIGTERM to it and its children (its counts are printed as it exits). */
@@ -285,7 +215,7 @@ public final class Nb5Client {
    * Waits for nb5 to exit, at most {@link #EXIT_TIMEOUT_S}, then kills it and its children;
    * null when it exited, else why the client failed.
    */
-  private static String awaitEnd(Process p) throws InterruptedException {
+  static String awaitEnd(Process p) throws InterruptedException {
     if (p.waitFor(EXIT_TIMEOUT_S, TimeUnit.SECONDS)) {
       return null;
     }
@@ -336,70 +266,5 @@ public final class Nb5Client {
     }
     return new PhaseProgress.Status(seconds, load ? 0 : w.durationSeconds(), last, complete, null, null, 0,
         load ? complete : null, load ? rows : null, eta, null, null);
-  }
-
-  /**
-   * Reads what client {@code dir}'s nb5 left, writes largekv's reading of it and returns the
-   * client's result. {@code endedAtPhaseEnd}: largekv ended it at the phase's end (its exit
-   * status is the signal's).
-   */
-  private static ClientResult finish(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit,
-      boolean endedAtPhaseEnd, String why, long rows, Times times) throws IOException {
-    Path out = dir.resolve(ResultsLayout.NB5_OUTPUT);
-    String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
-    Nb5Output nb5Output = Nb5Output.parse(text);
-    Map<String, Long> counts = Nb5Histograms.translate(dir.resolve(ResultsLayout.NB5_LOG), dir.resolve(ResultsLayout.HDR));
-    Map<String, long[]> byOp = new TreeMap<>();
-    counts.forEach((op, n) -> {
-      boolean f = op.endsWith("-FAILED");
-      byOp.computeIfAbsent(f ? op.substring(0, op.length() - "-FAILED".length()) : op, k -> new long[2])[f ? 1 : 0] += n;
-    });
-    long failed = byOp.values().stream().mapToLong(n -> n[1]).sum();
-    long completed = Nb5Output.completed(text);
-    boolean exited = nb5Exit == 0 || (endedAtPhaseEnd && (nb5Exit == 143 || nb5Exit == 130));
-    String reason = why;
-    if (reason == null && !exited) {
-      reason = "nb5 exited " + nb5Exit + lastError(text).map(e -> ": " + e).orElse("");
-    }
-    if (reason == null && failed > 0) {
-      // an operation that failed fails the phase, also one nb5 had in flight when it was ended
-      reason = failed + " operation(s) failed (nb5's errorsfor_* timers)";
-    }
-    if (reason == null && phase.isLoad() && completed != rows) {
-      // nb5 runs whole strides only: a load that left cycles out must not pass for a whole one
-      reason = "nb5 completed " + completed + " of the " + rows + " inserts of its share";
-    }
-    if (reason == null && !phase.isLoad() && !nb5Output.verifiedOk()) {
-      reason = nb5Output.verdict().isEmpty() ? "nb5 printed no verification counts" : nb5Output.verdict();
-    }
-    int exit = reason == null ? 0 : 1;
-    // failed operations by type, and by type and class: nb5's errorsfor_* timers name no class
-    Map<String, Long> errors = new TreeMap<>();
-    Map<String, Long> classes = new TreeMap<>();
-    Map<String, Long> done = new TreeMap<>();
-    byOp.forEach((op, n) -> {
-      done.put(op, n[0]);
-      if (n[1] > 0) {
-        errors.put(op, n[1]);
-        classes.put(op + ":nb5 error", n[1]);
-      }
-    });
-    Nb5Output.Verified v = nb5Output.total();
-    ClientSummary summary = new ClientSummary(reason == null ? "ok" : "FAILED: " + reason, failed, done, null,
-        times.commonStartEpochMs, times.warmUpExcludedSeconds, times.warmUpEndEpochMs, null,
-        nb5Output.verified().isEmpty() ? ClientSummary.Verified.NONE
-            : new ClientSummary.Verified(v.ok(), v.corrupt(), v.missing(), v.notYetWritten()),
-        errors, classes, new ClientSummary.Nb5(nb5.version(), completed,
-            nb5Exit + (endedAtPhaseEnd ? " (ended at the phase's end)" : "")));
-    ClientSummaryFile.write(dir, summary);
-    Files.writeString(dir.resolve(ResultsLayout.EXIT), exit + "\n");
-    List<String> own = reason == null ? List.of() : List.of("largekv: " + reason);
-    return new ClientResult(phase, exit, summary, out, out, command, own,
-        "nb5 " + nb5.version() + " (cqld4), yb_kv_large");
-  }
-
-  private static Optional<String> lastError(String text) {
-    return text.lines().filter(l -> l.contains(" ERROR ") || l.startsWith("yb_kv_large:")).map(String::strip)
-        .reduce((a, b) -> b);
   }
 }

@@ -86,8 +86,8 @@ public final class Nb5PhaseRunner {
   }
 
   /** What a client of {@code phase} states beside nb5's figures: a read phase's warm-up. */
-  private Nb5Client.Times times(Phase phase) {
-    Nb5Client.Times t = new Nb5Client.Times();
+  private Nb5Verdict.Times times(Phase phase) {
+    Nb5Verdict.Times t = new Nb5Verdict.Times();
     t.warmUpExcludedSeconds = phase.isLoad() ? null : warmupSeconds;
     return t;
   }
@@ -101,11 +101,11 @@ public final class Nb5PhaseRunner {
     Files.createDirectories(runDir);
     String prefix = "largekv: [" + label + "] ";
     if (phase.isLoad()) {
-      Nb5Client.Schema schema = Nb5Client.schema(nb5, connection, runDir, console, prefix);
+      Nb5SchemaStep schema = Nb5SchemaStep.run(nb5, connection, runDir, console, prefix);
       if (schema.why() != null) {
         List<ClientResult> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-          failed.add(Nb5Client.failed(nb5, phase, ResultsLayout.client(runDir, c), schema.command(),
+          failed.add(Nb5Verdict.failed(nb5, phase, ResultsLayout.client(runDir, c), schema.command(),
               schema.exitStatus(), schema.why(), share(records, clients, c), times(phase)));
         }
         return failed;

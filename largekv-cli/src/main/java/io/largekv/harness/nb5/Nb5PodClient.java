@@ -99,16 +99,16 @@ public final class Nb5PodClient {
     String command = "bin/largekv " + String.join(" ", args);
 
     if (o.phase().isLoad() && o.index() == 0) {
-      Nb5Client.Schema schema = Nb5Client.schema(nb5, s.connection, dir.getParent(), podLog(err), prefix);
+      Nb5SchemaStep schema = Nb5SchemaStep.run(nb5, s.connection, dir.getParent(), podLog(err), prefix);
       if (schema.why() != null) {
         if (barrier != null) {
           barrier.fail(schema.why());
         }
-        return verdict(Nb5Client.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
-            new Nb5Client.Times()), err);
+        return verdict(Nb5Verdict.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
+            new Nb5Verdict.Times()), err);
       }
     }
-    Nb5Client.Times times = new Nb5Client.Times();
+    Nb5Verdict.Times times = new Nb5Verdict.Times();
     if (o.phase().isLoad()) {
       // a load starts nb5 at the common start: its rows and throughput count from its first insert
       long commonStart = 0;
@@ -116,7 +116,7 @@ public final class Nb5PodClient {
         try {
           commonStart = Math.max(0, barrier.await(err, true));
         } catch (StartBarrier.Missed e) {
-          return verdict(Nb5Client.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
+          return verdict(Nb5Verdict.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
               times), err);
         }
       }
@@ -139,7 +139,7 @@ public final class Nb5PodClient {
    * Runs the started client to its end (a read client with a barrier meets the others once it
    * made its first operation), then writes its verdict; the client never outlives this method.
    */
-  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, Nb5Client.Times times,
+  private static int runToEnd(Nb5Client client, StartBarrier barrier, Nb5Settings s, Nb5Verdict.Times times,
       PrintStream err) throws IOException, InterruptedException {
     // a user's Ctrl-C on a client run by hand: nb5 ends with it, not as an orphan (in a pod, the
     // container's end takes every process of it)

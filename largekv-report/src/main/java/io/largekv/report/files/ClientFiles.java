@@ -175,4 +175,17 @@ public record ClientFiles(Path dir, String name, int index, ClientSummary summar
       return lines.mapToLong(YcsbOutput::firstOperationMs).filter(ms -> ms > 0).findFirst().orElse(Long.MAX_VALUE);
     }
   }
+
+  /**
+   * Why a client failed: its result line, else the last line it wrote on stderr, shortened past 300
+   * characters to say where the whole line is (the client's stderr.txt has both).
+   */
+  public String failureReason() {
+    String why = summary.saysFailed() ? summary.result() : lastLine;
+    if (why == null) {
+      return "no reason written";
+    }
+    return why.length() > 300 ? why.substring(0, 300) + "... (the whole line: " + dir.resolve("stderr.txt") + ")"
+        : why;
+  }
 }

@@ -1,5 +1,6 @@
 package io.largekv.report.files;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.largekv.results.Results;
@@ -10,7 +11,12 @@ import java.nio.file.Path;
 public final class ResultsJson {
 
   /** The one mapper of largekv's JSON files. */
-  static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+      .addMixIn(Results.Figure.class, FigureInWords.class);
+
+  /** A figure as results.json holds it: why it has no value in words ({@code unavailable}) only. */
+  @JsonIgnoreProperties("absence")
+  private interface FigureInWords {}
 
   private ResultsJson() {}
 

@@ -2,7 +2,9 @@ package io.largekv.report.render;
 
 import io.largekv.report.Report;
 import io.largekv.report.RunDescription;
+import io.largekv.results.Results;
 import java.util.List;
+import java.util.function.BiPredicate;
 
 /** The report as one offline HTML page (report.html): tables, inline SVG charts, the setup. */
 public final class HtmlReport {
@@ -25,10 +27,13 @@ public final class HtmlReport {
       sb.append("<h2>").append(Svg.esc(phase)).append("</h2>\n");
       RunDescription.published(report, phase).ifPresent(p -> sb.append("<p>Published figure for this workload: ").append(Svg.esc(p))
           .append("</p>\n"));
-      table(sb, "phase", ReportTables.header(report), ReportTables.rows(report, phase));
+      List<Results.Cell> cells = report.results().phase(phase).cells();
+      // a failed column's status is shown as a failure
+      table(sb, "phase", ReportTables.header(report), ReportTables.rows(report, phase),
+          (row, i) -> i > 0 && row.get(0).equals(ReportTables.STATUS) && cells.get(i - 1).failed());
       for (ReportTables.SubTable t : ReportTables.subTables(report, phase)) {
         sb.append("<h3>").append(Svg.esc(t.title())).append("</h3>\n");
-        table(sb, t.kind(), t.columns(), t.rows());
+        table(sb, t.kind(), t.columns(), t.rows(), (row, i) -> false);
         for (int i = 0; i < t.notes().size(); i++) {
           sb.append("<p class=\"note\">[").append(i + 1).append("] ").append(Svg.esc(t.notes().get(i))).append("</p>\n");
         }
@@ -54,14 +59,17 @@ public final class HtmlReport {
     return sb.toString();
   }
 
-  private static void table(StringBuilder sb, String cssClass, List<String> header, List<List<String>> rows) {
+  /** A table; {@code failed}: whether a row's i-th cell says a failure (it is shown so). */
+  private static void table(StringBuilder sb, String cssClass, List<String> header, List<List<String>> rows,
+      BiPredicate<List<String>, Integer> failed) {
     sb.append("<table class=\"").append(cssClass).append("\"><tr>");
     header.forEach(c -> sb.append("<th>").append(Svg.esc(c)).append("</th>"));
     sb.append("</tr>\n");
     for (List<String> r : rows) {
       sb.append("<tr>");
-      r.forEach(v -> sb.append(v.startsWith("FAILED") ? "<td class=\"failed\">" : "<td>").append(Svg.esc(v))
-          .append("</td>"));
+      for (int i = 0; i < r.size(); i++) {
+        sb.append(failed.test(r, i) ? "<td class=\"failed\">" : "<td>").append(Svg.esc(r.get(i))).append("</td>");
+      }
       sb.append("</tr>\n");
     }
     sb.append("</table>\n");

@@ -38,12 +38,12 @@ public final class ReportCharts {
       }
       String target = report.columns.get(t);
       PhaseResult first = c.runs.get(0);
-      double[] tp = first.throughputSeries();
+      double[] tp = first.series().throughput();
       tput.add(new Svg.Series(target, seconds(tp.length), tp));
       String op = c.mainOperation();
-      double[] l = first.latencySeries(first.latencyName(op), 99);
+      double[] l = first.series().latency(first.latencyName(op), 99);
       lat.add(new Svg.Series(target, seconds(l.length), l));
-      double[] e = first.failedSeries();
+      double[] e = first.series().failed();
       errors.add(new Svg.Series(target, seconds(e.length), e));
       for (EventRecord ev : first.events) {
         if (ev.ran()) {

@@ -20,6 +20,32 @@ public final class SeedFigures {
 
   private SeedFigures() {}
 
+  /** The seed table's columns: the figure, the seed's value, then each column of this run. */
+  static List<String> columns(Results results) {
+    List<String> c = new ArrayList<>(List.of("figure", "published (4 nodes, 32 vCPUs each)"));
+    c.addAll(results.columns());
+    return c;
+  }
+
+  /** A full-scale phase's seed table: a row per line of the seed's own table, this run's figure per column. */
+  public static List<List<String>> table(Results results, String phase) {
+    Results.Phase p = results.phase(phase);
+    List<List<String>> rows = new ArrayList<>();
+    for (int col = 0; col < p.cells().size(); col++) {
+      Results.Cell cell = p.cells().get(col);
+      Results.Servers servers = p.servers().stream().filter(s -> s.column().equals(cell.column()) && s.repeat() == 1)
+          .findFirst().orElse(null);
+      List<Line> lines = of(phase, cell, servers);
+      for (int i = 0; i < lines.size(); i++) {
+        if (col == 0) {
+          rows.add(new ArrayList<>(List.of(lines.get(i).figure(), lines.get(i).seed())));
+        }
+        rows.get(i).add(lines.get(i).run());
+      }
+    }
+    return rows;
+  }
+
   /** The seed's lines for {@code phase} beside {@code cell} and its servers' first repeat; empty for other phases. */
   public static List<Line> of(String phase, Results.Cell cell, Results.Servers servers) {
     List<Line> out = new ArrayList<>();
@@ -28,7 +54,8 @@ public final class SeedFigures {
         out.add(new Line("Records inserted", "30 Billion", count(cell.operations())));
         out.add(new Line("Size of each record", "~ 300 bytes", "306 B logical (50-byte key, 256-byte value); on disk "
             + "per stored row: " + (servers == null ? "unavailable: the servers were not sampled"
-            : ReportTables.figure(servers.cluster().bytesPerStoredRow(), v -> String.format(Locale.ROOT, "%.0f B", v)))));
+            : ServerTable.figure(servers.cluster().bytesPerStoredRow(),
+                v -> String.format(Locale.ROOT, "%.0f B", v)))));
         out.add(new Line("Time taken to insert data", "4.4 days", cell.repeats().isEmpty()
             || cell.repeats().get(0).measuredSeconds() == null ? "unavailable: no operation measured"
             : duration(cell.repeats().get(0).measuredSeconds())));
@@ -36,7 +63,7 @@ public final class SeedFigures {
             ? "unavailable: no operation measured"
             : String.format(Locale.ROOT, "%,.0f inserts/second", cell.throughput().mean())));
         out.add(new Line("Final dataset in cluster", "26TB across 4 nodes", (servers == null
-            ? "unavailable: the servers were not sampled" : ReportTables.figure(servers.cluster().tableBytesEnd(),
+            ? "unavailable: the servers were not sampled" : ServerTable.figure(servers.cluster().tableBytesEnd(),
             ReportFormat::bytes))
             + (servers == null ? "" : " across " + servers.nodes().size() + " node"
             + (servers.nodes().size() == 1 ? "" : "s"))));

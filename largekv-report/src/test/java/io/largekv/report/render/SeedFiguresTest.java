@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.largekv.results.Results;
 import io.largekv.results.Results.Figure;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -16,11 +15,19 @@ class SeedFiguresTest {
 
   private static Results.Cell cell(String op, long count, double throughput, double seconds,
       List<Results.Other> others) {
-    Results.Latency latency = new Results.Latency("ms", "service", Results.WHOLE_PHASE, count, 1.0, 2.0, 3.0, 4.0, 5.0);
-    return new Results.Cell("yugabyte", "run", Results.Cell.OK, null, new Results.Throughput("ops/s",
-        Results.WHOLE_PHASE, throughput, throughput, throughput, 1), null, op, latency, count, others, 0L, Map.of(), null,
-        null, null, List.of(new Results.Repeat(1, throughput, seconds, List.of(throughput), List.of(seconds), List.of(0),
-        List.of(), List.of(), List.of(), List.of())), null);
+    return Results.Cell.builder("yugabyte", "run", Results.Cell.OK)
+        .throughput(new Results.Throughput("ops/s", Results.WHOLE_PHASE, throughput, throughput, throughput, 1))
+        .operation(op).latency(latency(count)).operations(count).others(others).errors(0L)
+        .repeats(List.of(Results.Repeat.builder(1).throughput(throughput).measuredSeconds(seconds)
+            .clientThroughputs(List.of(throughput)).clientMeasuredSeconds(List.of(seconds)).exitCodes(List.of(0))
+            .build()))
+        .build();
+  }
+
+  /** A service-time distribution of {@code count} operations, the whole phase: 1, 2, 3, 4 and 5 ms. */
+  private static Results.Latency latency(long count) {
+    return Results.Latency.builder("ms", Results.Latency.SERVICE, Results.WHOLE_PHASE).count(count).p50(1.0).p95(2.0)
+        .p99(3.0).p999(4.0).max(5.0).build();
   }
 
   private static Results.ServerNode node(String name, Double end, Double perRow) {
@@ -33,9 +40,9 @@ class SeedFiguresTest {
   @Test
   void theLoadTableIsTheSeedsLineByLineWithThisRunsFigures() {
     double tb = Math.pow(1024, 4);
-    Results.Servers servers = new Results.Servers("yugabyte", 1, List.of("test"), 10, 2, null, null, null,
-        List.of(node("n1", 6.5 * tb, null), node("n2", 6.0 * tb, null), node("n3", 7.0 * tb, null),
-            node("n4", 6.5 * tb, null)), node("cluster", 26 * tb, 650.0));
+    Results.Servers servers = Results.Servers.builder("yugabyte", 1).sources(List.of("test")).intervalSeconds(10)
+        .samples(2).nodes(List.of(node("n1", 6.5 * tb, null), node("n2", 6.0 * tb, null), node("n3", 7.0 * tb, null),
+            node("n4", 6.5 * tb, null))).cluster(node("cluster", 26 * tb, 650.0)).build();
     List<SeedFigures.Line> lines = SeedFigures.of("load", cell("INSERT", 30_000_000_000L, 85_000, 4.4 * 86400,
         List.of()), servers);
     assertThat(lines).extracting(SeedFigures.Line::figure).containsExactly("Records inserted", "Size of each record",
@@ -52,7 +59,7 @@ class SeedFiguresTest {
     List<SeedFigures.Line> load = SeedFigures.of("load", cell("INSERT", 1000, 100, 10, List.of()), null);
     assertThat(load.get(4).run()).isEqualTo("unavailable: the servers were not sampled");
     assertThat(load.get(5).run()).isEqualTo("unavailable: the servers were not sampled");
-    Results.Latency updates = new Results.Latency("ms", "service", Results.WHOLE_PHASE, 10, 1.0, 2.0, 3.0, 4.0, 5.0);
+    Results.Latency updates = latency(10);
     List<SeedFigures.Line> read = SeedFigures.of("uniform-read", cell("READ", 990, 1000, 1,
         List.of(new Results.Other("UPDATE", updates))), null);
     assertThat(read).singleElement().satisfies(l -> {
