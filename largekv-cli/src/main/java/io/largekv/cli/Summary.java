@@ -3,7 +3,6 @@ package io.largekv.cli;
 import io.largekv.common.ConsoleText;
 import io.largekv.common.ExitStatus;
 import io.largekv.harness.ClientResult;
-import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.report.ServerFigures;

@@ -8,7 +8,6 @@ import io.largekv.common.YcsbOutput;
 import io.largekv.console.Console;
 import io.largekv.harness.ClientResult;
 import io.largekv.harness.PhaseProgress;
-import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.common.Counts;
 import io.largekv.phase.Phase;
 import java.io.IOException;
