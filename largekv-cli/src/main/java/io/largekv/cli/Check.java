@@ -10,11 +10,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Mixin;
 
 /**
@@ -40,82 +36,67 @@ public final class Check {
       + " says why), 3 not finished.";
 
   /**
-   * The option groups ({@code @Mixin}s) of {@code run} and {@code compare} that {@code check} has no
-   * use for: it samples no server, runs no client on the console, bounds no page cache, writes no
-   * results. Its forms
-   * leave their options out ({@link #withoutRunOnlyGroups}), so that it refuses them as unknown.
+   * {@code check} with the settings of {@code run}'s phases ({@code --hosts H1,H2 --target T --localdc DC -p
+   * ...}): {@link RunSettings}, without the groups of run alone (the servers' side, the console, the
+   * results, the page cache), which it has no use for: it samples no server, runs no client on the
+   * console, writes nothing.
    */
-  private static final java.util.Set<String> RUN_ONLY_GROUPS = java.util.Set.of("servers", "console", "cache", "results");
-
-  /** {@code check}'s command: {@code form} (a {@link RunForm} or {@link CompareForm}) without the run-only groups. */
-  static CommandLine withoutRunOnlyGroups(Object form) {
-    CommandLine check = new CommandLine(form);
-    CommandSpec spec = check.getCommandSpec();
-    for (CommandSpec options : spec.mixins().values()) {
-      for (Map.Entry<String, CommandSpec> group : options.mixins().entrySet()) {
-        if (RUN_ONLY_GROUPS.contains(group.getKey())) {
-          for (OptionSpec o : group.getValue().options()) {
-            spec.remove(spec.findOption(o.longestName()));
-          }
-        }
-      }
-    }
-    return check;
-  }
-
-  /** {@code check} with {@code run}'s options ({@code --hosts H1,H2 --target T --localdc DC -p ...}). */
   @Command(name = "check", customSynopsis = {"bin/largekv check [run's options]",
       "       bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
   static final class RunForm {
     @Mixin
-    final RunCommand.RunOptions run = new RunCommand.RunOptions();
+    final HelpOption help = new HelpOption();
+
+    @Mixin
+    final RunSettings run = new RunSettings();
   }
 
-  /** {@code check} with {@code compare}'s options: a {@code --target LABEL=HOSTS} was given. */
+  /** {@code check} with {@code compare}'s settings ({@link CompareSettings}): a {@code --target LABEL=HOSTS} was given. */
   @Command(name = "check", customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
   static final class CompareForm {
     @Mixin
-    final CompareOptions compare = new CompareOptions();
+    final HelpOption help = new HelpOption();
+
+    @Mixin
+    final CompareSettings compare = new CompareSettings();
   }
 
   private Check() {}
 
-  /** The preflight of {@code options}: {@code run}'s or {@code compare}'s ({@link #comparing}), not yet checked. */
-  static int run(PhaseOptions options, PrintStream out, PrintStream err) throws Exception {
+  /** The preflight of {@code options}: {@code run}'s or {@code compare}'s settings ({@link #comparing}), not yet checked. */
+  static int run(OptionParser.Options options, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
     PhaseRunner runner = new PhaseRunner(repo, new io.largekv.console.Console(err, false));
-    if (options instanceof CompareOptions compare) {
-      CompareOptions o = compare.checked();
+    if (options instanceof CompareSettings compare) {
+      CompareSettings o = compare.checked();
       int status = ExitStatus.OK;
       for (CompareTarget t : o.targets) {
-        int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.nodes, err, local -> {
+        int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.cluster.nodes, err, local -> {
           List<String> props = Compare.targetProperties(o, t, local != null ? local.contactPoints() : t.hosts,
               local != null ? local.localDatacenter() : null);
           return target(runner, "target " + t.label + (local != null ? " (a local Cassandra of "
-              + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + ")" : " (" + t.hosts + ")"), o.phases,
-              phase -> o.phaseProperties(phase, t, props), o::workloadFile, out);
+              + o.cluster.nodes + " node" + (o.cluster.nodes == 1 ? "" : "s") + ")" : " (" + t.hosts + ")"),
+              o.phases.list, phase -> o.phaseProperties(phase, t, props), o.scale::workloadFile, out);
         });
         status = worst(status, targetStatus);
       }
       return verdict(status, err);
     }
-    RunCommand.RunOptions o = ((RunCommand.RunOptions) options).checked();
-    if (o.plan) {
+    RunSettings o = (RunSettings) options;
+    o.check();
+    o.checkNb5(null);
+    if (o.plan.asked) {
       throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
           + "without --plan");
     }
-    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
+    return BenchmarkRun.onServer(o.local(), null, o.cluster.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
-      String where = local == null ? o.hosts : "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s")
-          + ", " + local.contactPoints() + ")";
-      return verdict(target(runner, where, o.phases, phase -> {
-        List<String> p = new ArrayList<>(props);
-        p.addAll(o.phaseProperties(phase));
-        return p;
-      }, o::workloadFile, out), err);
+      String where = local == null ? o.target.hosts : o.cluster.describe() + ", " + local.contactPoints() + ")";
+      return verdict(target(runner, where, o.phases.list, phase -> o.phaseProperties(props, phase),
+          o.scale::workloadFile, out), err);
     });
   }
 

@@ -1,23 +1,26 @@
 package io.largekv.cli;
 
-import io.largekv.common.Counts;
 import io.largekv.common.UserError;
-import io.largekv.phase.Phase;
-import io.largekv.cluster.ClusterEvent;
-import java.util.ArrayList;
-import java.util.List;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
-/** Parsed options of {@code compare}: {@link PhaseOptions} and the targets, clients, rate and repeats. */
+/**
+ * Parsed options of {@code compare}: what it runs against every target ({@link CompareSettings}),
+ * and the groups of compare alone: the servers' side, the console, the results.
+ */
 @Command(name = "compare", abbreviateSynopsis = true, description = {
     "Runs the same phases against every target and writes DIR/report.html, DIR/report.md, DIR/charts/*.svg from the"
         + " raw data kept in DIR (bin/largekv report DIR writes them again).",
     "With no --target it compares two local Cassandra servers (SizeTiered+LZ4 vs Leveled, uncompressed) that it"
         + " starts and stops itself: 100000 rows, read phases of 30 s, 16 threads, a warm-up of 5 s."},
     footer = "Docs: docs/compare.md")
-final class CompareOptions extends PhaseOptions {
+final class CompareOptions implements OptionParser.Options {
+
+  @Mixin
+  final HelpOption help = new HelpOption();
+
+  @Mixin
+  final CompareSettings settings = new CompareSettings();
 
   @Mixin
   final ServerSideOptions servers = new ServerSideOptions();
@@ -27,139 +30,10 @@ final class CompareOptions extends PhaseOptions {
 
   @Mixin
   final ResultsOptions results = new ResultsOptions();
-  final List<CompareTarget> targets = new ArrayList<>();
-  /** Every target is a local Cassandra: the laptop-sized workloads and defaults. */
-  boolean localTargets;
-  int clients = 1;
-  Long rate;
-  int repeat = 1;
-  List<String> harnesses = List.of(Harness.YCSB);
-  private final List<String[]> targetProps = new ArrayList<>();
-
-  /** The report's column of target {@code t} run by {@code harness}: its label, or LABEL/HARNESS with several. */
-  String column(CompareTarget t, String harness) {
-    return harnesses.size() == 1 ? t.label : t.label + "/" + harness;
-  }
-
-  /**
-   * The published benchmark's files with {@code --full-scale} (targets with hosts only), else the
-   * laptop-sized ones: against hosts the same rule as {@code run}'s.
-   */
-  @Override
-  boolean fullScaleWorkloads() {
-    return fullScale;
-  }
-
-  /** Every property of a phase against {@code t}: the target's {@code props}, then {@link #phaseProperties(Phase, CompareTarget)}. */
-  List<String> phaseProperties(Phase phase, CompareTarget t, List<String> props) {
-    List<String> p = new ArrayList<>(props);
-    p.addAll(phaseProperties(phase, t));
-    return p;
-  }
 
   @Override
   public String help() {
-    return "bin/largekv compare --help";
-  }
-
-  @Option(names = "--target", paramLabel = "LABEL=H1,H2[:PORT]", description = "a database; LABEL starts with"
-      + " yugabyte, cassandra or scylla (its dialect), e.g. --target cassandra-lcs=10.0.0.5; repeatable. LABEL=local: a"
-      + " local Cassandra (cluster) started for it, as in the demo")
-  void target(String v) throws UserError {
-    targets.add(CompareTarget.parse(v));
-  }
-
-  @Option(names = "--target-prop", paramLabel = "LABEL:NAME=VALUE", description = "a property for one target only"
-      + " (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)")
-  void targetProp(String v) throws UserError {
-    int colon = v.indexOf(':');
-    if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
-      throw new UserError("--target-prop " + v + " is not LABEL:NAME=VALUE");
-    }
-    targetProps.add(new String[] {v.substring(0, colon), v.substring(colon + 1)});
-  }
-
-  @Option(names = "--clients", paramLabel = "N", description = "client processes per phase, sharded with"
-      + " client.index/client.count (default 1)")
-  void clients(String v) throws UserError {
-    clients = (int) Counts.between("--clients", v, 1, Counts.MAX_CLIENTS);
-  }
-
-  @Option(names = "--rate", paramLabel = "OPS", description = "target ops/s per phase (all clients; a multiple of"
-      + " --clients); latency is then also reported as intended time (coordinated-omission corrected)")
-  void rate(String v) throws UserError {
-    rate = Counts.atLeast("--rate", v, 1);
-  }
-
-  @Option(names = "--repeat", paramLabel = "N", description = "runs of each phase per target (default 1); the"
-      + " report shows the spread")
-  void repeat(String v) throws UserError {
-    repeat = (int) Counts.between("--repeat", v, 1, 100);
-  }
-
-  @Option(names = "--harness", paramLabel = "LIST", description = "ycsb (default), nb5 (your own nb5 on"
-      + " yb_kv_large, found as bin/nb5 finds it), or ycsb,nb5: both on every target, side by side (a fresh local"
-      + " server for each)")
-  void harness(String v) throws UserError {
-    harnesses = Harness.parse(v, true);
-  }
-
-  /** YCSB's name of the rate each client keeps to, in operations per second ("target", not a target here). */
-  static final String YCSB_RATE = "target";
-
-  /** The local demo's sizes: rows, seconds of a read phase, threads. */
-  static final long LOCAL_RECORDS = 100_000;
-  static final long LOCAL_DURATION = 30;
-  static final int LOCAL_THREADS = 16;
-
-  /**
-   * A phase's properties for target {@code t}: {@link PhaseOptions#phaseProperties}, each client's
-   * share of {@code --rate}, and with local targets the demo's sizes for what neither an option
-   * nor a {@code -p} / {@code --target-prop} sets (a default must not outrank the user).
-   */
-  List<String> phaseProperties(Phase phase, CompareTarget t) {
-    List<String> p = super.phaseProperties(phase);
-    if (rate != null) {
-      p.add(YCSB_RATE + "=" + rate / clients);
-      p.add("measurement.interval=both");
-    }
-    if (localTargets) {
-      if (!setByUser("recordcount", t)) {
-        p.add("recordcount=" + LOCAL_RECORDS);
-      }
-      if (!setByUser("threadcount", t)) {
-        p.add("threadcount=" + LOCAL_THREADS);
-      }
-      if (!phase.isLoad() && !setByUser("maxexecutiontime", t)) {
-        p.add("maxexecutiontime=" + LOCAL_DURATION);
-      }
-    }
-    return p;
-  }
-
-  /** Whether an option, a {@code -p} or one of {@code t}'s {@code --target-prop}s sets YCSB property {@code key}. */
-  private boolean setByUser(String key, CompareTarget t) {
-    String prefix = key + "=";
-    return super.phaseProperties(Phase.UNIFORM_READ).stream().anyMatch(x -> x.startsWith(prefix))
-        || properties.stream().anyMatch(x -> x.startsWith(prefix))
-        || t.properties.stream().anyMatch(x -> x.startsWith(prefix));
-  }
-
-  /** Whether the local demo's size for {@code key} applies to some target: no option or property sets it there. */
-  private boolean demoSizeUsed(String key) {
-    return localTargets && targets.stream().anyMatch(t -> !setByUser(key, t));
-  }
-
-  /** The report's setup line of a size: the option, the demo's default, or where else it comes from. */
-  String sizeSetting(Long option, String key, long demo, String unit) {
-    if (option != null) {
-      return option + unit;
-    }
-    if (demoSizeUsed(key)) {
-      return demo + unit + " (local default" + (targets.stream().allMatch(t -> !setByUser(key, t)) ? ""
-          : "; a -p or --target-prop " + key + " for some targets") + ")";
-    }
-    return targets.stream().anyMatch(t -> setByUser(key, t)) ? "(-p / --target-prop " + key + ")" : "(workload file)";
+    return settings.help();
   }
 
   /** {@code args[0]} is {@code compare}: its options, parsed and checked. */
@@ -169,79 +43,16 @@ final class CompareOptions extends PhaseOptions {
 
   /** These options, checked together (once: the local demo's targets are added here). */
   CompareOptions checked() throws UserError {
-    CompareOptions o = this;
-    if (o.helpAsked) {
-      return o;
+    if (help.asked) {
+      return this;
     }
-    if (o.targets.isEmpty()) {
-      o.targets.addAll(CompareTarget.localDemo());
-    }
-    if (o.targets.stream().anyMatch(CompareTarget::local)) {
-      if (!o.targets.stream().allMatch(CompareTarget::local)) {
-        throw new UserError("--target: local targets and targets with hosts run with different sizes (the local"
-            + " demo's); accepted: all targets local, or all with hosts");
-      }
-      o.localTargets = true;
-      if (o.fullScale && !o.plan) {
-        throw new UserError("--full-scale needs targets with hosts: 30 billion rows are not for a local Cassandra;"
-            + " accepted: --full-scale with --target LABEL=HOSTS");
-      }
-      if (o.localdc != null) {
-        throw new UserError("--localdc " + o.localdc + " names the datacenter of targets with hosts; a local target"
-            + " has its own; accepted: --localdc with --target LABEL=HOSTS");
-      }
-    }
-    if (o.rate != null && o.rate % o.clients != 0) {
-      throw new UserError("--rate " + o.rate + " does not split evenly over --clients " + o.clients
-          + " (each client gets a whole number of ops/s); accepted: a multiple of " + o.clients);
-    }
-    for (String[] tp : o.targetProps) {
-      CompareTarget t = o.targets.stream().filter(x -> x.label.equals(tp[0])).findFirst()
-          .orElseThrow(() -> new UserError("--target-prop " + tp[0] + ":...: no --target " + tp[0]));
-      t.properties.add(tp[1]);
-    }
-    // the read phase's length where it is known: --duration, or the demo's 30 s on a target it applies to
-    o.checkWarmupFitsDuration(o.localTargets,
-        o.duration == null && o.demoSizeUsed("maxexecutiontime") ? Long.valueOf(LOCAL_DURATION) : o.duration);
-    o.warmup = o.warmupOr(o.localTargets);
-    if (o.targets.stream().map(t -> t.label).distinct().count() != o.targets.size()) {
-      throw new UserError("--target labels must be distinct");
-    }
-    if (o.nodes != 1 && o.targets.stream().noneMatch(CompareTarget::local)) {
-      throw new UserError("--nodes " + o.nodes + " sizes the local clusters, and every --target has hosts; "
-          + "accepted: --nodes with local targets (no --target: the local demo; or --target LABEL=local)");
-    }
-    for (CompareTarget t : o.targets) {
-      ClusterEvent.check(o.events, o.phases, t.local() ? o.nodes : 0, "--target " + t.label);
-    }
-    Harness.checkProperties(o.harnesses, o.properties, o.help());
-    for (CompareTarget t : o.targets) {
-      Harness.checkProperties(o.harnesses, t.properties, o.help());
-    }
-    if (o.harnesses.contains(Harness.NB5)) {
-      if (o.plan) {
-        throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan with --harness ycsb");
-      }
-      if (o.rate != null) {
-        throw new UserError("--rate with --harness " + String.join(",", o.harnesses) + ": largekv reads nb5's "
-            + "service-time timers only, so nb5's latency under a rate would not be corrected for coordinated "
-            + "omission as YCSB's is; accepted: --rate with --harness ycsb");
-      }
-      if (o.clients > 1) {
-        throw new UserError("--clients " + o.clients + " with --harness " + String.join(",", o.harnesses) + ": one nb5 "
-            + "process per phase is what is tested; accepted: --clients 1 (nb5's --threads scale one process)");
-      }
-      if (!o.localTargets && o.localdc == null) {
-        throw new UserError("--harness nb5 with targets with hosts needs --localdc: nb5's cqld4 does not infer the "
-            + "local datacenter; accepted: --localdc DC");
-      }
-    }
-    o.servers.settings();
-    if (o.targets.stream().allMatch(CompareTarget::local) && o.servers.machineSource() != null) {
-      throw new UserError(o.servers.machineSource() + " reads the machines "
+    settings.checked();
+    servers.settings();
+    if (settings.targets.stream().allMatch(CompareTarget::local) && servers.machineSource() != null) {
+      throw new UserError(servers.machineSource() + " reads the machines "
           + "of targets with hosts, and every target here is a local Cassandra, read from this machine's /proc; "
           + "accepted: it with a --target LABEL=HOSTS");
     }
-    return o;
+    return this;
   }
 }

@@ -19,6 +19,7 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -50,20 +51,20 @@ public final class K8sLocal {
     K8sManifests.Mounts mounts = new K8sManifests.Mounts(repo.toString(), repo.resolve("workloads").toString(),
         volume.toString());
     // what the pods' nb5 cannot apply, and a missing nb5, are refused before a server starts
-    List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-    BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, () -> {
-      for (Phase phase : o.phases) {
+    List<String> planned = o.runProperties(ServerProperties.PLANNED_LOCAL_HOST, ServerProperties.PLANNED_LOCAL_DC);
+    BenchmarkRun.nb5(o.harness.name.equals(Harness.NB5), repo, () -> {
+      for (Phase phase : o.phases.list) {
         K8sManifests.Settings s = settings(o, phase, planned, repo, mounts, args);
         Nb5PodClient.Options.of(phase, Path.of(s.clientDir("0")), repo.resolve("workloads").resolve(
             s.workloadFile()), K8sManifests.nb5Properties(s));
       }
     });
     // the pods of this machine listen at --metrics-port + their index (in a cluster, each pod has its own address)
-    MetricsPorts metrics = o.results.metricsPorts(o.clients, runDir, List.of(o.harness), err);
-    int status = BenchmarkRun.onServer(o.hosts == null, null, o.nodes, err, local -> {
+    MetricsPorts metrics = o.results.metricsPorts(o.clients, runDir, List.of(o.harness.name), err);
+    int status = BenchmarkRun.onServer(o.target.hosts == null, null, o.cluster.nodes, err, local -> {
       List<String> server = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
-      for (Phase phase : o.phases) {
+      for (Phase phase : o.phases.list) {
         K8sManifests.Settings s = settings(o, phase, server, repo, mounts, args);
 
         int phaseStatus = runPhase(s, runDir.resolve(phase.name), metrics, err);
@@ -75,7 +76,7 @@ public final class K8sLocal {
       return ExitStatus.OK;
     });
     // every phase asked for has a row: one that did not run (a failed phase before it) is FAILED
-    Report report = BenchmarkRun.writeReport(Report.load(runDir, o.phases.stream().map(p -> p.name).toList()), out,
+    Report report = BenchmarkRun.writeReport(Report.load(runDir, o.phases.list.stream().map(p -> p.name).toList()), out,
         true);
     if (status == ExitStatus.OK && !report.failedCells().isEmpty()) {
       status = ExitStatus.FAILED;
@@ -90,13 +91,13 @@ public final class K8sLocal {
   private static K8sManifests.Settings settings(Options o, Phase phase, List<String> server, Path repo,
       K8sManifests.Mounts mounts, String[] args) throws IOException {
     List<String> props = new ArrayList<>(server);
-    props.addAll(o.phaseProperties(phase));
-    Path workload = repo.resolve("workloads").resolve(o.workloadFile(phase));
+    props.addAll(o.size.phaseProperties(phase));
+    Path workload = repo.resolve("workloads").resolve(o.scale.workloadFile(phase));
     return K8sManifests.Settings.builder().namespace("default").run(o.run).phase(phase.name).load(phase.isLoad())
         .image("local").clients(o.clients).workloadFile(workload.getFileName().toString())
         .workloadText(Files.readString(workload, StandardCharsets.UTF_8)).properties(props)
         .cpu(K8sRenderOptions.DEFAULT_CPU).memoryMib(6 * 1024).retries(phase.isLoad() ? o.retries : 0)
-        .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(mounts).harness(o.harness)
+        .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(mounts).harness(o.harness.name)
         .ycsbClient(K8sRender.ycsbClient(phase)).metricsPort(o.results.metricsPort == null ? 0 : o.results.metricsPort)
         .metricsAddress(io.largekv.common.MetricsProperties.DEFAULT_ADDRESS)
         .build();
@@ -213,7 +214,11 @@ public final class K8sLocal {
     return a == ExitStatus.OK ? b : a;
   }
 
-  /** Parsed options of {@code k8s local}: {@link PhaseOptions}, the clients and the run's name. */
+  /**
+   * Parsed options of {@code k8s local}: the server or local cluster, the phases and their size,
+   * {@code -p}, the client, the results, and the pods' own. What the pods do not do ({@code --plan},
+   * {@code --event}, {@code --warmup}) is not among them; {@link #notHere} says what to use instead.
+   */
   @Command(name = "local", abbreviateSynopsis = true, description = {
       "Runs the pods of bin/largekv k8s render on this machine: for each phase, the pod's command N times at once as"
           + " local processes (JOB_COMPLETION_INDEX 0..N-1), into OUT/RUN/PHASE/client-<i>/, the results volume's"
@@ -221,7 +226,41 @@ public final class K8sLocal {
       "Against a local Cassandra it starts (--nodes N: a cluster), or --hosts. --localdc, --records, --duration,"
           + " --threads, -p: as for bin/largekv run."},
       footer = "Docs: docs/kubernetes.md")
-  static final class Options extends ServerOptions {
+  static final class Options implements OptionParser.Options {
+
+    /** Options of {@code run} the pods have no use for, each with the line that says what to use instead. */
+    static final Map<String, String> NOT_HERE = Map.of(
+        "--plan", "--plan: accepted with bin/largekv run, which plans the same phases",
+        "--event", "--event: the pods run no events; accepted: bin/largekv run or compare for events",
+        "--warmup", "--warmup: the pods' clients leave out largekv.warmup_s (10 s by default for read phases);"
+            + " accepted: -p largekv.warmup_s=SECONDS");
+
+    @Mixin
+    final HelpOption help = new HelpOption();
+
+    @Mixin
+    final HostsOptions target = new HostsOptions();
+
+    @Mixin
+    final LocalDcOption localdc = new LocalDcOption();
+
+    @Mixin
+    final FullScaleOption scale = new FullScaleOption();
+
+    @Mixin
+    final PhasesOptions phases = new PhasesOptions();
+
+    @Mixin
+    final PhaseSizeOptions size = new PhaseSizeOptions();
+
+    @Mixin
+    final LocalClusterOptions cluster = new LocalClusterOptions();
+
+    @Mixin
+    final PropertyOptions props = new PropertyOptions();
+
+    @Mixin
+    final HarnessOption harness = new HarnessOption();
 
     @Mixin
     final ResultsOptions results = new ResultsOptions();
@@ -232,6 +271,16 @@ public final class K8sLocal {
     @Override
     public String help() {
       return "bin/largekv k8s local --help";
+    }
+
+    @Override
+    public Map<String, String> notHere() {
+      return NOT_HERE;
+    }
+
+    /** The properties every phase's pods get ({@link HostsOptions#properties}): the local server at {@code localHosts}. */
+    List<String> runProperties(String localHosts, String localDc) {
+      return target.properties(localHosts, localDc, cluster.nodes, localdc.name, props.list);
     }
 
     @Option(names = "--clients", paramLabel = "N", description = "client processes per phase (default 3)")
@@ -260,33 +309,23 @@ public final class K8sLocal {
     /** These options, checked together: what the pods cannot do is refused before a server starts. */
     Options checked() throws UserError {
       Options o = this;
-      if (o.helpAsked) {
+      if (o.help.asked) {
         return o;
       }
-      if (o.plan) {
-        throw new UserError("--plan: accepted with bin/largekv run, which plans the same phases");
-      }
-      if (!o.events.isEmpty()) {
-        throw new UserError("--event: the pods run no events; accepted: bin/largekv run or compare for events");
-      }
-      if (o.warmup != null) {
-        throw new UserError("--warmup: the pods' clients leave out largekv.warmup_s (10 s by default for read phases);"
-            + " accepted: -p largekv.warmup_s=SECONDS");
-      }
-      if (o.hosts != null && o.nodes != 1) {
-        throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts names other servers;"
+      if (o.target.hosts != null && o.cluster.nodes != 1) {
+        throw new UserError("--nodes " + o.cluster.nodes + " sizes the local cluster, and --hosts names other servers;"
             + " accepted: one or the other");
       }
-      for (String p : o.properties) {
+      for (String p : o.props.list) {
         if (Secrets.isSecret(p.substring(0, p.indexOf('=')))) {
           throw new UserError("-p " + Secrets.redact(p) + ": the pods get a password from a Secret only; accepted:"
               + " k8s local runs without one (a local Cassandra, or --hosts without authentication)");
         }
       }
-      if (o.harness.equals(Harness.NB5)) {
+      if (o.harness.name.equals(Harness.NB5)) {
         K8sRenderOptions.checkNb5(o.retries, null, o.results.metricsPort);
       }
-      Harness.checkProperties(List.of(o.harness), o.properties, o.help());
+      Harness.checkProperties(List.of(o.harness.name), o.props.list, o.help());
       return o;
     }
   }

@@ -21,7 +21,7 @@ import java.util.stream.Stream;
 /**
  * {@code bin/largekv k8s render}: one phase's YCSB or nb5 clients as Kubernetes manifests
  * ({@link K8sManifests}), with the target, phase and size options of {@code run}
- * ({@link PhaseOptions}) and the cluster's own (clients, namespace, image, password Secret, results
+ * (its option groups) and the cluster's own (clients, namespace, image, password Secret, results
  * volume, resources). Every option is checked before anything is written; bad input is one line
  * naming the option and what is accepted.
  */
@@ -35,15 +35,16 @@ public final class K8sRender {
    */
   static int run(K8sRenderOptions o, String[] args, PrintStream out) throws IOException {
     Path repo = BenchmarkRun.repo();
-    Path workload = repo.resolve("workloads").resolve(o.workloadFile(o.phase));
-    List<String> props = new ArrayList<>(o.serverProperties(false, o.hosts, null, o.database, o.properties));
-    props.addAll(o.phaseProperties(o.phase));
+    Path workload = repo.resolve("workloads").resolve(o.scale.workloadFile(o.phase));
+    List<String> props = new ArrayList<>(ServerProperties.of(false, o.target.hosts, null, 1, o.localdc.name,
+        o.target.database, o.props.list));
+    props.addAll(o.size.phaseProperties(o.phase));
     K8sManifests.Settings s = K8sManifests.Settings.builder().namespace(o.namespace).run(o.run).phase(o.phase.name)
         .load(o.phase.isLoad()).image(o.image).clients(o.clients).workloadFile(workload.getFileName().toString())
         .workloadText(Files.readString(workload, StandardCharsets.UTF_8)).properties(props)
         .passwordSecret(o.passwordSecret).resultsClaim(o.resultsClaim).resultsSize(o.resultsSize())
         .storageClass(o.storageClass).cpu(o.cpu).memoryMib(o.memoryMib).retries(o.retries)
-        .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(K8sManifests.POD).harness(o.harness)
+        .command(Secrets.redact("bin/largekv " + String.join(" ", args))).mounts(K8sManifests.POD).harness(o.harness.name)
         .nb5Jar(o.nb5Jar).ycsbClient(ycsbClient(o.phase))
         .metricsPort(o.results.metricsPort == null ? K8sRenderOptions.DEFAULT_METRICS_PORT : o.results.metricsPort).metricsAddress("0.0.0.0")
         .build();
@@ -68,7 +69,7 @@ public final class K8sRender {
     for (Map.Entry<String, String> f : files.entrySet()) {
       Files.writeString(dir.resolve(f.getKey()), f.getValue(), StandardCharsets.UTF_8);
     }
-    out.println("largekv: " + s.jobName() + ": " + o.clients + " " + o.harness + " client pod" + (o.clients == 1 ? ""
+    out.println("largekv: " + s.jobName() + ": " + o.clients + " " + o.harness.name + " client pod" + (o.clients == 1 ? ""
         : "s") + " of "
         + o.phase.name + " (workloads/" + s.workloadFile() + ") in namespace " + o.namespace + "; wrote "
         + String.join(", ", files.keySet()) + " in " + dir);

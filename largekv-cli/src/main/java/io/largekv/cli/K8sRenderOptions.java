@@ -10,13 +10,19 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** Parsed options of {@code k8s render}: {@link PhaseOptions} and the cluster's. */
+/**
+ * Parsed options of {@code k8s render}: the server, one phase and its size, {@code -p}, the client,
+ * the results, and the cluster's own. What acts on a local cluster or beside a local phase
+ * ({@code --phases}, {@code --plan}, {@code --nodes}, {@code --event}, {@code --warmup}) is not
+ * among them; {@link #notHere} says what to use instead.
+ */
 @Command(name = "render", abbreviateSynopsis = true, description = {
     "Writes the Kubernetes manifests of one phase's clients into --out: job.yaml (an Indexed Job, one pod a client,"
         + " each on its own node), configmap.yaml (the phase's workload file) and results-pvc.yaml (a ReadWriteMany"
@@ -24,10 +30,47 @@ import picocli.CommandLine.Option;
     "Each pod writes RUN/PHASE/client-<i>/ on the results volume, the layout of a local run. Needed: --phase,"
         + " --hosts, --image. --records, --duration, --threads (per pod), -p: as for bin/largekv run."},
     footer = "Docs: docs/kubernetes.md")
-final class K8sRenderOptions extends ServerOptions {
+final class K8sRenderOptions implements OptionParser.Options {
+
+  @Mixin
+  final HelpOption help = new HelpOption();
+
+  @Mixin
+  final HostsOptions target = new HostsOptions();
+
+  @Mixin
+  final LocalDcOption localdc = new LocalDcOption();
+
+  @Mixin
+  final FullScaleOption scale = new FullScaleOption();
+
+  @Mixin
+  final PhaseSizeOptions size = new PhaseSizeOptions();
+
+  @Mixin
+  final PropertyOptions props = new PropertyOptions();
+
+  @Mixin
+  final HarnessOption harness = new HarnessOption();
 
   @Mixin
   final ResultsOptions results = new ResultsOptions();
+
+  /**
+   * Options of {@code run} that k8s render does not have, each with the line that says what to use
+   * instead: refused as unknown, in these words.
+   */
+  static final Map<String, String> NOT_HERE = Map.of(
+      "--phases", "--phases: k8s render writes one phase's Job (apply each phase's after the previous one completed);"
+          + " accepted: --phase " + String.join("|", Phase.ALL.stream().map(p -> p.name).toList()),
+      "--plan", "--plan: k8s render starts nothing; accepted: bin/largekv run --plan with the same options and"
+          + " --hosts",
+      "--nodes", "--nodes acts on a local cluster or runs beside a local phase; k8s render writes neither; accepted:"
+          + " bin/largekv run or compare for events",
+      "--event", "--event acts on a local cluster or runs beside a local phase; k8s render writes neither; accepted:"
+          + " bin/largekv run or compare for events",
+      "--warmup", "--warmup: the pods' clients leave out largekv.warmup_s (10 s by default for read phases, from the"
+          + " clients' common start), and bin/largekv report the same seconds; accepted: -p largekv.warmup_s=SECONDS");
   static final String DEFAULT_RESULTS_SIZE = "50Gi";
   static final String DEFAULT_CPU = "4";
   /** The YCSB pods' metrics port: the Prometheus Java client's usual one. */
@@ -63,8 +106,13 @@ final class K8sRenderOptions extends ServerOptions {
     return "bin/largekv k8s render --help";
   }
 
+  @Override
+  public Map<String, String> notHere() {
+    return NOT_HERE;
+  }
+
   K8sRenderOptions() {
-    database = Database.YUGABYTE.propertyValue(); // the pods name their dialect (no local server here)
+    target.database = Database.YUGABYTE.propertyValue(); // the pods name their dialect (no local server here)
   }
 
   String resultsSize() {
@@ -226,17 +274,13 @@ final class K8sRenderOptions extends ServerOptions {
   /** These options, checked together: every one before anything is written. */
   K8sRenderOptions checked() throws UserError {
     K8sRenderOptions o = this;
-    if (o.helpAsked) {
+    if (o.help.asked) {
       return o;
-    }
-    if (o.phases != Phase.ALL) {
-      throw new UserError("--phases: k8s render writes one phase's Job (apply each phase's after the previous "
-          + "one completed); accepted: --phase " + String.join("|", Phase.ALL.stream().map(p -> p.name).toList()));
     }
     if (o.phase == null) {
       throw new UserError("--phase is needed; accepted values: " + Phase.ACCEPTED);
     }
-    if (o.hosts == null) {
+    if (o.target.hosts == null) {
       throw new UserError("--hosts is needed: the pods run against a database they reach (no local server in a "
           + "cluster); accepted: --hosts H1,H2[:PORT]");
     }
@@ -244,19 +288,6 @@ final class K8sRenderOptions extends ServerOptions {
       throw new UserError("--image is needed: the release image (distribution/Dockerfile, docs/release.md) with largekv at "
           + K8sManifests.IMAGE_HOME
           + "; accepted: --image NAME:TAG (not latest) or NAME@sha256:DIGEST");
-    }
-    if (o.plan) {
-      throw new UserError("--plan: k8s render starts nothing; accepted: bin/largekv run --plan with the same "
-          + "options and --hosts");
-    }
-    if (o.nodes != 1 || !o.events.isEmpty()) {
-      throw new UserError((o.nodes != 1 ? "--nodes" : "--event") + " acts on a local cluster or runs beside a "
-          + "local phase; k8s render writes neither; accepted: bin/largekv run or compare for events");
-    }
-    if (o.warmup != null) {
-      throw new UserError("--warmup: the pods' clients leave out largekv.warmup_s (10 s by default for read phases,"
-          + " from the clients' common start), and bin/largekv report the same seconds; accepted: -p"
-          + " largekv.warmup_s=SECONDS");
     }
     if (o.retries > 0 && !o.phase.isLoad()) {
       throw new UserError("--retries " + o.retries + " with --phase " + o.phase.name + ": a read client run again "
@@ -267,7 +298,7 @@ final class K8sRenderOptions extends ServerOptions {
           + "k8s render writes, and --results-claim " + o.resultsClaim + " names an existing one; accepted: "
           + "one or the other");
     }
-    for (String p : o.properties) {
+    for (String p : o.props.list) {
       String property = p.substring(0, p.indexOf('='));
       if (Secrets.isSecret(property)) {
         throw new UserError("-p " + Secrets.redact(p) + ": a password in -p would be written into the manifests "
@@ -278,17 +309,17 @@ final class K8sRenderOptions extends ServerOptions {
         throw new UserError("-p " + p + ": the contact points are --hosts; accepted: --hosts H1,H2[:PORT]");
       }
     }
-    if (o.nb5Jar != null && !o.harness.equals(Harness.NB5)) {
+    if (o.nb5Jar != null && !o.harness.name.equals(Harness.NB5)) {
       throw new UserError("--nb5-jar names nb5 in the image, and the pods run YCSB; accepted: --nb5-jar with"
           + " --harness nb5");
     }
-    if (o.harness.equals(Harness.NB5)) {
+    if (o.harness.name.equals(Harness.NB5)) {
       checkNb5(o.retries, o.passwordSecret, o.results.metricsPort);
       if (o.nb5Jar == null) {
         o.nb5Jar = K8sManifests.DEFAULT_NB5_JAR;
       }
     }
-    Harness.checkProperties(List.of(o.harness), o.properties, o.help());
+    Harness.checkProperties(List.of(o.harness.name), o.props.list, o.help());
     return o;
   }
 }

@@ -107,7 +107,7 @@ public final class Largekv {
     }
     OptionParser.Options command = LargekvCommands.options(leaf.commandSpec().commandLine());
     if (leaf.commandSpec().name().equals("check")) {
-      return Check.run((PhaseOptions) command, out, err);
+      return Check.run(command, out, err);
     }
     if (command instanceof RunCommand.RunOptions o) {
       return RunCommand.run(o.checked(), out, err);

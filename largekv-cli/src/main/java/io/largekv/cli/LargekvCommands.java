@@ -19,13 +19,14 @@ final class LargekvCommands {
   private LargekvCommands() {}
 
   /**
-   * The commands, configured for {@code args}: {@code check} takes {@code compare}'s options when
-   * {@code args} name a {@code --target LABEL=HOSTS}, else {@code run}'s.
+   * The commands, configured for {@code args}: {@code check} takes the settings of {@code compare}
+   * ({@link CompareSettings}) when {@code args} name a {@code --target LABEL=HOSTS}, else those of
+   * {@code run} ({@link RunSettings}).
    */
   static CommandLine of(String[] args) {
     CommandLine top = new CommandLine(new Largekv());
     top.addSubcommand(new RunCommand.RunOptions());
-    top.addSubcommand(Check.withoutRunOnlyGroups(Check.comparing(args) ? new Check.CompareForm() : new Check.RunForm()));
+    top.addSubcommand(Check.comparing(args) ? new Check.CompareForm() : new Check.RunForm());
     top.addSubcommand(new CompareOptions());
     top.addSubcommand(new ReportCommand.Options());
     CommandLine k8s = new CommandLine(new K8sCommand());
@@ -73,7 +74,7 @@ final class LargekvCommands {
         + " bin/largekv --help)");
   }
 
-  /** The options object of {@code command}: its own, or that of its mixin ({@code check}'s); null: none. */
+  /** The options object of {@code command}: its own, or that of its mixin ({@code check}'s settings); null: none. */
   static OptionParser.Options options(CommandLine command) {
     Object own = command.getCommand();
     if (own instanceof OptionParser.Options o) {

@@ -2,6 +2,7 @@ package io.largekv.cli;
 
 import io.largekv.common.UserError;
 import java.util.Arrays;
+import java.util.Map;
 import picocli.CommandLine.MissingParameterException;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.OptionSpec;
@@ -27,9 +28,18 @@ final class OptionParser {
     /** e.g. {@code bin/largekv --help}. */
     String help();
 
-    /** The line for an option this command does not have. */
+    /**
+     * Options of other commands this one does not have, each with the line that says what to use
+     * instead of it (e.g. {@code k8s render}'s {@code --phases}: one {@code --phase}); empty: none.
+     */
+    default Map<String, String> notHere() {
+      return Map.of();
+    }
+
+    /** The line for an option this command does not have: its {@link #notHere} line, or "unknown option". */
     default String unknownOption(String name) {
-      return "unknown option " + name + " (see " + help() + ")";
+      String hint = notHere().get(name.contains("=") ? name.substring(0, name.indexOf('=')) : name);
+      return hint != null ? hint : "unknown option " + name + " (see " + help() + ")";
     }
 
     /** The line for an option given without its value. */

@@ -1,7 +1,6 @@
 package io.largekv.cli;
 
 import io.largekv.cassandra.LocalCassandra;
-import io.largekv.cluster.ClusterEvent;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.harness.ClientResult;
@@ -29,48 +28,40 @@ final class RunCommand {
 
   /** Runs the phases as {@code o} (checked: {@link RunOptions#checked}) asks. */
   static int run(RunOptions o, PrintStream out, PrintStream err) throws Exception {
+    RunSettings s = o.settings;
     Path repo = BenchmarkRun.repo();
     Path outDir = BenchmarkRun.resultsDir(o.results.out, "run");
-    if (o.plan) {
+    if (s.plan.asked) {
       // the local server is not started for a plan: its usual address and datacenter
-      List<String> props = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-      BenchmarkRun.printPlans(repo, o.phases, o::phaseProperties, o.fullScale, props, 1, out, o.hosts == null
-          ? "the local Cassandra (" + o.nodes + " node" + (o.nodes == 1 ? "" : "s") + "), not started for a plan"
-          : o.hosts);
+      List<String> props = s.runProperties(ServerProperties.PLANNED_LOCAL_HOST, ServerProperties.PLANNED_LOCAL_DC);
+      BenchmarkRun.printPlans(repo, s.phases.list, s.size::phaseProperties, s.scale.on, props, 1, out, s.local()
+          ? s.cluster.describe() + "), not started for a plan" : s.target.hosts);
       return ExitStatus.OK;
     }
     // every phase's settings are translated, and nb5 is asked for, before a server starts
-    List<String> planned = o.runProperties(PhaseOptions.PLANNED_LOCAL_HOST, PhaseOptions.PLANNED_LOCAL_DC);
-    Nb5 nb5 = BenchmarkRun.nb5(o.harness.equals(Harness.NB5), repo, () -> {
-      for (Phase phase : o.phases) {
-        Harness.nb5Settings(repo, phaseProperties(o, planned, phase), o.workloadFile(phase));
+    List<String> planned = s.runProperties(ServerProperties.PLANNED_LOCAL_HOST, ServerProperties.PLANNED_LOCAL_DC);
+    Nb5 nb5 = BenchmarkRun.nb5(s.harness.name.equals(Harness.NB5), repo, () -> {
+      for (Phase phase : s.phases.list) {
+        Harness.nb5Settings(repo, s.phaseProperties(planned, phase), s.scale.workloadFile(phase));
       }
     });
-    MetricsPorts metrics = o.results.metricsPorts(1, outDir, List.of(o.harness), err);
-    return BenchmarkRun.onServer(o.hosts == null, null, o.nodes,
+    MetricsPorts metrics = o.results.metricsPorts(1, outDir, List.of(s.harness.name), err);
+    return BenchmarkRun.onServer(s.local(), null, s.cluster.nodes,
         b -> o.cache.uncached ? b.uncached(o.cache.pageCacheMib * 1024 * 1024) : b, err, local -> {
-      List<String> props = local == null ? o.runProperties(null, null)
-          : o.runProperties(local.contactPoints(), local.localDatacenter());
-      try (ServerSide servers = BenchmarkRun.servers(o.servers.settings(), o.hosts, local, props, "servers", err)) {
+      List<String> props = local == null ? s.runProperties(null, null)
+          : s.runProperties(local.contactPoints(), local.localDatacenter());
+      try (ServerSide servers = BenchmarkRun.servers(o.servers.settings(), s.target.hosts, local, props, "servers",
+          err)) {
         if (nb5 == null) {
           return runPhases(o, local, servers, outDir, out, err, "YCSB", Harness.ycsb(repo, o.console.of(err), 1,
-              phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null),
-              metrics, null));
+              phase -> s.phaseProperties(props, phase), s.scale::workloadFile, s.warmup.or(s.local()), metrics, null));
         }
         err.println("largekv: harness nb5 " + nb5.version() + " (bin/nb5) on nosqlbench-workloads/yb_kv_large.yaml,"
             + " every read verified");
         return runPhases(o, local, servers, outDir, out, err, "nb5", Harness.nb5(nb5, repo, o.console.of(err), 1,
-            phase -> phaseProperties(o, props, phase), phase -> o.workloadFile(phase), o.warmupOr(o.hosts == null)));
+            phase -> s.phaseProperties(props, phase), s.scale::workloadFile, s.warmup.or(s.local())));
       }
     });
-  }
-
-
-  /** A phase's properties: the run's, then the options' ({@link PhaseOptions#phaseProperties}), which win. */
-  private static List<String> phaseProperties(RunOptions o, List<String> props, Phase phase) {
-    List<String> phaseProps = new ArrayList<>(props);
-    phaseProps.addAll(o.phaseProperties(phase));
-    return phaseProps;
   }
 
   /**
@@ -82,13 +73,14 @@ final class RunCommand {
       String harness, Harness.PhaseClients phaseClients) throws Exception {
     List<Summary.Row> results = new ArrayList<>();
     int status = ExitStatus.OK;
-    long warmup = o.warmupOr(o.hosts == null);
-    for (Phase phase : o.phases) {
+    RunSettings s = o.settings;
+    long warmup = s.warmup.or(s.local());
+    for (Phase phase : s.phases.list) {
       Path phaseDir = outDir.resolve(phase.name);
       if (o.cache.uncached && !phase.isLoad()) {
         uncache(local, phase, err);
       }
-      List<ClientResult> clients = BenchmarkRun.runPhase(phaseClients, o.events, phase, local, servers, phaseDir,
+      List<ClientResult> clients = BenchmarkRun.runPhase(phaseClients, s.events.list, phase, local, servers, phaseDir,
           phase.name, err);
       Summary.Row r = new Summary.Row(phase, PhaseResult.load(phaseDir, phase.isLoad() ? 0 : warmup), clients);
       results.add(r);
@@ -137,13 +129,22 @@ final class RunCommand {
         + " MiB of page cache from now on (docs/uncached-reads.md)");
   }
 
-  /** Parsed options of {@code run}: {@link PhaseOptions}, the server to run against and the servers' side. */
+  /**
+   * Parsed options of {@code run}: what its phases are run with ({@link RunSettings}), and the groups
+   * of run alone: the servers' side, the console, the results, the page cache.
+   */
   @Command(name = "run", abbreviateSynopsis = true, description = {
       "Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the workloads/local-*"
           + " files (1,000,000 rows), and stops the server afterwards."},
       footer = "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md")
-  static final class RunOptions extends ServerOptions {
+  static final class RunOptions implements OptionParser.Options {
+
+    @Mixin
+    final HelpOption help = new HelpOption();
+
+    @Mixin
+    final RunSettings settings = new RunSettings();
 
     @Mixin
     final ServerSideOptions servers = new ServerSideOptions();
@@ -159,7 +160,7 @@ final class RunCommand {
 
     @Override
     public String help() {
-      return "bin/largekv --help";
+      return settings.help();
     }
 
     /** {@code args[0]} is {@code run}: its options, parsed and checked. */
@@ -169,35 +170,19 @@ final class RunCommand {
 
     /** These options, checked together: what a run cannot do as asked is refused before anything starts. */
     RunOptions checked() throws UserError {
-      RunOptions o = this;
-      if (o.helpAsked) {
-        return o;
+      if (help.asked) {
+        return this;
       }
-      o.checkUncached();
-      o.checkWarmupFitsDuration(o.hosts == null, o.duration);
-      if (o.fullScale && o.hosts == null && !o.plan) {
-        throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
-      }
-      if (o.hosts == null && o.localdc != null) {
-        throw new UserError("--localdc " + o.localdc + " names the datacenter of --hosts; the local Cassandra has its "
-            + "own; accepted: --localdc with --hosts");
-      }
-      if (o.hosts != null && o.nodes != 1) {
-        throw new UserError("--nodes " + o.nodes + " sizes the local cluster, and --hosts " + o.hosts
-            + " is not local; accepted: --nodes without --hosts");
-      }
-      ClusterEvent.check(o.events, o.phases, o.hosts == null ? o.nodes : 0, "--hosts " + o.hosts);
-      Harness.checkProperties(List.of(o.harness), o.properties, o.help());
-      o.servers.settings();
-      if (o.hosts == null && o.servers.machineSource() != null) {
-        throw new UserError(o.servers.machineSource() + " reads the machines "
+      checkUncached();
+      settings.check();
+      servers.settings();
+      if (settings.local() && servers.machineSource() != null) {
+        throw new UserError(servers.machineSource() + " reads the machines "
             + "of --hosts; the local Cassandra's nodes share this one, whose /proc the servers' side reads; accepted: "
             + "it with --hosts");
       }
-      if (o.harness.equals(Harness.NB5)) {
-        o.checkNb5();
-      }
-      return o;
+      settings.checkNb5(results.metricsPort);
+      return this;
     }
 
     /** {@code --uncached}: a local node, a read phase; by default the load and the uniform read. */
@@ -206,36 +191,22 @@ final class RunCommand {
       if (!cache.uncached) {
         return;
       }
-      if (hosts != null) {
-        throw new UserError("--uncached bounds the local Cassandra's page cache, and --hosts " + hosts + " is not "
-            + "local; against real servers, load more data than their memory holds (docs/uncached-reads.md); "
+      if (!settings.local()) {
+        throw new UserError("--uncached bounds the local Cassandra's page cache, and --hosts " + settings.target.hosts
+            + " is not local; against real servers, load more data than their memory holds (docs/uncached-reads.md); "
             + "accepted: --uncached without --hosts");
       }
-      if (nodes != 1) {
+      if (settings.cluster.nodes != 1) {
         throw new UserError("--uncached runs one local node; accepted: --uncached without --nodes");
       }
-      if (!phasesGiven) {
-        phases = List.of(Phase.LOAD, Phase.UNIFORM_READ);
+      PhasesOptions phases = settings.phases;
+      if (!phases.given) {
+        phases.list = List.of(Phase.LOAD, Phase.UNIFORM_READ);
       }
-      if (phases.stream().allMatch(Phase::isLoad)) {
+      if (phases.list.stream().allMatch(Phase::isLoad)) {
         throw new UserError("--uncached bounds the page cache of read phases, and --phases has none; accepted: "
             + "--phases with uniform-read or latest-read");
       }
     }
-
-    /** What nb5 cannot do as asked, refused before anything starts. */
-    private void checkNb5() throws UserError {
-      if (plan) {
-        throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
-      }
-      if (results.metricsPort != null) {
-        throw ResultsOptions.noNb5Endpoint(results.metricsPort);
-      }
-      if (hosts != null && localdc == null) {
-        throw new UserError("--harness nb5 with --hosts needs --localdc: nb5's cqld4 does not infer the local "
-            + "datacenter; accepted: --localdc DC");
-      }
-    }
   }
-
 }

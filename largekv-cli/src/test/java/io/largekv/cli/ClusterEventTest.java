@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.largekv.cli.Compare;
 import io.largekv.cli.CompareTarget;
 import io.largekv.cli.Largekv;
-import io.largekv.cli.PhaseOptions;
 import io.largekv.cluster.ClusterEvent;
 import io.largekv.phase.Phase;
 import java.util.List;
@@ -61,12 +60,12 @@ class ClusterEventTest {
 
   @Test
   void compareAcceptsLocalClustersAndEvents() {
-    CompareOptions o = CompareOptions.parse(new String[] {"compare", "--target", "cassandra=local", "--nodes", "3",
-        "--event", "uniform-read@20:kill-node:2", "--event", "uniform-read@40:start-node:2"});
+    CompareSettings o = CompareOptions.parse(new String[] {"compare", "--target", "cassandra=local", "--nodes", "3",
+        "--event", "uniform-read@20:kill-node:2", "--event", "uniform-read@40:start-node:2"}).settings;
     assertThat(o.localTargets).isTrue();
     assertThat(o.targets).singleElement().matches(CompareTarget::local);
-    assertThat(o.nodes).isEqualTo(3);
-    assertThat(o.events).extracting(e -> e.spec).containsExactly("uniform-read@20:kill-node:2",
+    assertThat(o.cluster.nodes).isEqualTo(3);
+    assertThat(o.events.list).extracting(e -> e.spec).containsExactly("uniform-read@20:kill-node:2",
         "uniform-read@40:start-node:2");
     assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--target", "cassandra=local",
         "--target", "yugabyte=yb1"})).hasMessageContaining("all targets local, or all with hosts");
@@ -82,11 +81,11 @@ class ClusterEventTest {
 
   @Test
   void runAcceptsNodesOnlyWithoutHosts() {
-    RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--nodes", "3", "--event",
-        "load@2:exec:echo hi"});
-    assertThat(o.nodes).isEqualTo(3);
-    assertThat(PhaseOptions.localReplicationFactor(3)).isEqualTo(3);
-    assertThat(PhaseOptions.localReplicationFactor(2)).isEqualTo(1);
+    RunSettings o = RunCommand.RunOptions.parse(new String[] {"run", "--nodes", "3", "--event",
+        "load@2:exec:echo hi"}).settings;
+    assertThat(o.cluster.nodes).isEqualTo(3);
+    assertThat(LocalClusterOptions.replicationFactor(3)).isEqualTo(3);
+    assertThat(LocalClusterOptions.replicationFactor(2)).isEqualTo(1);
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "h1", "--nodes", "3"}))
         .hasMessageContaining("--nodes 3 sizes the local cluster");
   }

@@ -10,7 +10,7 @@ class CompareOptionsTest {
 
   @Test
   void noTargetsIsTheLocalDemoOfTwoCassandras() throws Exception {
-    CompareOptions o = CompareOptions.parse(new String[] {"compare"});
+    CompareSettings o = CompareOptions.parse(new String[] {"compare"}).settings;
     assertThat(o.localTargets).isTrue();
     assertThat(o.targets).extracting(t -> t.label).containsExactly("cassandra-stcs", "cassandra-lcs");
     assertThat(o.targets).allMatch(CompareTarget::local).allMatch(t -> t.dialect.equals("cassandra"));
@@ -19,37 +19,37 @@ class CompareOptionsTest {
         .containsExactly("recordcount=100000", "threadcount=16");
     assertThat(o.phaseProperties(Phase.UNIFORM_READ, o.targets.get(0)))
         .containsExactly("recordcount=100000", "threadcount=16", "maxexecutiontime=30");
-    assertThat(o.warmup).isEqualTo(5L);
+    assertThat(o.warmup.seconds).isEqualTo(5L);
   }
 
   @Test
   void theLocalDemosSizesNeverOutrankTheUsersProperties() throws Exception {
-    CompareOptions o = CompareOptions.parse(new String[] {"compare", "-p", "recordcount=5000",
-        "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64"});
+    CompareSettings o = CompareOptions.parse(new String[] {"compare", "-p", "recordcount=5000",
+        "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64"}).settings;
     CompareTarget a = o.targets.get(0);
     CompareTarget b = o.targets.get(1);
     assertThat(o.phaseProperties(Phase.UNIFORM_READ, a)).containsExactly("threadcount=16", "maxexecutiontime=30");
     assertThat(o.phaseProperties(Phase.UNIFORM_READ, b)).containsExactly("maxexecutiontime=30");
-    CompareOptions explicit = CompareOptions.parse(new String[] {"compare", "--threads", "8", "--rate", "900",
-        "--clients", "3"});
+    CompareSettings explicit = CompareOptions.parse(new String[] {"compare", "--threads", "8", "--rate", "900",
+        "--clients", "3"}).settings;
     assertThat(explicit.phaseProperties(Phase.LOAD, explicit.targets.get(0)))
         .containsExactly("threadcount=8", "target=300", "measurement.interval=both", "recordcount=100000");
   }
 
   @Test
   void theReportsSetupSaysWhereEachSizeCameFrom() throws Exception {
-    CompareOptions o = CompareOptions.parse(new String[] {"compare", "-p", "recordcount=5000",
+    CompareSettings o = CompareOptions.parse(new String[] {"compare", "-p", "recordcount=5000",
         "--target", "cassandra-a=local", "--target", "cassandra-b=local", "--target-prop", "cassandra-b:threadcount=64",
-        "--duration", "20"});
-    assertThat(o.sizeSetting(o.records, "recordcount", CompareOptions.LOCAL_RECORDS, ""))
+        "--duration", "20"}).settings;
+    assertThat(o.sizeSetting(o.size.records, "recordcount", CompareSettings.LOCAL_RECORDS, ""))
         .isEqualTo("(-p / --target-prop recordcount)");
-    assertThat(o.sizeSetting(null, "threadcount", CompareOptions.LOCAL_THREADS, ""))
+    assertThat(o.sizeSetting(null, "threadcount", CompareSettings.LOCAL_THREADS, ""))
         .isEqualTo("16 (local default; a -p or --target-prop threadcount for some targets)");
-    assertThat(o.sizeSetting(o.duration, "maxexecutiontime", CompareOptions.LOCAL_DURATION, " s")).isEqualTo("20 s");
-    CompareOptions demo = CompareOptions.parse(new String[] {"compare"});
-    assertThat(demo.sizeSetting(null, "recordcount", CompareOptions.LOCAL_RECORDS, "")).isEqualTo("100000 (local default)");
-    CompareOptions hosts = CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=10.0.0.1"});
-    assertThat(hosts.sizeSetting(null, "recordcount", CompareOptions.LOCAL_RECORDS, "")).isEqualTo("(workload file)");
+    assertThat(o.sizeSetting(o.size.duration, "maxexecutiontime", CompareSettings.LOCAL_DURATION, " s")).isEqualTo("20 s");
+    CompareSettings demo = CompareOptions.parse(new String[] {"compare"}).settings;
+    assertThat(demo.sizeSetting(null, "recordcount", CompareSettings.LOCAL_RECORDS, "")).isEqualTo("100000 (local default)");
+    CompareSettings hosts = CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=10.0.0.1"}).settings;
+    assertThat(hosts.sizeSetting(null, "recordcount", CompareSettings.LOCAL_RECORDS, "")).isEqualTo("(workload file)");
   }
 
   @Test
@@ -87,15 +87,15 @@ class CompareOptionsTest {
 
   @Test
   void targetsTakeTheirDialectFromTheirLabel() throws Exception {
-    CompareOptions o = CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=yb1,yb2:9042",
+    CompareSettings o = CompareOptions.parse(new String[] {"compare", "--target", "yugabyte=yb1,yb2:9042",
         "--target", "scylla-ics=s1", "--target-prop", "scylla-ics:ycql.compaction=IncrementalCompactionStrategy",
-        "--repeat", "3", "--rate", "5000", "--clients", "2"});
+        "--repeat", "3", "--rate", "5000", "--clients", "2"}).settings;
     assertThat(o.localTargets).isFalse();
     assertThat(o.targets).extracting(t -> t.dialect).containsExactly("yugabyte", "scylla");
     assertThat(o.targets.get(0).hosts).isEqualTo("yb1,yb2:9042");
     assertThat(o.targets.get(1).properties).containsExactly("ycql.compaction=IncrementalCompactionStrategy");
     assertThat(o.repeat).isEqualTo(3);
-    assertThat(o.warmup).isEqualTo(10L);
+    assertThat(o.warmup.seconds).isEqualTo(10L);
   }
 
   /** Against hosts, compare plans the rows run plans: the laptop-sized files unless --full-scale, the published ones with it. */
@@ -103,14 +103,15 @@ class CompareOptionsTest {
   void againstHostsCompareAndRunTakeTheSameScaleRule() throws Exception {
     for (boolean full : new boolean[] {false, true}) {
       String[] scale = full ? new String[] {"--full-scale"} : new String[0];
-      CompareOptions c = CompareOptions.parse(concat(new String[] {"compare", "--target", "cassandra=c1,c2",
-          "--localdc", "dc1"}, scale));
+      CompareSettings c = CompareOptions.parse(concat(new String[] {"compare", "--target", "cassandra=c1,c2",
+          "--localdc", "dc1"}, scale)).settings;
       RunCommand.RunOptions r = RunCommand.RunOptions.parse(concat(new String[] {"run", "--hosts", "c1,c2",
           "--target", "cassandra", "--localdc", "dc1"}, scale));
       for (io.largekv.phase.Phase phase : io.largekv.phase.Phase.ALL) {
-        assertThat(c.workloadFile(phase)).as(phase.name + (full ? " full-scale" : "")).isEqualTo(r.workloadFile(phase))
+        assertThat(c.scale.workloadFile(phase)).as(phase.name + (full ? " full-scale" : ""))
+            .isEqualTo(r.settings.scale.workloadFile(phase))
             .isEqualTo(full ? phase.fullScaleWorkload : phase.localWorkload);
-        assertThat(c.phaseProperties(phase, c.targets.get(0))).isEqualTo(r.phaseProperties(phase));
+        assertThat(c.phaseProperties(phase, c.targets.get(0))).isEqualTo(r.settings.size.phaseProperties(phase));
       }
     }
     assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--full-scale"}))
@@ -149,14 +150,17 @@ class CompareOptionsTest {
     compare[0] = "compare";
     System.arraycopy(common, 0, run, 1, common.length);
     System.arraycopy(common, 0, compare, 1, common.length);
-    for (PhaseOptions o : new PhaseOptions[] {RunCommand.RunOptions.parse(run), CompareOptions.parse(compare)}) {
-      assertThat(o.phaseProperties(Phase.UNIFORM_READ))
+    RunSettings r = RunCommand.RunOptions.parse(run).settings;
+    CompareSettings c = CompareOptions.parse(compare).settings;
+    // the same option groups, parsed alike
+    for (PhaseSizeOptions size : java.util.List.of(r.size, c.size)) {
+      assertThat(size.phaseProperties(Phase.UNIFORM_READ))
           .containsExactly("recordcount=2000", "threadcount=4", "maxexecutiontime=20");
-      assertThat(o.phaseProperties(Phase.LOAD)).containsExactly("recordcount=2000", "threadcount=4");
-      assertThat(o.warmup).isEqualTo(3L);
-      assertThat(o.nodes).isEqualTo(3);
-      assertThat(o.properties).containsExactly("ycql.request_timeout=5s");
+      assertThat(size.phaseProperties(Phase.LOAD)).containsExactly("recordcount=2000", "threadcount=4");
     }
+    assertThat(java.util.List.of(r.warmup.seconds, c.warmup.seconds)).containsOnly(3L);
+    assertThat(java.util.List.of(r.cluster.nodes, c.cluster.nodes)).containsOnly(3);
+    assertThat(java.util.List.of(r.props.list, c.props.list)).containsOnly(java.util.List.of("ycql.request_timeout=5s"));
     for (String command : new String[] {"run", "compare"}) {
       assertThatThrownBy(() -> parse(command, "--threads", "0"))
           .hasMessage("--threads 0 is not accepted; accepted values: 1..100000");
@@ -171,7 +175,7 @@ class CompareOptionsTest {
     }
   }
 
-  private static PhaseOptions parse(String... args) throws Exception {
+  private static OptionParser.Options parse(String... args) throws Exception {
     return args[0].equals("run") ? RunCommand.RunOptions.parse(args) : CompareOptions.parse(args);
   }
 
@@ -184,12 +188,12 @@ class CompareOptionsTest {
 
   @Test
   void harnessesAreOneOrBothAndNb5RefusesWhatItCannotDo() throws Exception {
-    CompareOptions both = CompareOptions.parse(new String[] {"compare", "--harness", "ycsb,nb5"});
+    CompareSettings both = CompareOptions.parse(new String[] {"compare", "--harness", "ycsb,nb5"}).settings;
     assertThat(both.harnesses).containsExactly("ycsb", "nb5");
     assertThat(both.column(both.targets.get(0), "nb5")).isEqualTo("cassandra-stcs/nb5");
-    CompareOptions one = CompareOptions.parse(new String[] {"compare", "--harness", "nb5"});
+    CompareSettings one = CompareOptions.parse(new String[] {"compare", "--harness", "nb5"}).settings;
     assertThat(one.column(one.targets.get(0), "nb5")).isEqualTo("cassandra-stcs");
-    assertThat(CompareOptions.parse(new String[] {"compare"}).harnesses).containsExactly("ycsb");
+    assertThat(CompareOptions.parse(new String[] {"compare"}).settings.harnesses).containsExactly("ycsb");
     assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "-p", "nb5.read_cl=ONE"}))
         .hasMessageStartingWith("-p nb5.read_cl=ONE is an nb5 parameter, and no nb5 runs; accepted: -p nb5.NAME=VALUE "
             + "with --harness nb5");

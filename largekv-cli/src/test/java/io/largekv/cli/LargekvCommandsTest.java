@@ -150,6 +150,66 @@ class LargekvCommandsTest {
     }
   }
 
+  /**
+   * k8s render and k8s local declare only what they accept: an option of run's they leave to
+   * another command or option is not theirs (not in their usage), and is refused as unknown, in its
+   * {@code notHere} line, one line, exit 2.
+   */
+  @Test
+  void k8sDeclaresOnlyWhatItAcceptsAndSaysWhatToUseInstead() throws Exception {
+    Map<String, Map<String, String>> notHere = Map.of("render", K8sRenderOptions.NOT_HERE,
+        "local", K8sLocal.Options.NOT_HERE);
+    assertThat(notHere.get("render")).containsOnlyKeys("--phases", "--plan", "--nodes", "--event", "--warmup");
+    assertThat(notHere.get("local")).containsOnlyKeys("--plan", "--event", "--warmup");
+    CommandLine k8s = LargekvCommands.of(new String[] {"k8s"}).getSubcommands().get("k8s");
+    for (Map.Entry<String, Map<String, String>> command : notHere.entrySet()) {
+      CommandLine c = k8s.getSubcommands().get(command.getKey());
+      String usage = run("k8s", command.getKey(), "--help").out();
+      for (Map.Entry<String, String> option : command.getValue().entrySet()) {
+        assertThat(c.getCommandSpec().findOption(option.getKey())).as(option.getKey()).isNull();
+        assertThat(usage).as(option.getKey()).doesNotContain("  " + option.getKey() + " ", "  " + option.getKey() + "=");
+        for (String[] given : new String[][] {{option.getKey(), "1"}, {option.getKey() + "=1"}}) {
+          List<String> line = new ArrayList<>(List.of("k8s", command.getKey()));
+          line.addAll(List.of(given));
+          Outcome refused = run(line.toArray(String[]::new));
+          assertThat(refused.status()).as("%s", line).isEqualTo(2);
+          assertThat(refused.out()).as("%s", line).isEmpty();
+          assertThat(refused.err()).as("%s", line).isEqualTo("largekv: " + option.getValue() + System.lineSeparator());
+          // the line names the option and what is accepted instead
+          assertThat(option.getValue()).startsWith(option.getKey()).contains("accepted");
+        }
+      }
+    }
+    // an option no command has: the usual line
+    assertThat(run("k8s", "render", "--phasez", "load").err()).isEqualTo("largekv: unknown option --phasez (see"
+        + " bin/largekv k8s render --help)" + System.lineSeparator());
+  }
+
+  /** check has the settings of run's (or compare's) phases, and no option besides: its option names are theirs less their own groups. */
+  @Test
+  void checkHasTheSettingsOfRunOrCompareAndNothingElse() {
+    for (String[] args : new String[][] {{"check"}, {"check", "--target", "cassandra=h1"}}) {
+      CommandLine commands = LargekvCommands.of(args);
+      String form = args.length == 1 ? "run" : "compare";
+      java.util.Set<String> check = names(commands.getSubcommands().get("check"));
+      java.util.Set<String> runOrCompare = names(commands.getSubcommands().get(form));
+      java.util.Set<String> ownGroups = new java.util.TreeSet<>();
+      for (Object group : List.of(new ServerSideOptions(), new ConsoleOptions(), new ResultsOptions(),
+          new UncachedOptions())) {
+        ownGroups.addAll(names(new CommandLine(group)));
+      }
+      java.util.Set<String> expected = new java.util.TreeSet<>(runOrCompare);
+      expected.removeAll(ownGroups);
+      assertThat(check).as(form).isEqualTo(expected);
+    }
+  }
+
+  private static java.util.Set<String> names(CommandLine c) {
+    java.util.Set<String> names = new java.util.TreeSet<>();
+    c.getCommandSpec().options().forEach(o -> names.add(o.longestName()));
+    return names;
+  }
+
   @Test
   void badInputIsOneLineNamingTheOption() throws Exception {
     Outcome unknown = run("frobnicate");

@@ -15,13 +15,13 @@ class LargekvOptionsTest {
     RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "a,b:9043", "--target",
         "scylla", "--phases", "load,latest-read", "--records", "1_000", "--duration", "30", "--threads", "8",
         "-p", "ycql.localdc=dc1"});
-    assertThat(o.hosts).isEqualTo("a,b:9043");
-    assertThat(o.database).isEqualTo("scylla");
-    assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
-    assertThat(o.records).isEqualTo(1000);
-    assertThat(o.duration).isEqualTo(30);
-    assertThat(o.threads).isEqualTo(8);
-    assertThat(o.properties).containsExactly("ycql.localdc=dc1");
+    assertThat(o.settings.target.hosts).isEqualTo("a,b:9043");
+    assertThat(o.settings.target.database).isEqualTo("scylla");
+    assertThat(o.settings.phases.list).containsExactly(Phase.LOAD, Phase.LATEST_READ);
+    assertThat(o.settings.size.records).isEqualTo(1000);
+    assertThat(o.settings.size.duration).isEqualTo(30);
+    assertThat(o.settings.size.threads).isEqualTo(8);
+    assertThat(o.settings.props.list).containsExactly("ycql.localdc=dc1");
   }
 
   @Test
@@ -45,13 +45,13 @@ class LargekvOptionsTest {
   void uncachedIsALocalNodesReadPhasesAndDefaultsToTheLoadAndTheUniformRead() throws Exception {
     RunCommand.RunOptions o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached"});
     assertThat(o.cache.uncached).isTrue();
-    assertThat(o.phases).containsExactly(Phase.LOAD, Phase.UNIFORM_READ);
+    assertThat(o.settings.phases.list).containsExactly(Phase.LOAD, Phase.UNIFORM_READ);
     assertThat(o.cache.pageCacheMib).isEqualTo(16);
     o = RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--phases", "load,latest-read", "--page-cache",
         "8"});
-    assertThat(o.phases).containsExactly(Phase.LOAD, Phase.LATEST_READ);
+    assertThat(o.settings.phases.list).containsExactly(Phase.LOAD, Phase.LATEST_READ);
     assertThat(o.cache.pageCacheMib).isEqualTo(8);
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).phases).isEqualTo(Phase.ALL);
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).settings.phases.list).isEqualTo(Phase.ALL);
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--uncached", "--hosts", "h1"}))
         .isInstanceOf(UserError.class).hasMessageStartingWith("--uncached bounds the local Cassandra's page cache, "
             + "and --hosts h1 is not local").hasMessageEndingWith("accepted: --uncached without --hosts");
@@ -94,8 +94,8 @@ class LargekvOptionsTest {
   @Test
   void nb5TakesOnlyWhatItCanDo() {
     assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--harness", "nb5", "-p", "nb5.driverconfig=x.conf"})
-        .harness).isEqualTo("nb5");
-    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).harness).isEqualTo("ycsb");
+        .settings.harness.name).isEqualTo("nb5");
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run"}).settings.harness.name).isEqualTo("ycsb");
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--harness", "latte"}))
         .hasMessage("--harness latte is not accepted; accepted: ycsb, nb5");
     // -p is translated for nb5 before nb5 is looked for or a server starts

@@ -1,0 +1,42 @@
+package io.largekv.cli;
+
+import io.largekv.common.Counts;
+import io.largekv.common.UserError;
+import io.largekv.phase.Phase;
+import java.util.List;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code --warmup}, a mixin of the commands whose figures largekv itself cuts ({@code run},
+ * {@code compare}, {@code check}); the pods of {@code k8s render} and {@code k8s local} take
+ * {@code -p largekv.warmup_s} instead.
+ */
+final class WarmupOptions {
+
+  /** Seconds left out of each read phase's figures at its start; null: {@link #or}'s default. */
+  Long seconds;
+
+  @Option(names = "--warmup", paramLabel = "SECONDS", description = "left out of each read phase's figures at its"
+      + " start (default 5 against local servers, 10 against hosts)")
+  void warmup(String v) throws UserError {
+    seconds = Counts.atLeast("--warmup", v, 0);
+  }
+
+  /** The warm-up in seconds: {@code --warmup}, else 5 against local servers and 10 against real ones. */
+  long or(boolean local) {
+    return seconds != null ? seconds : local ? 5 : 10;
+  }
+
+  /**
+   * A read phase of {@code readSeconds} (null: the workload file's) among {@code phases} must
+   * measure something after its warm-up: a warm-up as long as the phase would leave nothing to
+   * report, which must not read as a result.
+   */
+  void checkFitsDuration(boolean local, Long readSeconds, List<Phase> phases) throws UserError {
+    long w = or(local);
+    if (readSeconds != null && w >= readSeconds && phases.stream().anyMatch(p -> !p.isLoad())) {
+      throw new UserError("--duration " + readSeconds + " leaves nothing to measure after a warm-up of " + w + " s"
+          + (seconds == null ? " (the default)" : "") + "; accepted: --duration longer than --warmup");
+    }
+  }
+}
