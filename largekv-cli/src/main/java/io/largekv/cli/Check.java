@@ -52,7 +52,7 @@ public final class Check {
     final RunSettings run = new RunSettings();
   }
 
-  /** {@code check} with {@code compare}'s settings ({@link CompareSettings}): a {@code --target LABEL=HOSTS} was given. */
+  /** {@code check} with {@code compare}'s settings ({@link CompareSettings}): a {@code --target LABEL=HOSTS} given. */
   @Command(name = "check", customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
   static final class CompareForm {
@@ -65,7 +65,7 @@ public final class Check {
 
   private Check() {}
 
-  /** The preflight of {@code options}: {@code run}'s or {@code compare}'s settings ({@link #comparing}), not yet checked. */
+  /** The preflight of {@code options}: run's or compare's settings ({@link #comparing}), not yet checked. */
   static int run(OptionParser.Options options, PrintStream out, PrintStream err) throws Exception {
     Path repo = BenchmarkRun.repo();
     PhaseRunner runner = new PhaseRunner(repo, new io.largekv.console.Console(err, false));

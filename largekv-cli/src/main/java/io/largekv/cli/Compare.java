@@ -35,7 +35,7 @@ public final class Compare {
 
   private Compare() {}
 
-  /** Runs the comparison {@code options} (checked: {@link CompareOptions#checked}) asks for; {@code args}: its command line. */
+  /** Runs the comparison {@code options} (checked: {@link CompareOptions#checked}) asks for; {@code args}: its line. */
   static int run(CompareOptions options, String[] args, PrintStream out, PrintStream err) throws Exception {
     CompareSettings o = options.settings;
     Path repo = BenchmarkRun.repo();
@@ -108,13 +108,13 @@ public final class Compare {
         setup = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.cluster.nodes, err, local -> {
           List<String> props = local != null ? targetProperties(o, t, local.contactPoints(), local.localDatacenter())
               : targetProperties(o, t, t.hosts, null);
-          try (ServerSide servers = BenchmarkRun.servers(options.servers.settings(), t.local() ? null : t.hosts, local, props,
-              o.column(t, harness), err)) {
+          try (ServerSide servers = BenchmarkRun.servers(options.servers.settings(), t.local() ? null : t.hosts, local,
+              props, o.column(t, harness), err)) {
           Harness.PhaseClients clients = harness.equals(Harness.NB5)
-              ? Harness.nb5(nb5, repo, options.console.of(err), o.clients, phase -> o.phaseProperties(phase, t, props), o.scale::workloadFile,
-                  o.warmup.seconds)
-              : Harness.ycsb(repo, options.console.of(err), o.clients, phase -> o.phaseProperties(phase, t, props), o.scale::workloadFile,
-                  o.warmup.seconds, metrics, o.column(t, harness));
+              ? Harness.nb5(nb5, repo, options.console.of(err), o.clients, phase -> o.phaseProperties(phase, t, props),
+                  o.scale::workloadFile, o.warmup.seconds)
+              : Harness.ycsb(repo, options.console.of(err), o.clients, phase -> o.phaseProperties(phase, t, props),
+                  o.scale::workloadFile, o.warmup.seconds, metrics, o.column(t, harness));
           String column = o.column(t, harness);
           RunSetup s = before;
           for (Phase phase : o.phases.list) {

@@ -6,7 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
-/** {@code --event}, a mixin of the commands that run events beside their phases ({@code run}, {@code compare}, {@code check}). */
+/** {@code --event}, a mixin of the commands that run events beside their phases: run, compare, check. */
 final class EventOptions {
 
   final List<ClusterEvent> list = new ArrayList<>();

@@ -278,7 +278,7 @@ public final class K8sLocal {
       return NOT_HERE;
     }
 
-    /** The properties every phase's pods get ({@link HostsOptions#properties}): the local server at {@code localHosts}. */
+    /** The properties every phase's pods get ({@link HostsOptions#properties}); local: at {@code localHosts}. */
     List<String> runProperties(String localHosts, String localDc) {
       return target.properties(localHosts, localDc, cluster.nodes, localdc.name, props.list);
     }
