@@ -1,5 +1,6 @@
 package io.largekv.bench;
 
+import io.largekv.results.Reason;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -19,10 +20,15 @@ final class CompilerThreads {
   static final String NAME = "C[12] CompilerThre.*";
   private static final Pattern PATTERN = Pattern.compile(NAME);
 
-  /** Their CPU seconds up to the last reading; NaN and why when unavailable. */
-  record Cpu(double seconds, String unavailable) {
+  /** Their CPU seconds up to the last reading; NaN and why ({@code missing}) when unavailable. */
+  record Cpu(double seconds, Reason missing) {
     static Cpu unavailable(String why) {
-      return new Cpu(Double.NaN, why);
+      return new Cpu(Double.NaN, Reason.unmeasured(why));
+    }
+
+    /** Why they are unavailable, in words; null when measured. */
+    String unavailable() {
+      return missing == null ? null : missing.words();
     }
   }
 

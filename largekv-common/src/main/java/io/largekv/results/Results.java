@@ -297,51 +297,56 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
   }
 
   /**
-   * A figure of the servers' side: {@code value}, or null and {@code unavailable} says why (never 0
-   * in its place).
+   * A figure of the servers' side: {@code value}, or null and {@code missing} says why (never 0 in
+   * its place).
    *
+   * @param missing why there is no value (null with a value): the renderers decide by its code and
+   *     node; results.json holds its words only ({@link #unavailable}; read back, a figure without a
+   *     value is {@link Reason.Code#UNMEASURED} and names no node)
    * @param samples the samples (a level) or intervals between samples (a rate) it rests on
    * @param of the samples or intervals there were
-   * @param absence why there is no value, as a fact (null with a value): the renderers decide by it,
-   *     {@code unavailable} is its words; results.json holds the words only (read back, a figure
-   *     without a value is {@link Absence#UNMEASURED})
    */
-  public record Figure(Double value, String unavailable, int samples, int of, Absence absence) {
-
-    /** Why a figure has no value. */
-    public enum Absence {
-      /** It could not be measured: {@code unavailable} says why. */
-      UNMEASURED,
-      /** It is not a figure of this phase (a load's in a read phase, a read's in a load). */
-      NOT_OF_THIS_PHASE,
-      /** It is the cluster's only: a node's row has none. */
-      CLUSTER_ONLY
-    }
+  public record Figure(Double value, Reason missing, int samples, int of) {
 
     public Figure {
       if (value != null) {
-        absence = null;
-      } else if (absence == null) {
-        absence = Absence.UNMEASURED;
+        missing = null;
+      } else {
+        Objects.requireNonNull(missing, "missing");
       }
     }
 
+    /** Why there is no value, in words; null with a value. */
+    public String unavailable() {
+      return missing == null ? null : missing.words();
+    }
+
     public static Figure of(double value, int samples, int of) {
-      return new Figure(value, null, samples, of, null);
+      return new Figure(value, null, samples, of);
     }
 
     public static Figure unavailable(String why, int of) {
-      return new Figure(null, why, 0, of, Absence.UNMEASURED);
+      return unavailable(Reason.unmeasured(why), of);
+    }
+
+    /** A figure of no value for {@code why} (another figure's reason, kept as it is). */
+    public static Figure unavailable(Reason why, int of) {
+      return new Figure(null, why, 0, of);
     }
 
     /** A figure that is not one of this phase: {@code why} says whose it is. */
     public static Figure notOfThisPhase(String why, int of) {
-      return new Figure(null, why, 0, of, Absence.NOT_OF_THIS_PHASE);
+      return new Figure(null, new Reason(Reason.Code.NOT_OF_THIS_PHASE, null, why), 0, of);
     }
 
     /** A node's figure that only the cluster has: {@code why} says so. */
     public static Figure clusterOnly(String why) {
-      return new Figure(null, why, 0, 0, Absence.CLUSTER_ONLY);
+      return new Figure(null, new Reason(Reason.Code.CLUSTER_ONLY, null, why), 0, 0);
+    }
+
+    /** A figure as results.json holds it: {@code unavailable} its reason's words. */
+    public static Figure inWords(Double value, String unavailable, int samples, int of) {
+      return new Figure(value, value == null ? Reason.unmeasured(unavailable) : null, samples, of);
     }
   }
 
@@ -770,10 +775,32 @@ public record Results(int formatVersion, String generatedBy, List<Run> runs, Lis
    * @param seconds from the action's start to the first sample from which the sources that can tell
    *     said nothing was moving; null when it is unavailable
    * @param precisionSeconds the sampling interval: the moment lies within it before the figure
-   * @param unavailable why there is no figure (no source can tell, it had not settled when the phase
-   *     ended, the database does not move data after such an action), null with a figure
+   * @param missing why there is no figure (no source can tell, it had not settled when the phase
+   *     ended, the database does not move data after such an action), null with a figure; results.json
+   *     holds its words ({@link #unavailable})
    */
-  public record Rebalance(Double seconds, Integer precisionSeconds, String unavailable) {}
+  public record Rebalance(Double seconds, Integer precisionSeconds, Reason missing) {
+
+    /** Settled after {@code seconds}, sampled every {@code precisionSeconds}. */
+    public static Rebalance after(double seconds, Integer precisionSeconds) {
+      return new Rebalance(seconds, precisionSeconds, null);
+    }
+
+    /** No figure, for {@code why}. */
+    public static Rebalance unavailable(Integer precisionSeconds, String why) {
+      return new Rebalance(null, precisionSeconds, Reason.unmeasured(why));
+    }
+
+    /** Why there is no figure, in words; null with one. */
+    public String unavailable() {
+      return missing == null ? null : missing.words();
+    }
+
+    /** A figure as results.json holds it: {@code unavailable} its reason's words. */
+    public static Rebalance inWords(Double seconds, Integer precisionSeconds, String unavailable) {
+      return new Rebalance(seconds, precisionSeconds, unavailable == null ? null : Reason.unmeasured(unavailable));
+    }
+  }
 
   /**
    * What an event did, in the window from its start to 3 s after the recovery.

@@ -23,7 +23,7 @@ final class RebalanceTime {
     }
     Integer interval = s.facts().intervalSeconds();
     if (s.balance().isEmpty()) {
-      return new Results.Rebalance(null, interval, "the servers were not sampled");
+      return Results.Rebalance.unavailable(interval, "the servers were not sampled");
     }
     boolean seenMoving = false;
     String lastMoving = null;
@@ -45,20 +45,20 @@ final class RebalanceTime {
         lastMoving = b.detail();
         unknownSince = null;
       } else if (seenMoving) {
-        return new Results.Rebalance((b.timeMs() - e.startMs()) / 1000.0, interval, null);
+        return Results.Rebalance.after((b.timeMs() - e.startMs()) / 1000.0, interval);
       }
     }
     if (!anyKnown) {
-      return new Results.Rebalance(null, interval, "no source of this target says whether data is moving");
+      return Results.Rebalance.unavailable(interval, "no source of this target says whether data is moving");
     }
     if (!seenMoving) {
-      return new Results.Rebalance(null, interval, "no data movement seen after it (sampled every " + interval
+      return Results.Rebalance.unavailable(interval, "no data movement seen after it (sampled every " + interval
           + " s)");
     }
     if (unknownSince != null) {
-      return new Results.Rebalance(null, interval, "after the last sample saying moving (" + lastMoving + "), the"
+      return Results.Rebalance.unavailable(interval, "after the last sample saying moving (" + lastMoving + "), the"
           + " servers could not tell whether data had settled (" + unknownSince + ")");
     }
-    return new Results.Rebalance(null, interval, "still moving when the phase ended (" + lastMoving + ")");
+    return Results.Rebalance.unavailable(interval, "still moving when the phase ended (" + lastMoving + ")");
   }
 }

@@ -2,6 +2,7 @@ package io.largekv.report;
 
 import io.largekv.report.files.ServerFigure;
 import io.largekv.report.files.ServerSamplesFile.Sample;
+import io.largekv.results.Reason;
 import io.largekv.results.Results.Figure;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -70,7 +71,7 @@ final class SampleLevels {
     if (complete.isEmpty()) {
       for (Map.Entry<String, List<Sample>> e : byNode.entrySet()) {
         if (e.getValue().stream().noneMatch(x -> x.value(f) != null)) {
-          return Figure.unavailable(e.getKey() + ": " + why(e.getValue(), f), times.size());
+          return Figure.unavailable(Reason.unmeasured(why(e.getValue(), f)).on(e.getKey()), times.size());
         }
       }
       return Figure.unavailable("no sample has every node's figure", times.size());

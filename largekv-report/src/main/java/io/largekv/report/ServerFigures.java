@@ -6,6 +6,7 @@ import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.report.files.ServerSourcesFile;
 import io.largekv.report.files.ServerSourcesFile.ReplicationFactor;
 import io.largekv.report.files.ServerSourcesFile.ServerSources;
+import io.largekv.results.Reason;
 import io.largekv.results.Results.Figure;
 import io.largekv.results.Results;
 import java.util.ArrayList;
@@ -154,7 +155,7 @@ public final class ServerFigures {
     } else if (rf.value() == null) {
       perRow = Figure.unavailable("the keyspace's replication factor is not known: " + rf.why(), 0);
     } else if (start.value() == null || end.value() == null) {
-      perRow = Figure.unavailable(start.value() == null ? start.unavailable() : end.unavailable(), times.size());
+      perRow = Figure.unavailable(start.value() == null ? start.missing() : end.missing(), times.size());
     } else {
       // the rows inserted between the same two samples; on disk only (memtables hold memory, not files)
       long inserts = r.histogramBetween("INSERT", window[0], window[1]).getTotalCount();
@@ -173,7 +174,7 @@ public final class ServerFigures {
     Figure reads = sum(nodes, Results.ServerNode::diskReadsPerSecond);
     Figure readBytes = sum(nodes, Results.ServerNode::diskReadBytesPerSecond);
     Figure avgRead = reads.value() == null || readBytes.value() == null
-        ? Figure.unavailable(reads.value() == null ? reads.unavailable() : readBytes.unavailable(), reads.of())
+        ? Figure.unavailable(reads.value() == null ? reads.missing() : readBytes.missing(), reads.of())
         : reads.value() == 0 ? Figure.unavailable("no disk read in the phase", reads.of())
         : Figure.of(readBytes.value() / reads.value(), Math.min(reads.samples(), readBytes.samples()), reads.of());
     return Results.ServerNode.builder("cluster", null).tableBytesStart(start).tableBytesEnd(end)
@@ -196,7 +197,8 @@ public final class ServerFigures {
       NodeRates rates = new NodeRates(e.getValue(), intervals);
       double[] s = rates.sums(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
       if (Double.isNaN(s[0])) {
-        return Figure.unavailable(e.getKey() + ": " + rates.reason(ServerFigure.CPU_BUSY_SECONDS), intervals);
+        return Figure.unavailable(Reason.unmeasured(rates.reason(ServerFigure.CPU_BUSY_SECONDS)).on(e.getKey()),
+            intervals);
       }
       busy += s[0];
       capacity += s[1];
@@ -215,7 +217,7 @@ public final class ServerFigures {
       return Figure.notOfThisPhase(READS_ONLY + ": the phase has no successful read", reads.of());
     }
     if (reads.value() == null) {
-      return Figure.unavailable(reads.unavailable(), reads.of());
+      return Figure.unavailable(reads.missing(), reads.of());
     }
     long from = Long.MIN_VALUE;
     long to = Long.MAX_VALUE;
@@ -264,7 +266,7 @@ public final class ServerFigures {
       Figure x = f.apply(n);
       of = Math.max(of, x.of());
       if (x.value() == null) {
-        return Figure.unavailable(n.node() + ": " + x.unavailable(), of);
+        return Figure.unavailable(Reason.unmeasured(x.unavailable()).on(n.node()), of);
       }
       total += x.value();
       samples = Math.min(samples, x.samples());

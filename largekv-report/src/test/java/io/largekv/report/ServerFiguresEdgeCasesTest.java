@@ -225,15 +225,15 @@ class ServerFiguresEdgeCasesTest {
     // moving at the event's very start, settled 10 s later
     assertThat(RebalanceTime.of(kill, balance(facts, new ServerBalanceFile.BalanceSample(30_000, false,
         "B JOINING"), new ServerBalanceFile.BalanceSample(40_000, true, "")))).isEqualTo(
-            new Results.Rebalance(10.0, 10, null));
+            Results.Rebalance.after(10.0, 10));
     assertThat(RebalanceTime.of(kill, balance(facts))).isEqualTo(
-        new Results.Rebalance(null, 10, "the servers were not sampled"));
+        Results.Rebalance.unavailable(10, "the servers were not sampled"));
     assertThat(RebalanceTime.of(kill, balance(facts, new ServerBalanceFile.BalanceSample(40_000, null,
-        "no gauge")))).isEqualTo(new Results.Rebalance(null, 10,
+        "no gauge")))).isEqualTo(Results.Rebalance.unavailable(10,
             "no source of this target says whether data is moving"));
     assertThat(RebalanceTime.of(kill, balance(facts, new ServerBalanceFile.BalanceSample(40_000, false,
         "B JOINING"), new ServerBalanceFile.BalanceSample(50_000, false, "B JOINING, 80 %")))).isEqualTo(
-            new Results.Rebalance(null, 10, "still moving when the phase ended (B JOINING, 80 %)"));
+            Results.Rebalance.unavailable(10, "still moving when the phase ended (B JOINING, 80 %)"));
   }
 
   private static ServerSamplesFile.Samples balance(ServerSources facts, ServerBalanceFile.BalanceSample... samples) {

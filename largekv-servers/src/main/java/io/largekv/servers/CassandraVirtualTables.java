@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.largekv.report.files.ServerFigure;
+import io.largekv.results.Reason;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -79,9 +80,10 @@ public final class CassandraVirtualTables implements ServerSource {
   @Override
   public void check() throws IOException {
     List<NodeReading> readings = read();
-    List<String> failed = readings.stream().filter(r -> r.values().isEmpty() && !r.unavailable()
-        .getOrDefault(ServerFigure.TABLE_BYTES, "").startsWith(NO_TABLE))
-        .map(r -> r.node() + ": " + r.unavailable().get(ServerFigure.TABLE_BYTES)).toList();
+    // a node whose table does not exist yet answered: only a node it could not read at all fails the check
+    List<String> failed = readings.stream().filter(r -> r.unavailable().containsKey(ServerFigure.TABLE_BYTES))
+        .map(r -> r.unavailable().get(ServerFigure.TABLE_BYTES).on(r.node()))
+        .filter(why -> why.code() == Reason.Code.SOURCE_DOWN).map(Reason::words).toList();
     if (!failed.isEmpty()) {
       throw new IOException("system_views.disk_usage could not be read on " + String.join("; ", failed));
     }

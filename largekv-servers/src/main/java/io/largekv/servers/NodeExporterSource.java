@@ -77,7 +77,7 @@ public final class NodeExporterSource implements ServerSource {
   public void check() throws IOException {
     List<String> wrong = new ArrayList<>();
     for (NodeReading r : readAll()) {
-      Set<String> why = new TreeSet<>(r.unavailable().values());
+      Set<String> why = new TreeSet<>(r.unavailableInWords().values());
       wrong.addAll(why);
     }
     if (!wrong.isEmpty()) {
@@ -93,7 +93,7 @@ public final class NodeExporterSource implements ServerSource {
       if (!r.values().isEmpty()) {
         return readings;
       }
-      failed.add(r.unavailable().values().iterator().next());
+      failed.add(r.unavailable().values().iterator().next().words());
     }
     throw new IOException("no node_exporter answered: " + String.join("; ", failed));
   }

@@ -1,6 +1,7 @@
 package io.largekv.servers;
 
 import io.largekv.report.files.ServerFigure;
+import io.largekv.results.Reason;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.Map;
@@ -12,8 +13,10 @@ import java.util.Map;
  * not this source's to give.
  *
  * @param node the node's host (address or name, no port): sources are merged on it
+ * @param unavailable each figure's reason, {@link Reason.Code#SOURCE_DOWN} when the source could not
+ *     read the node at all ({@link #failed}), else {@link Reason.Code#UNMEASURED}
  */
-public record NodeReading(String node, Map<ServerFigure, Double> values, Map<ServerFigure, String> unavailable,
+public record NodeReading(String node, Map<ServerFigure, Double> values, Map<ServerFigure, Reason> unavailable,
     String state) {
 
   public NodeReading {
@@ -30,20 +33,28 @@ public record NodeReading(String node, Map<ServerFigure, Double> values, Map<Ser
     return new Builder(node);
   }
 
-  /** Every one of {@code figures} unavailable on {@code node} for {@code reason}. */
+  /** Every one of {@code figures} unavailable on {@code node}: the source could not read it, for {@code reason}. */
   public static NodeReading failed(String node, Iterable<ServerFigure> figures, String reason) {
     Builder b = of(node);
+    Reason down = new Reason(Reason.Code.SOURCE_DOWN, null, reason);
     for (ServerFigure f : figures) {
-      b.unavailable(f, reason);
+      b.unavailable(f, down);
     }
     return b.build();
+  }
+
+  /** Each figure's reason in words, as the samples file holds them. */
+  public Map<ServerFigure, String> unavailableInWords() {
+    EnumMap<ServerFigure, String> words = new EnumMap<>(ServerFigure.class);
+    unavailable.forEach((f, why) -> words.put(f, why.words()));
+    return words;
   }
 
   /** Builds a {@link NodeReading}. */
   public static final class Builder {
     private final String node;
     private final EnumMap<ServerFigure, Double> values = new EnumMap<>(ServerFigure.class);
-    private final EnumMap<ServerFigure, String> unavailable = new EnumMap<>(ServerFigure.class);
+    private final EnumMap<ServerFigure, Reason> unavailable = new EnumMap<>(ServerFigure.class);
     private String state;
 
     private Builder(String node) {
@@ -81,7 +92,12 @@ public record NodeReading(String node, Map<ServerFigure, Double> values, Map<Ser
       return this;
     }
 
+    /** {@code f} not measured, for {@code reason} (the source's words). */
     public Builder unavailable(ServerFigure f, String reason) {
+      return unavailable(f, Reason.unmeasured(reason));
+    }
+
+    public Builder unavailable(ServerFigure f, Reason reason) {
       if (!values.containsKey(f)) {
         unavailable.put(f, reason);
       }

@@ -85,7 +85,7 @@ public final class PrometheusSource implements ServerSource {
     SourceHttp.get(URI.create(base + "/api/v1/status/buildinfo"));
     Set<String> missing = new TreeSet<>();
     for (NodeReading r : read()) {
-      missing.addAll(r.unavailable().values());
+      missing.addAll(r.unavailableInWords().values());
     }
     if (!missing.isEmpty()) {
       throw new IOException(String.join("; ", missing));

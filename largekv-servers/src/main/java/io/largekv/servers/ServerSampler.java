@@ -120,7 +120,7 @@ public final class ServerSampler implements AutoCloseable {
     long now = started + (System.currentTimeMillis() - started) / 2;
     for (NodeReading.Builder b : byNode.values()) {
       NodeReading r = b.build();
-      ServerSamplesFile.append(dir, now, r.node(), r.state(), r.values(), r.unavailable());
+      ServerSamplesFile.append(dir, now, r.node(), r.state(), r.values(), r.unavailableInWords());
     }
     Balance balance = !moving.isEmpty() ? Balance.moving(String.join("; ", moving))
         : !unknown.isEmpty() || !anySettled ? Balance.unknown(unknown.isEmpty()

@@ -85,7 +85,7 @@ class NodeExporterSourceTest {
       NodeReading dead = readings.get(1);
       assertThat(dead.values()).isEmpty();
       assertThat(dead.unavailable()).containsOnlyKeys(NodeExporterMetrics.FIGURES);
-      assertThat(dead.unavailable().values()).allSatisfy(why -> assertThat(why).startsWith(deadUrl + ": "));
+      assertThat(dead.unavailableInWords().values()).allSatisfy(why -> assertThat(why).startsWith(deadUrl + ": "));
 
       assertThatThrownBy(source::check).isInstanceOf(IOException.class).hasMessageStartingWith(deadUrl + ": ")
           .message().doesNotContain("127.0.0.1:");
@@ -116,7 +116,7 @@ class NodeExporterSourceTest {
       NodeReading r = none.read().get(0);
       assertThat(r.values()).containsOnlyKeys(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
       assertThat(r.unavailable()).containsOnlyKeys(NodeExporterMetrics.DISK.keySet());
-      assertThat(r.unavailable().get(ServerFigure.DISK_READS))
+      assertThat(r.unavailableInWords().get(ServerFigure.DISK_READS))
           .startsWith(url + " serves node_disk_reads_completed_total only of devices left out (");
       assertThatThrownBy(none::check).isInstanceOf(IOException.class).hasMessageContaining(url + " serves ");
     }

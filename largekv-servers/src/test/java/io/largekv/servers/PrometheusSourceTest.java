@@ -101,7 +101,7 @@ class PrometheusSourceTest {
       assertThat(readings.get(1).node()).isEqualTo("192.0.2.7");
       assertThat(readings.get(1).values()).isEmpty();
       assertThat(readings.get(1).unavailable()).containsOnlyKeys(NodeExporterMetrics.FIGURES);
-      assertThat(readings.get(1).unavailable().values()).containsOnly(why);
+      assertThat(readings.get(1).unavailableInWords().values()).containsOnly(why);
       assertThatThrownBy(source::check).isInstanceOf(IOException.class).hasMessage(why);
     }
   }
@@ -113,7 +113,7 @@ class PrometheusSourceTest {
         DiskDevices.excluding(".*"))) {
       NodeReading r = source.read().get(0);
       assertThat(r.values()).containsOnlyKeys(ServerFigure.CPU_BUSY_SECONDS, ServerFigure.CPUS);
-      assertThat(r.unavailable().get(ServerFigure.DISK_WRITES)).isEqualTo("Prometheus at " + prometheus.baseUri()
+      assertThat(r.unavailableInWords().get(ServerFigure.DISK_WRITES)).isEqualTo("Prometheus at " + prometheus.baseUri()
           + " has no node_disk_writes_completed_total{device!~\".*\"} series of instance " + byAddress);
     }
   }

@@ -95,7 +95,7 @@ class ScyllaSourceTest {
     assertThat(two.values()).containsEntry(ServerFigure.TABLE_BYTES, 500.0 + 600)
         .containsEntry(ServerFigure.UNCOMPRESSED_BYTES, 900.0 + 1100);
     assertThat(two.unavailable()).containsKey(ServerFigure.MEMTABLE_BYTES);
-    assertThat(two.unavailable().get(ServerFigure.MEMTABLE_BYTES)).contains("per node");
+    assertThat(two.unavailableInWords().get(ServerFigure.MEMTABLE_BYTES)).contains("per node");
   }
 
   @Test
@@ -104,13 +104,13 @@ class ScyllaSourceTest {
     NodeReading joining = byNode(source("127.0.0.3").read()).get("127.0.0.3");
 
     assertThat(joining.values()).isEmpty();
-    assertThat(joining.unavailable().get(ServerFigure.TABLE_BYTES)).isEqualTo(
+    assertThat(joining.unavailableInWords().get(ServerFigure.TABLE_BYTES)).isEqualTo(
         "no scylla_column_family_live_disk_space series of largekv.kv on this node (is the keyspace/table right?)");
     assertThat(joining.state()).isEqualTo("JOINING");
 
     NodeReading wrongTable = byNode(sourceOf("nope", "127.0.0.1").read()).get("127.0.0.1");
     assertThat(wrongTable.values()).isEmpty();
-    assertThat(wrongTable.unavailable().get(ServerFigure.TABLE_BYTES)).contains("largekv.nope");
+    assertThat(wrongTable.unavailableInWords().get(ServerFigure.TABLE_BYTES)).contains("largekv.nope");
   }
 
   @Test
@@ -124,7 +124,7 @@ class ScyllaSourceTest {
     NodeReading down = r.get("127.0.0.2");
     assertThat(down.values()).isEmpty();
     assertThat(down.unavailable().keySet()).containsExactlyInAnyOrderElementsOf(source("x").figures());
-    assertThat(down.unavailable().get(ServerFigure.TABLE_BYTES))
+    assertThat(down.unavailableInWords().get(ServerFigure.TABLE_BYTES))
         .startsWith("http://127.0.0.2:" + nodes.get(0).port() + "/metrics: ");
   }
 

@@ -96,10 +96,10 @@ class YugabyteSourceTest {
     NodeReading c = byNode(source("127.0.0.3").read()).get("127.0.0.3");
 
     assertThat(c.values()).isEmpty();
-    assertThat(c.unavailable().get(ServerFigure.TABLE_BYTES)).isEqualTo(
+    assertThat(c.unavailableInWords().get(ServerFigure.TABLE_BYTES)).isEqualTo(
         "no rocksdb_current_version_sst_files_size series of largekv.kv on this node (is the keyspace/table right?);"
             + " the master says the whole server holds 6500 bytes of SST files, every table");
-    assertThat(c.unavailable().get(ServerFigure.MEMTABLE_BYTES))
+    assertThat(c.unavailableInWords().get(ServerFigure.MEMTABLE_BYTES))
         .isEqualTo("no mem_tracker_RegularDB_MemTable series of largekv.kv on this node (is the keyspace/table right?)");
   }
 
@@ -114,7 +114,7 @@ class YugabyteSourceTest {
     NodeReading down = r.get("127.0.0.4");
     assertThat(down.values()).isEmpty();
     assertThat(down.unavailable().keySet()).containsExactlyInAnyOrderElementsOf(source("x").figures());
-    assertThat(down.unavailable().get(ServerFigure.TABLE_BYTES))
+    assertThat(down.unavailableInWords().get(ServerFigure.TABLE_BYTES))
         .startsWith("http://127.0.0.4:" + port + "/prometheus-metrics: ");
     assertThat(down.state()).isEqualTo("DEAD");
   }

@@ -1,7 +1,7 @@
 package io.largekv.report.render;
 
 import io.largekv.results.Results;
-import io.largekv.results.Results.Figure.Absence;
+import io.largekv.results.Reason;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -27,7 +27,7 @@ public final class ServerTable {
    * A table cell: {@code text}, or a figure that is unavailable for {@code why} ({@code text} then
    * what follows the reason in the same cell, if anything).
    */
-  private record Cell(String text, String why) {
+  private record Cell(String text, Reason why) {
 
     static Cell text(String text) {
       return new Cell(text, null);
@@ -35,7 +35,7 @@ public final class ServerTable {
 
     /** The cell in words: its reason inline. */
     String words() {
-      return why == null ? text : "unavailable: " + why + text;
+      return why == null ? text : "unavailable: " + why.words() + text;
     }
   }
 
@@ -61,10 +61,10 @@ public final class ServerTable {
           r.add(cell.text());
           continue;
         }
-        String why = cell.why() + cell.text();
+        String why = cell.why().words() + cell.text();
         // a cluster sum's reason names the node whose figure is missing: said once when the node's row says it
-        String bare = withoutNode(why);
-        if (notes.contains(bare)) {
+        String bare = cell.why().detail() + cell.text();
+        if (cell.why().node() != null && notes.contains(bare)) {
           why = bare;
         }
         r.add("unavailable [" + (note(notes, why) + 1) + "]");
@@ -101,7 +101,7 @@ public final class ServerTable {
 
   /** A figure's cell ({@link #figure}); a reason only, without text, when it is unavailable. */
   private static Cell cell(Results.Figure f, DoubleFunction<String> format) {
-    return f != null && f.value() == null && f.absence() != Absence.CLUSTER_ONLY ? new Cell("", f.unavailable())
+    return f != null && f.value() == null && f.missing().code() != Reason.Code.CLUSTER_ONLY ? new Cell("", f.missing())
         : Cell.text(figure(f, format));
   }
 
@@ -158,9 +158,9 @@ public final class ServerTable {
       DoubleFunction<String> format) {
     if (f.value() != null) {
       shown.add(name + " " + figure(f, format));
-    } else if (f.absence() != Absence.NOT_OF_THIS_PHASE) {
+    } else if (f.missing().code() != Reason.Code.NOT_OF_THIS_PHASE) {
       // grouped by the reason, without the node a cluster sum names (report.md has each node's)
-      missing.computeIfAbsent(withoutNode(f.unavailable()), k -> new ArrayList<>()).add(name);
+      missing.computeIfAbsent(f.missing().detail(), k -> new ArrayList<>()).add(name);
     }
   }
 
@@ -168,15 +168,6 @@ public final class ServerTable {
   private static DoubleFunction<String> perStoredRowFormat(Results.ServerNode n) {
     return v -> String.format(Locale.ROOT, "%.0f B (logical 306 B%s)", v, n.memtableBytesEnd().value() == null
         ? "; on disk only: rows in memtables not counted" : "");
-  }
-
-  /**
-   * A cluster figure's reason without the node it names first ({@code "10.0.0.5: REASON"}, as
-   * ServerFigures writes a sum's): said once where the node's own row says it.
-   */
-  private static String withoutNode(String why) {
-    int sep = why.indexOf(": ");
-    return sep > 0 && why.substring(0, sep).indexOf(' ') < 0 ? why.substring(sep + 2) : why;
   }
 
   static String bytes(Results.Figure f) {
@@ -188,7 +179,7 @@ public final class ServerTable {
    * for a figure of the cluster only; or why it is unavailable.
    */
   static String figure(Results.Figure f, DoubleFunction<String> format) {
-    if (f == null || f.absence() == Absence.CLUSTER_ONLY) {
+    if (f == null || f.missing() != null && f.missing().code() == Reason.Code.CLUSTER_ONLY) {
       return "-";
     }
     if (f.value() == null) {

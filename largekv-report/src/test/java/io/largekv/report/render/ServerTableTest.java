@@ -3,6 +3,7 @@ package io.largekv.report.render;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.report.files.ResultsJson;
+import io.largekv.results.Reason;
 import io.largekv.results.Results;
 import io.largekv.results.Results.Figure;
 import java.nio.file.Files;
@@ -33,7 +34,8 @@ class ServerTableTest {
   private static Results results(Figure clusterPerRow) {
     Results.ServerNode a = node("10.0.0.1", CLUSTER_ONLY, Figure.unavailable("no table size", 4));
     Results.ServerNode b = node("10.0.0.2", CLUSTER_ONLY, Figure.of(2048, 3, 4));
-    Results.ServerNode cluster = node("cluster", clusterPerRow, Figure.unavailable("10.0.0.1: no table size", 4));
+    Results.ServerNode cluster = node("cluster", clusterPerRow,
+        Figure.unavailable(Reason.unmeasured("no table size").on("10.0.0.1"), 4));
     Results.Servers s = Results.Servers.builder("yugabyte", 1).sources(List.of("t")).intervalSeconds(10).samples(4)
         .nodes(List.of(a, b)).cluster(cluster).build();
     return new Results(Results.FORMAT_VERSION, "test", List.of(), List.of("yugabyte"), List.of(new Results.Phase(
@@ -93,13 +95,31 @@ class ServerTableTest {
   }
 
   @Test
+  void theLineGroupsByTheReasonWithoutTheNodeItIsAboutAndNeverShortensTheSourcesWords() {
+    List<String> notes = new ArrayList<>();
+    Results.Servers s = results(CLUSTER_ONLY).phase("uniform-read").servers().get(0);
+    ServerTable.line(s, notes);
+    assertThat(notes).contains("no table size").noneMatch(n -> n.startsWith("10.0.0.1"));
+
+    Figure refused = Figure.unavailable("java.net.ConnectException: Connection refused", 4);
+    Results.Servers down = Results.Servers.builder("yugabyte", 1).samples(4)
+        .nodes(List.of(node("10.0.0.1", CLUSTER_ONLY, refused))).cluster(node("cluster", CLUSTER_ONLY, refused))
+        .build();
+    List<String> downNotes = new ArrayList<>();
+    ServerTable.line(down, downNotes);
+    assertThat(downNotes).contains("java.net.ConnectException: Connection refused");
+  }
+
+  @Test
   void resultsJsonHoldsAFigureInWordsAndReadsItBackUnmeasured(@TempDir Path dir) throws Exception {
     Path file = dir.resolve("results.json");
     ResultsJson.write(results(Figure.notOfThisPhase("a load's figure", 0)), file);
-    assertThat(Files.readString(file)).doesNotContain("absence").contains("\"unavailable\" : \"a load's figure\"");
+    assertThat(Files.readString(file)).doesNotContain("missing").contains("\"unavailable\" : \"a load's figure\"");
     Results.ServerNode cluster = ResultsJson.read(file).phases().get(0).servers().get(0).cluster();
-    assertThat(cluster.bytesPerStoredRow().absence()).isEqualTo(Figure.Absence.UNMEASURED);
+    assertThat(cluster.bytesPerStoredRow().missing()).isEqualTo(Reason.unmeasured("a load's figure"));
     assertThat(cluster.bytesPerStoredRow().unavailable()).isEqualTo("a load's figure");
-    assertThat(cluster.cpuPercent().absence()).isNull();
+    assertThat(cluster.cpuPercent().missing()).isNull();
+    // the node a cluster's reason is about is said in its words, first
+    assertThat(cluster.tableBytesStart().unavailable()).isEqualTo("10.0.0.1: no table size");
   }
 }
