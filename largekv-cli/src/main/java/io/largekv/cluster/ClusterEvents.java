@@ -3,10 +3,10 @@ package io.largekv.cluster;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.phase.Phase;
 import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.EventsFile;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,8 +27,8 @@ import java.util.concurrent.locks.ReentrantLock;
  * second. Actions on the local cluster run one at a time, in order (a node that is still
  * bootstrapping delays the next node action); an {@code exec:} event runs at its second whatever
  * else is running. When the phase ends, what has not started is recorded as not run.
- * Every event is written to {@code events.tsv} with its planned second, its start and end (ms since
- * 1970) and its result; an {@code exec:} event's output goes to {@code event-<i>.txt} beside it
+ * Every event is written to {@code events.jsonl} ({@link EventsFile}) with its planned second, its
+ * start and end (ms since 1970) and its result; an {@code exec:} event's output goes to {@code event-<i>.txt} beside it
  * (both names after a prefix: {@code bin/largekv run} keeps every phase in one directory).
  * A failed event is recorded and reported, never fatal to the run.
  */
@@ -50,7 +50,7 @@ public final class ClusterEvents implements AutoCloseable {
   private final CountDownLatch phaseEnded = new CountDownLatch(1);
   /** One node action at a time, in the order they became due. */
   private final ReentrantLock nodeActions = new ReentrantLock(true);
-  private final String[][] rows;
+  private final EventRecord[] rows;
   private final List<Thread> threads = new ArrayList<>();
   /** The processes of running exec: events, by index. */
   private final Map<Integer, Process> running = new ConcurrentHashMap<>();
@@ -69,7 +69,7 @@ public final class ClusterEvents implements AutoCloseable {
     this.files = files;
     this.progress = progress;
     this.prefix = prefix;
-    this.rows = new String[this.events.size()][];
+    this.rows = new EventRecord[this.events.size()];
     for (int i = 0; i < this.events.size(); i++) {
       int index = i;
       Thread t = new Thread(() -> runAtItsTime(index), "largekv-event-" + (i + 1));
@@ -170,13 +170,12 @@ public final class ClusterEvents implements AutoCloseable {
 
   private synchronized void record(int index, long start, long end, String result, String detail) {
     ClusterEvent e = events.get(index);
-    rows[index] = new String[] {e.spec, Double.toString(e.seconds), Long.toString(start), Long.toString(end), result,
-        detail.replace('\t', ' ').replace('\n', ' ')};
+    rows[index] = new EventRecord(e.spec, e.seconds, start, end, result, detail);
   }
 
   /**
    * The phase ended: events still waiting are not run, running ones are waited for (a node that
-   * is bootstrapping cannot be stopped half-way); then events.tsv is written.
+   * is bootstrapping cannot be stopped half-way); then events.jsonl is written.
    */
   @Override
   public void close() throws IOException {
@@ -202,16 +201,15 @@ public final class ClusterEvents implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
-    List<String> lines = new ArrayList<>();
-    lines.add(EventRecord.HEADER);
+    List<EventRecord> recorded = new ArrayList<>();
     synchronized (this) {
-      for (String[] r : rows) {
+      for (EventRecord r : rows) {
         if (r != null) {
-          lines.add(String.join("\t", r));
+          recorded.add(r);
         }
       }
     }
     Files.createDirectories(dir);
-    Files.write(dir.resolve(files + ResultsLayout.EVENTS), lines, StandardCharsets.UTF_8);
+    EventsFile.write(dir.resolve(files + ResultsLayout.EVENTS), recorded);
   }
 }

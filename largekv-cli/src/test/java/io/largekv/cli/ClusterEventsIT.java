@@ -5,8 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.EventsFile;
 import io.largekv.report.files.HdrLog;
 import io.largekv.report.files.NodeRecord;
+import io.largekv.report.files.NodesFile;
+import io.largekv.report.files.ServerBalanceFile.BalanceSample;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.Timeline;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -127,7 +131,7 @@ class ClusterEventsIT {
             s.failed(), s.classes()));
       }
     }
-    for (EventRecord e : EventRecord.read(run.resolve("events.tsv"))) {
+    for (EventRecord e : EventsFile.read(run)) {
       b.append(String.format(Locale.ROOT, "%n  event %s: %.1f–%.1f s, %s", e.spec(), (e.startMs() - t0) / 1000.0,
           (e.endMs() - t0) / 1000.0, e.result()));
     }
@@ -143,7 +147,7 @@ class ClusterEventsIT {
     assertThat(summary.failedOperations()).as("final errors: %s", failures("load")).isZero();
     assertThat(load.required("LARGEKV", "LostRows")).isZero();
     assertThat(load.required("LARGEKV", "Operations(INSERT)")).isEqualTo(3_000);
-    List<EventRecord> events = EventRecord.read(run("load").resolve("events.tsv"));
+    List<EventRecord> events = EventsFile.read(run("load"));
     assertThat(events).extracting(EventRecord::spec).containsExactly("load@3:stop-node:3", "load@6:start-node:3",
         "load@14:exec:true");
     assertThat(events).extracting(EventRecord::result).containsExactly("ok", "ok", "ok");
@@ -152,7 +156,7 @@ class ClusterEventsIT {
     assertThat(events.get(1).startMs()).isGreaterThanOrEqualTo(events.get(0).endMs());
     // node 3 ran again after its stop before the next phase began (a phase waits for its node actions): the
     // rows written while it was down are read back and verified by both read phases (the next tests)
-    List<NodeRecord> nodes = NodeRecord.read(run("load").resolve("nodes.tsv"));
+    List<NodeRecord> nodes = NodesFile.read(run("load"));
     assertThat(nodes).extracting(NodeRecord::node).containsExactly(1, 2, 3);
     assertThat(nodes).allMatch(n -> n.state().equals("running"));
     assertThat(nodes.get(2).startedMs()).isGreaterThan(events.get(0).endMs());
@@ -169,7 +173,7 @@ class ClusterEventsIT {
         failures("uniform-read")).isZero();
     assertThat(read.returns("VERIFY", "OK")).isGreaterThan(1000);
     assertThat(read.returns("VERIFY", "CORRUPT") + read.returns("VERIFY", "MISSING")).isZero();
-    List<EventRecord> events = EventRecord.read(run("uniform-read").resolve("events.tsv"));
+    List<EventRecord> events = EventsFile.read(run("uniform-read"));
     assertThat(events).extracting(EventRecord::result).containsExactly("ok", "ok");
     long t0 = firstOperation("uniform-read");
     EventRecord kill = events.get(0);
@@ -178,7 +182,7 @@ class ClusterEventsIT {
     assertThat(events.get(1).startMs() - t0).as("start at 15 s").isGreaterThanOrEqualTo(15_000L);
     assertThat(events.get(1).startMs()).isGreaterThanOrEqualTo(kill.endMs());
     // the restarted node is in the ring again and coordinated reads after its restart
-    List<NodeRecord> nodes = NodeRecord.read(run("uniform-read").resolve("nodes.tsv"));
+    List<NodeRecord> nodes = NodesFile.read(run("uniform-read"));
     assertThat(nodes).extracting(NodeRecord::node).containsExactly(1, 2, 3);
     assertThat(nodes).allMatch(n -> n.state().equals("running"));
     NodeRecord two = nodes.get(1);
@@ -199,7 +203,7 @@ class ClusterEventsIT {
     assertThat(add.detail()).isEqualTo("node 4 joined");
     System.out.printf("ClusterEventsIT: node 4 joined %.1f s into the 100 s latest-read phase%n",
         (add.endMs() - firstOperation("latest-read")) / 1000.0);
-    List<NodeRecord> nodes = NodeRecord.read(latest.resolve("nodes.tsv"));
+    List<NodeRecord> nodes = NodesFile.read(latest);
     // node 3 was decommissioned after node 4 joined: the ring at the phase's end
     assertThat(nodes).extracting(NodeRecord::node).containsExactly(1, 2, 4);
     assertThat(nodes.get(2).state()).isEqualTo("running");
@@ -246,18 +250,19 @@ class ClusterEventsIT {
     assertThat(add.rebalance().seconds()).as(add.toString()).isNotNull().isPositive();
     System.out.printf("ClusterEventsIT: the data settled %.0f s after the add began%n", add.rebalance().seconds());
     assertThat(add.rebalance().precisionSeconds()).isEqualTo(2);
-    List<String> balance = Files.readAllLines(run("latest-read").resolve("servers-balance.tsv"));
-    EventRecord added = EventRecord.read(run("latest-read").resolve("events.tsv")).stream()
+    List<BalanceSample> balance = ServerSamplesFile.read(run("latest-read")).balance();
+    EventRecord added = EventsFile.read(run("latest-read")).stream()
         .filter(e -> e.spec().endsWith("add-node")).findFirst().orElseThrow();
     long settledAt = added.startMs() + Math.round(add.rebalance().seconds() * 1000);
-    List<String[]> before = balance.stream().skip(1).map(l -> l.split("\t", -1))
-        .filter(f -> Long.parseLong(f[0]) >= added.startMs() && Long.parseLong(f[0]) < settledAt).toList();
+    List<BalanceSample> before = balance.stream()
+        .filter(b -> b.timeMs() >= added.startMs() && b.timeMs() < settledAt).toList();
     assertThat(before).as("samples between the add and the settled one")
-        .anyMatch(f -> f[1].equals("false") && f[2].contains("BOOT"));
+        .anyMatch(b -> Boolean.FALSE.equals(b.settled()) && b.detail().contains("BOOT"));
     // from the first sample that saw it moving, none said settled before the one the figure names
-    int firstMoving = before.indexOf(before.stream().filter(f -> f[1].equals("false")).findFirst().orElseThrow());
-    assertThat(before.subList(firstMoving, before.size())).noneMatch(f -> f[1].equals("true"));
-    assertThat(balance).anyMatch(l -> l.startsWith(settledAt + "\ttrue"));
+    int firstMoving = before.indexOf(before.stream().filter(b -> Boolean.FALSE.equals(b.settled())).findFirst()
+        .orElseThrow());
+    assertThat(before.subList(firstMoving, before.size())).noneMatch(b -> Boolean.TRUE.equals(b.settled()));
+    assertThat(balance).anyMatch(b -> b.timeMs() == settledAt && Boolean.TRUE.equals(b.settled()));
     // the nodes' figures: four nodes at the end of latest-read, each sampled, the table on every one
     io.largekv.results.Results.Servers latest = json.phases().stream().filter(p -> p.name().equals("latest-read"))
         .findFirst().orElseThrow().servers().get(0);
@@ -283,7 +288,7 @@ class ClusterEventsIT {
       Path run = run(phase);
       long t0 = firstOperation(phase);
       List<Timeline.Second> timeline = Timeline.read(run.resolve("client-0").resolve("timeline.csv"));
-      List<EventRecord> events = EventRecord.read(run.resolve("events.tsv"));
+      List<EventRecord> events = EventsFile.read(run);
       for (EventRecord e : events) {
         List<String> row = eventRow(md, phase, e.spec().substring(e.spec().indexOf('@') + 1));
         if (e.result().equals("not run")) {
@@ -347,7 +352,7 @@ class ClusterEventsIT {
 
   /** The latest-read phase's event whose action begins with {@code what}. */
   private static EventRecord latestEvent(String what) throws Exception {
-    return EventRecord.read(run("latest-read").resolve("events.tsv")).stream().filter(e -> e.spec().contains(":" + what))
+    return EventsFile.read(run("latest-read")).stream().filter(e -> e.spec().contains(":" + what))
         .findFirst().orElseThrow(() -> new AssertionError("no event " + what + " in latest-read"));
   }
 
@@ -364,19 +369,17 @@ class ClusterEventsIT {
     System.out.printf("ClusterEventsIT: node 3 decommissioned %.1f-%.1f s into the 100 s latest-read phase%n",
         (decommission.startMs() - t0) / 1000.0, (decommission.endMs() - t0) / 1000.0);
     // the ring at the end has no node 3, and the phase read every row back while and after it left
-    assertThat(NodeRecord.read(run("latest-read").resolve("nodes.tsv"))).extracting(NodeRecord::node)
+    assertThat(NodesFile.read(run("latest-read"))).extracting(NodeRecord::node)
         .doesNotContain(3);
     YcsbOutput out = YcsbOutput.parse(Files.readString(run("latest-read").resolve("client-0").resolve("ycsb.txt")));
     assertThat(io.largekv.results.ClientSummary.of(out).failedOperations()).as("final errors: %s",
         failures("latest-read")).isZero();
     assertThat(out.returns("VERIFY", "CORRUPT") + out.returns("VERIFY", "MISSING")).isZero();
     // the servers' side saw it leaving: node 3 LEAVING in the others' gossip, between the event's start and end
-    List<String[]> leaving = Files.readAllLines(run("latest-read").resolve("servers-balance.tsv")).stream().skip(1)
-        .map(l -> l.split("\t", -1))
-        .filter(f -> Long.parseLong(f[0]) >= decommission.startMs() && Long.parseLong(f[0]) <= decommission.endMs())
-        .toList();
-    assertThat(leaving).as("balance samples during the decommission").anyMatch(f -> f[1].equals("false")
-        && f[2].contains("LEAVING"));
+    List<BalanceSample> leaving = ServerSamplesFile.read(run("latest-read")).balance().stream()
+        .filter(b -> b.timeMs() >= decommission.startMs() && b.timeMs() <= decommission.endMs()).toList();
+    assertThat(leaving).as("balance samples during the decommission").anyMatch(b -> Boolean.FALSE.equals(b.settled())
+        && b.detail().contains("LEAVING"));
     assertThat(Files.readString(results.resolve("report.md"))).contains("2:decommission-node:3");
   }
 
@@ -389,7 +392,7 @@ class ClusterEventsIT {
     // each marker with a height
     long ran = 0;
     for (String phase : List.of("load", "uniform-read", "latest-read")) {
-      ran += EventRecord.read(run(phase).resolve("events.tsv")).stream().filter(e -> !e.result().equals("not run"))
+      ran += EventsFile.read(run(phase)).stream().filter(e -> !e.result().equals("not run"))
           .count();
     }
     assertThat(ran).isEqualTo(9);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.common.Directories;
 import io.largekv.report.files.ServerFigure;
+import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.report.ResultsCheck;
 import io.largekv.results.Results;
 import io.largekv.servers.DeviceCounters;
@@ -168,10 +169,9 @@ class UncachedReadIT {
         .servers().get(0);
   }
 
-  /** The sample times of a phase's servers.tsv (its first column), read here. */
+  /** The sample times of a phase's servers' samples. */
   private static List<Long> sampleTimes(Path phase) throws Exception {
-    List<String> lines = Files.readAllLines(phase.resolve("servers.tsv"), StandardCharsets.UTF_8);
-    return lines.subList(1, lines.size()).stream().map(l -> Long.parseLong(l.split("\t")[0])).distinct().sorted()
+    return ServerSamplesFile.read(phase).samples().stream().map(ServerSamplesFile.Sample::timeMs).distinct().sorted()
         .toList();
   }
 

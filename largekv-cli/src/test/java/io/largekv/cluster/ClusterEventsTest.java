@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.phase.Phase;
 import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.EventsFile;
+import io.largekv.results.ResultsLayout;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -41,7 +43,7 @@ class ClusterEventsTest {
         Thread.sleep(50);
       }
     }
-    List<EventRecord> recorded = EventRecord.read(dir.resolve("uniform-read.events.tsv"));
+    List<EventRecord> recorded = EventsFile.readFile(dir.resolve("uniform-read." + ResultsLayout.EVENTS));
     assertThat(recorded).extracting(EventRecord::spec).containsExactly(events.get(0).spec, events.get(1).spec,
         events.get(2).spec, events.get(3).spec);
     EventRecord date = recorded.get(0);
@@ -72,7 +74,7 @@ class ClusterEventsTest {
         null, dir, "", new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8), "")) {
       assertThat(pe).isNotNull();
     }
-    List<EventRecord> recorded = EventRecord.read(dir.resolve("events.tsv"));
+    List<EventRecord> recorded = EventsFile.read(dir);
     assertThat(recorded).singleElement().matches(e -> !e.ran())
         .matches(e -> e.detail().equals("the phase ended before its first operation"));
     assertThat(dir.resolve("x")).doesNotExist();

@@ -120,9 +120,10 @@ class ServerSideIT {
     // the read phase: node_exporter's figures stop where it was killed, never filled in
     Results.ServerNode read = results.phases().get(1).servers().get(0).nodes().get(0);
     assertThat(read.cpuPercent().samples()).isLessThan(read.cpuPercent().of());
-    List<String> lines = Files.readAllLines(out.resolve("uniform-read").resolve("servers.tsv"));
-    assertThat(lines).anyMatch(l -> l.contains("unavailable: the source failed"));
-    assertThat(lines.get(lines.size() - 1)).contains("unavailable: the source failed");
+    List<ServerSamplesFile.Sample> samples = ServerSamplesFile.read(out.resolve("uniform-read")).samples();
+    assertThat(samples).anyMatch(x -> x.unavailable().values().stream()
+        .anyMatch(w -> w.startsWith("the source failed")));
+    assertThat(samples.get(samples.size() - 1).unavailable().values()).anyMatch(w -> w.startsWith("the source failed"));
   }
 
   @Test

@@ -23,7 +23,7 @@ import java.nio.file.Path;
  * nb5.txt, nb5.hdr, client-summary.json   an nb5 client's output, log, and summary
  * </pre>
  *
- * A phase's run directory (PHASE/ or rep-N/) holds events.tsv and nodes.tsv; the results directory
+ * A phase's run directory (PHASE/ or rep-N/) holds events.jsonl and nodes.jsonl; the results directory
  * the report (report.md, report.html, results.json, charts/).
  */
 public final class ResultsLayout {
@@ -47,12 +47,22 @@ public final class ResultsLayout {
   public static final String CLIENT_SUMMARY = "client-summary.json";
   /** An nb5 client's summary in YCSB's form, as directories made before client-summary.json hold it. */
   public static final String NB5_SUMMARY_BEFORE = "nb5-summary.txt";
-  public static final String EVENTS = "events.tsv";
-  public static final String NODES = "nodes.tsv";
-  /** The servers' samples of a phase run: one line per node and sample (docs/servers.md). */
-  public static final String SERVERS = "servers.tsv";
-  /** Whether the servers' data was moving, at each sample. */
-  public static final String SERVERS_BALANCE = "servers-balance.tsv";
+  /** A phase run's timed events, how each went: JSON Lines. */
+  public static final String EVENTS = "events.jsonl";
+  /** The same, as directories made before events.jsonl hold it (tab-separated). */
+  public static final String EVENTS_BEFORE = "events.tsv";
+  /** A local cluster's nodes at a phase run's end: JSON Lines. */
+  public static final String NODES = "nodes.jsonl";
+  /** The same, as directories made before nodes.jsonl hold it (tab-separated). */
+  public static final String NODES_BEFORE = "nodes.tsv";
+  /** The servers' samples of a phase run: one line per node and sample (docs/servers.md), JSON Lines. */
+  public static final String SERVERS = "servers.jsonl";
+  /** The same, as directories made before servers.jsonl hold it (tab-separated). */
+  public static final String SERVERS_BEFORE = "servers.tsv";
+  /** Whether the servers' data was moving, at each sample: JSON Lines. */
+  public static final String SERVERS_BALANCE = "servers-balance.jsonl";
+  /** The same, as directories made before servers-balance.jsonl hold it (tab-separated). */
+  public static final String SERVERS_BALANCE_BEFORE = "servers-balance.tsv";
   /** Where the servers' samples came from, and the sampler's own cost: JSON Lines. */
   public static final String SERVERS_SOURCES = "servers-sources.jsonl";
   /** The same, as directories made before servers-sources.jsonl hold it ({@code key value} lines). */

@@ -3,8 +3,10 @@ package io.largekv.report;
 import io.largekv.common.WarmUp;
 import io.largekv.report.files.ClientFiles;
 import io.largekv.report.files.EventRecord;
+import io.largekv.report.files.EventsFile;
 import io.largekv.report.files.HdrLog;
 import io.largekv.report.files.NodeRecord;
+import io.largekv.report.files.NodesFile;
 import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.ClientSummary;
 import io.largekv.results.ResultsLayout;
@@ -53,11 +55,11 @@ public final class PhaseResult {
    * ({@link WarmUp#endMs}) from the phase's time zero; {@link #startMs} without a warm-up.
    */
   public final long cutMs;
-  /** The phase's timed events ({@code events.tsv}), in their order. */
+  /** The phase's timed events ({@code events.jsonl}), in their order. */
   public final List<EventRecord> events;
-  /** A local cluster's nodes at the end of the run ({@code nodes.tsv}); empty otherwise. */
+  /** A local cluster's nodes at the end of the run ({@code nodes.jsonl}); empty otherwise. */
   public final List<NodeRecord> nodes;
-  /** The servers' samples through the run ({@code servers.tsv} and beside it); empty when not sampled. */
+  /** The servers' samples through the run ({@code servers.jsonl} and beside it); empty when not sampled. */
   public final ServerSamplesFile.Samples servers;
   /** Each client's seconds ({@code client-<i>/timeline.csv}). */
   public final List<List<Timeline.Second>> timelines;
@@ -157,8 +159,8 @@ public final class PhaseResult {
         .mapToLong(Long::longValue).min().orElse(0);
     this.cutMs = warmupSeconds == 0 ? this.startMs
         : stated > 0 ? stated : WarmUp.endMs(0, this.startMs, warmupSeconds);
-    this.events = EventRecord.read(dir.resolve(ResultsLayout.EVENTS));
-    this.nodes = NodeRecord.read(dir.resolve(ResultsLayout.NODES));
+    this.events = EventsFile.read(dir);
+    this.nodes = NodesFile.read(dir);
     this.servers = ServerSamplesFile.read(dir);
   }
 

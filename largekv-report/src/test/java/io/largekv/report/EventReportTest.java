@@ -2,7 +2,6 @@ package io.largekv.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.largekv.report.files.NodeRecord;
 import io.largekv.report.render.HtmlReport;
 import io.largekv.report.render.MarkdownReport;
 import io.largekv.report.render.ReportCharts;
@@ -19,7 +18,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The event table and markers from a run directory written the way {@code bin/largekv compare}
- * writes one: an interval log a second, a timeline a second, events.tsv. The numbers are known by
+ * writes one: an interval log a second, a timeline a second, events.tsv (as directories made before
+ * events.jsonl hold it). The numbers are known by
  * construction: 1,000 ops/s, a node killed at 30 s, 200 ops/s for three seconds with failures,
  * then 950 ops/s.
  */
@@ -27,6 +27,8 @@ class EventReportTest {
 
   private static final long T0 = 1_790_000_000_000L;
   private static final int SECONDS = 60;
+  /** The header of nodes.tsv, as directories made before nodes.jsonl hold it. */
+  static final String NODES_HEADER_BEFORE = "node\taddress\tstate\tstarted_ms\treads_coordinated\twrites_coordinated";
 
   /** Successful operations in second s. */
   static long ops(int s) {
@@ -133,13 +135,13 @@ class EventReportTest {
     // a phase that ran: node 2 was started again 31.5 s after the first operation
     Path ran = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
     writeRun(ran);
-    Files.write(ran.resolve("nodes.tsv"), List.of(NodeRecord.HEADER, "1\t127.0.0.1\trunning\t" + (T0 - 40_000)
+    Files.write(ran.resolve("nodes.tsv"), List.of(NODES_HEADER_BEFORE, "1\t127.0.0.1\trunning\t" + (T0 - 40_000)
         + "\t100\t5", "2\t127.0.0.2\trunning\t" + (T0 + 31_500) + "\t20\t1"), StandardCharsets.UTF_8);
     // a phase that failed before any operation: no hdr logs, no first-operation line, exit 3
     Path failed = dir.resolve("cassandra").resolve("latest-read").resolve("rep-1");
     Files.createDirectories(failed.resolve("client-0"));
     Files.writeString(failed.resolve("client-0").resolve("exit.txt"), "3\n");
-    Files.write(failed.resolve("nodes.tsv"), List.of(NodeRecord.HEADER, "1\t127.0.0.1\trunning\t" + (T0 + 70_000)
+    Files.write(failed.resolve("nodes.tsv"), List.of(NODES_HEADER_BEFORE, "1\t127.0.0.1\trunning\t" + (T0 + 70_000)
         + "\t0\t0", "2\t127.0.0.2\tdown\t" + (T0 + 31_500) + "\t-1\t-1"), StandardCharsets.UTF_8);
     Files.write(dir.resolve("compare.properties"), List.of("targets=cassandra", "phases=uniform-read,latest-read",
         "warmup=0", "repeat=1", "target.cassandra.hosts=local", "machine=2 cores"), StandardCharsets.ISO_8859_1);

@@ -32,6 +32,10 @@ class ServerFiguresTest {
   /** servers.tsv's header before the page cache was a figure (the column added last). */
   static final String HEADER_BEFORE_PAGE_CACHE = "time_ms\tnode\tstate\ttable_bytes\tuncompressed_bytes\t"
       + "memtable_bytes\tcpu_busy_seconds\tcpus\tdisk_reads\tdisk_writes\tdisk_read_bytes\tdisk_write_bytes";
+  /** servers.tsv's header once the page cache was a figure, as directories made before servers.jsonl hold it. */
+  static final String HEADER_BEFORE = HEADER_BEFORE_PAGE_CACHE + "\tpage_cache_bytes";
+  /** servers-balance.tsv's header, as directories made before servers-balance.jsonl hold it. */
+  static final String BALANCE_HEADER_BEFORE = "time_ms\tsettled\tdetail";
 
   static void writeSamples(Path run) throws Exception {
     // a servers.tsv written before its page_cache_bytes column: read by its header's names
@@ -56,7 +60,7 @@ class ServerFiguresTest {
       }
     }
     Files.write(run.resolve("servers.tsv"), lines, StandardCharsets.UTF_8);
-    List<String> balance = new ArrayList<>(List.of(ServerBalanceFile.HEADER));
+    List<String> balance = new ArrayList<>(List.of(BALANCE_HEADER_BEFORE));
     for (int s = 0; s <= 60; s += 10) {
       balance.add((T0 + s * 1000L) + "\t" + (s == 30 || s == 40 ? "false\tB JOINING" : "true\t"));
     }
@@ -118,7 +122,7 @@ class ServerFiguresTest {
     Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
     EventReportTest.writeRun(run);
     // one node, the current layout: 320 MiB on disk; page cache 2, 15, 9 MiB at three samples, the last one cut
-    List<String> lines = new ArrayList<>(List.of(ServerSamplesFile.HEADER));
+    List<String> lines = new ArrayList<>(List.of(HEADER_BEFORE));
     long[] held = {2, 15, 9};
     for (int s = 0; s < 3; s++) {
       lines.add((T0 + s * 10_000L) + "\tA\tNORMAL\t" + 320 * 1048576L + "\t\t\t" + s + "\t2\t" + 1000 * s + "\t0\t"
@@ -152,7 +156,7 @@ class ServerFiguresTest {
   void anUncachedPhaseWithoutATableOrAPageCacheSaysWhyNotAZero(@TempDir Path dir) throws Exception {
     Path run = dir.resolve("cassandra").resolve("uniform-read").resolve("rep-1");
     EventReportTest.writeRun(run);
-    List<String> lines = new ArrayList<>(List.of(ServerSamplesFile.HEADER));
+    List<String> lines = new ArrayList<>(List.of(HEADER_BEFORE));
     for (int s = 0; s < 2; s++) {
       lines.add((T0 + s * 10_000L) + "\tA\tNORMAL\tunavailable: the node has no table\t\t\t" + s + "\t2\t0\t0\t0\t0"
           + "\tunavailable: not bounded yet");

@@ -33,7 +33,7 @@ import java.util.function.Consumer;
  *
  * <pre>
  * RUN/client-&lt;i&gt;/ycsb.txt  stderr.txt  command.txt  exit.txt  hdr/&lt;OP&gt;.hdr  timeline.csv  [load.checkpoint]
- * RUN/events.tsv  event-&lt;i&gt;.txt  nodes.tsv   (written by the caller's events and local cluster)
+ * RUN/events.jsonl  event-&lt;i&gt;.txt  nodes.jsonl   (written by the caller's events and local cluster)
  * </pre>
  *
  * Each client records HdrHistogram interval logs a second, a timeline a second, and a load's

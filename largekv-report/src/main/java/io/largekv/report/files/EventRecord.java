@@ -1,18 +1,11 @@
 package io.largekv.report.files;
 
-import java.io.IOException;
-import java.nio.file.Path;
-import java.util.List;
-
 /**
- * One timed event of a phase run, as {@code bin/largekv} recorded it in {@code events.tsv}:
- * what, when it was planned (seconds after the phase's first operation), when it started and
- * ended (ms since 1970; -1 when it did not run) and how it went.
+ * One timed event of a phase run, as {@code bin/largekv} recorded it ({@link EventsFile}): what, when
+ * it was planned (seconds after the phase's first operation), when it started and ended (ms since
+ * 1970; -1 when it did not run) and how it went ({@code ok}, {@code failed}, {@code not run}).
  */
 public record EventRecord(String spec, double plannedSeconds, long startMs, long endMs, String result, String detail) {
-
-  /** The header of events.tsv. */
-  public static final String HEADER = "event\tplanned_s\tstart_ms\tend_ms\tresult\tdetail";
 
   /** The action alone, short: {@code kill-node:2}, {@code exec:ssh yb3 …}. */
   public String label() {
@@ -22,11 +15,5 @@ public record EventRecord(String spec, double plannedSeconds, long startMs, long
 
   public boolean ran() {
     return startMs >= 0;
-  }
-
-  /** The events of a run directory ({@code events.tsv}), in their order; none when absent. */
-  public static List<EventRecord> read(Path file) throws IOException {
-    return Tsv.rows(file).stream().map(f -> new EventRecord(f[0], Double.parseDouble(f[1]), Long.parseLong(f[2]),
-        Long.parseLong(f[3]), f[4], f.length > 5 ? f[5] : "")).toList();
   }
 }

@@ -1,14 +1,14 @@
 package io.largekv.report.files;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -16,16 +16,17 @@ import java.util.Map;
 /**
  * {@value ResultsLayout#SERVERS}, the servers' samples of one phase run beside its clients'
  * (docs/servers.md#files), written by {@code io.largekv.servers.ServerSampler} and read by the report:
- * {@code time_ms node state} and a column per {@link ServerFigure}; a cell is a number,
- * {@code unavailable: REASON}, or empty (no source gives that figure). {@link #read} reads it with the
- * files beside it: whether data was moving ({@link ServerBalanceFile}) and the sources and the
- * sampler's facts ({@link ServerSourcesFile}).
+ * JSON Lines, a {@link Line} per node and sample, {@code time_ms}, {@code node}, {@code state}, each
+ * figure's value by its {@link ServerFigure}'s column name in {@code values}, and why a figure is
+ * unavailable in {@code unavailable} (a figure in neither: no source gives it). Result directories
+ * written before it have {@value ResultsLayout#SERVERS_BEFORE} (tab-separated), read here too.
+ * {@link #read} reads it with the files beside it: whether data was moving ({@link ServerBalanceFile})
+ * and the sources and the sampler's facts ({@link ServerSourcesFile}).
  */
 public final class ServerSamplesFile {
 
+  /** How servers.tsv, written before, says a figure is unavailable: {@code unavailable: REASON}. */
   static final String UNAVAILABLE = "unavailable: ";
-  public static final String HEADER = "time_ms\tnode\tstate\t"
-      + String.join("\t", Arrays.stream(ServerFigure.values()).map(f -> f.column).toList());
 
   private ServerSamplesFile() {}
 
@@ -62,68 +63,92 @@ public final class ServerSamplesFile {
   }
 
   /**
-   * Appends to {@code dir}'s servers.tsv the line of one node's reading: its node, its state (null:
-   * none) and each figure's value, or why it is unavailable.
+   * One line of the file: a node's reading at one sample, its state (null: none), each figure's value
+   * by its column's name, and why a figure is unavailable (prose, said as it is, never parsed).
+   */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  record Line(@JsonProperty("time_ms") Long timeMs, String node, String state, Map<String, Double> values,
+      Map<String, String> unavailable) {}
+
+  /**
+   * Appends to {@code dir}'s file the line of one node's reading: its node, its state (null: none) and
+   * each figure's value, or why it is unavailable.
    */
   public static void append(Path dir, long timeMs, String node, String state, Map<ServerFigure, Double> values,
       Map<ServerFigure, String> unavailable) {
-    appendLine(dir.resolve(ResultsLayout.SERVERS), HEADER, line(timeMs, node, state, values, unavailable));
+    JsonLines.append(dir.resolve(ResultsLayout.SERVERS), line(timeMs, node, state, values, unavailable));
   }
 
-  static String line(long timeMs, String node, String state, Map<ServerFigure, Double> values,
+  static Line line(long timeMs, String node, String state, Map<ServerFigure, Double> values,
       Map<ServerFigure, String> unavailable) {
-    StringBuilder b = new StringBuilder().append(timeMs).append('\t').append(clean(node)).append('\t')
-        .append(state == null ? "" : clean(state));
+    Map<String, Double> byName = new LinkedHashMap<>();
+    Map<String, String> why = new LinkedHashMap<>();
     for (ServerFigure f : ServerFigure.values()) {
-      b.append('\t');
       Double v = values.get(f);
       if (v != null) {
-        b.append(number(v));
+        byName.put(f.column, Double.valueOf(number(v))); // as precise as the file before held it
       } else if (unavailable.containsKey(f)) {
-        b.append(UNAVAILABLE).append(clean(unavailable.get(f)));
+        why.put(f.column, clean(unavailable.get(f)));
       }
     }
-    return b.toString();
+    return new Line(timeMs, clean(node), state == null ? null : clean(state), byName, why);
   }
 
   static String number(double v) {
     return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : String.format(Locale.ROOT, "%.6f", v);
   }
 
-  /** A cell of largekv's TSV files: tabs and line breaks become spaces. */
+  /** Text for one of the servers' files: tabs and line breaks become spaces, as the report has always said it. */
   public static String clean(String s) {
     return s == null ? "" : s.replace('\t', ' ').replace('\n', ' ').replace('\r', ' ');
   }
 
-  /** Appends {@code line} to {@code file}, writing {@code header} first when the file is new. */
-  static void appendLine(Path file, String header, String line) {
-    try {
-      if (!Files.exists(file)) {
-        Files.writeString(file, header + "\n", StandardCharsets.UTF_8);
-      }
-      Files.writeString(file, line + "\n", StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
-  }
-
   /** The servers' files in {@code dir}; empty when there are none. */
   public static Samples read(Path dir) throws IOException {
+    int[] unreadable = new int[1];
+    Path file = dir.resolve(ResultsLayout.SERVERS);
+    List<Sample> samples = Files.exists(file) ? readLines(file, unreadable)
+        : readBefore(dir.resolve(ResultsLayout.SERVERS_BEFORE), unreadable);
+    List<ServerBalanceFile.BalanceSample> balance = ServerBalanceFile.read(dir, unreadable);
+    ServerSourcesFile.ServerSources facts = ServerSourcesFile.read(dir, unreadable);
+    return new Samples(samples, balance, facts, unreadable[0]);
+  }
+
+  /** servers.jsonl's samples; a figure this version does not know is skipped. */
+  private static List<Sample> readLines(Path file, int[] unreadable) throws IOException {
     List<Sample> samples = new ArrayList<>();
-    int unreadable = 0;
-    ServerFigure[] columns = columns(Tsv.header(dir.resolve(ResultsLayout.SERVERS)));
-    for (String[] f : Tsv.rows(dir.resolve(ResultsLayout.SERVERS))) {
+    for (Line l : JsonLines.read(file, Line.class, unreadable)) {
+      if (l.timeMs() == null || l.node() == null) {
+        unreadable[0]++;
+        continue;
+      }
+      Map<ServerFigure, Double> values = new EnumMap<>(ServerFigure.class);
+      Map<ServerFigure, String> why = new EnumMap<>(ServerFigure.class);
+      for (ServerFigure f : ServerFigure.values()) {
+        if (l.values() != null && l.values().get(f.column) != null) {
+          values.put(f, l.values().get(f.column));
+        } else if (l.unavailable() != null && l.unavailable().containsKey(f.column)) {
+          why.put(f, l.unavailable().get(f.column));
+        }
+      }
+      samples.add(new Sample(l.timeMs(), l.node(), l.state(), values, why));
+    }
+    return samples;
+  }
+
+  /** servers.tsv, written before: {@code time_ms node state} and a column per figure, read by the header's names. */
+  private static List<Sample> readBefore(Path file, int[] unreadable) throws IOException {
+    List<Sample> samples = new ArrayList<>();
+    ServerFigure[] columns = columns(Tsv.header(file));
+    for (String[] f : Tsv.rows(file)) {
       Sample sample = sample(f, columns);
       if (sample == null) {
-        unreadable++; // a line cut short (the process ended while writing it): its figures are missing
+        unreadable[0]++; // a line cut short (the process ended while writing it): its figures are missing
       } else {
         samples.add(sample);
       }
     }
-    int[] more = new int[1];
-    List<ServerBalanceFile.BalanceSample> balance = ServerBalanceFile.read(dir, more);
-    ServerSourcesFile.ServerSources facts = ServerSourcesFile.read(dir, more);
-    return new Samples(samples, balance, facts, unreadable + more[0]);
+    return samples;
   }
 
   /**

@@ -4,16 +4,10 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
-import com.fasterxml.jackson.core.JsonProcessingException;
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.largekv.results.ResultsLayout;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -27,11 +21,6 @@ import java.util.List;
  * before it have {@value ResultsLayout#SERVERS_SOURCES_BEFORE} ({@code key value} lines), read here too.
  */
 public final class ServerSourcesFile {
-
-  /** A fact or field of a newer version is skipped, not taken for a line cut short. */
-  private static final ObjectMapper MAPPER = new ObjectMapper()
-      .configure(DeserializationFeature.FAIL_ON_INVALID_SUBTYPE, false)
-      .configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false);
 
   private ServerSourcesFile() {}
 
@@ -163,12 +152,7 @@ public final class ServerSourcesFile {
 
   /** Appends {@code fact} to {@code dir}'s file. */
   public static void append(Path dir, Fact fact) {
-    try {
-      Files.writeString(dir.resolve(ResultsLayout.SERVERS_SOURCES), MAPPER.writeValueAsString(fact) + "\n",
-          StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-    } catch (IOException e) {
-      throw new UncheckedIOException(e);
-    }
+    JsonLines.append(dir.resolve(ResultsLayout.SERVERS_SOURCES), fact);
   }
 
   /**
@@ -181,19 +165,7 @@ public final class ServerSourcesFile {
       return readBefore(dir.resolve(ResultsLayout.SERVERS_SOURCES_BEFORE));
     }
     Builder b = new Builder();
-    for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
-      if (line.isBlank()) {
-        continue;
-      }
-      try {
-        Fact fact = MAPPER.readValue(line, Fact.class);
-        if (fact != null) {
-          b.add(fact);
-        }
-      } catch (JsonProcessingException cutShort) {
-        unreadable[0]++;
-      }
-    }
+    JsonLines.read(file, Fact.class, unreadable).forEach(b::add);
     return b.build();
   }
 

@@ -7,7 +7,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** largekv's own tab-separated raw files (events.tsv, nodes.tsv, servers.tsv): a header line, then rows. */
+/**
+ * largekv's own tab-separated raw files, as results directories made before their JSON Lines hold
+ * them (events.tsv, nodes.tsv, servers.tsv, servers-balance.tsv, servers-sources.tsv): a header
+ * line, then rows. Read only, by each file's codec.
+ */
 public final class Tsv {
 
   private Tsv() {}
