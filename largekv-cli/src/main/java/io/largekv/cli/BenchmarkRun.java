@@ -106,7 +106,7 @@ final class BenchmarkRun {
   /**
    * One run of {@code phase} by {@code clients} into {@code dir}, its timed {@code events} beside it
    * (on the local cluster {@code local}, or null) and its {@code servers} sampled through it (null:
-   * not sampled), then the local nodes' traffic ({@code nodes.tsv});
+   * not sampled), then the local nodes' traffic ({@code nodes.jsonl});
    * {@code label} names it in the progress lines. Returns its clients' results once every one ended.
    */
   static List<ClientResult> runPhase(Harness.PhaseClients clients, List<ClusterEvent> events, Phase phase,
