@@ -117,10 +117,37 @@ class RealNb5UsageErrorsIT {
   private static String theLine(RealNb5.Run run, String start) {
     List<String> lines = run.output().lines().filter(l -> l.startsWith(start)).toList();
     assertThat(lines).as("one line starting '%s' in:\n%s", start, run.output()).hasSize(1);
-    assertThat(run.output().lines())
+    assertThat(withoutPulseShutdownRace(run.output()))
         .as("no stack trace in:\n%s", run.output())
         .noneMatch(l -> l.matches("\\s+at [\\w$.]+\\(.*") || l.startsWith("Caused by:") || l.contains("Exception"));
     return lines.get(0);
+  }
+
+  /** How the trace of nb5's own status pulse, racing its shutdown, begins. */
+  private static final String PULSE_SHUTDOWN_RACE = "Exception in thread \"shutdownhook-PULSE-";
+
+  /**
+   * {@code output}'s lines without the trace nb5 5.25.7 itself prints now and then as it exits: its
+   * status pulse's shutdown hook iterating its component list while another thread changes it (a
+   * ConcurrentModificationException in {@code NBStatusComponent.status}, thread
+   * {@code shutdownhook-PULSE-NBSession ...}), after whatever ended the run (once in CI, after the
+   * workload's one line). Only that thread's trace is left out; any other stack trace fails.
+   */
+  private static List<String> withoutPulseShutdownRace(String output) {
+    List<String> kept = new ArrayList<>();
+    boolean inRace = false;
+    for (String l : output.lines().toList()) {
+      if (l.startsWith(PULSE_SHUTDOWN_RACE) && l.endsWith("java.util.ConcurrentModificationException")) {
+        inRace = true;
+        continue;
+      }
+      if (inRace && l.matches("\\s+at [\\w$./]+\\(.*")) {
+        continue;
+      }
+      inRace = false;
+      kept.add(l);
+    }
+    return kept;
   }
 
   private static boolean keyspaceExists(String keyspace) {
