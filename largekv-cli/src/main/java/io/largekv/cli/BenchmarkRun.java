@@ -3,6 +3,7 @@ package io.largekv.cli;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.cluster.ClusterEvent;
 import io.largekv.cluster.ClusterEvents;
+import io.largekv.cassandra.NodeExits;
 import io.largekv.cluster.NodeTraffic;
 import io.largekv.common.UserError;
 import io.largekv.harness.ClientResult;
@@ -123,6 +124,7 @@ final class BenchmarkRun {
       }
     }
     NodeTraffic.write(local, dir.resolve(ResultsLayout.NODES));
+    NodeExits.report(local, dir, err, "largekv: [" + label + "] ");
     return results;
   }
 

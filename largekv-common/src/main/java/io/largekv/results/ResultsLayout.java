@@ -53,6 +53,13 @@ public final class ResultsLayout {
   public static final String EVENTS_BEFORE = "events.tsv";
   /** A local cluster's nodes at a phase run's end: JSON Lines. */
   public static final String NODES = "nodes.jsonl";
+  /**
+   * The log of a local node whose process ended on its own during a phase run, copied beside the
+   * phase's raw output before the node's directory is removed: {@code cassandra-node<N>.log}.
+   */
+  public static String nodeLog(int node) {
+    return "cassandra-node" + node + ".log";
+  }
   /** The same, as directories made before nodes.jsonl hold it (tab-separated). */
   public static final String NODES_BEFORE = "nodes.tsv";
   /** The servers' samples of a phase run: one line per node and sample (docs/servers.md), JSON Lines. */

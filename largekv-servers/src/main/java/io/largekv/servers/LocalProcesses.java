@@ -105,7 +105,9 @@ public final class LocalProcesses implements ServerSource {
 
   private NodeReading read(LocalNode n) {
     if (!n.isRunning()) {
-      return NodeReading.failed(n.address(), figures(), "the node's process is not running");
+      Integer code = n.exitedOnItsOwn();
+      return NodeReading.failed(n.address(), figures(), code == null ? "the node's process is not running"
+          : "the node's process ended on its own (exit code " + code + ")");
     }
     long pid = n.pid();
     Path dir = proc.resolve(Long.toString(pid));

@@ -209,7 +209,7 @@ public final class LocalCassandra implements AutoCloseable {
       while (!"DECOMMISSIONED".equals(jmx.operationMode())) {
         if (System.nanoTime() > deadline) {
           throw new IOException("node " + number + " did not finish its decommission within "
-              + settings.startTimeout.toSeconds() + " s; see " + node.log());
+              + settings.startTimeout.toSeconds() + " s; see " + node.logFile());
         }
         pause(500);
       }
@@ -274,7 +274,7 @@ public final class LocalCassandra implements AutoCloseable {
       }
       if (System.nanoTime() > deadline) {
         throw new IOException("the local Cassandra's compactions did not end within "
-            + settings.startTimeout.toSeconds() * 5 + " s (" + compactions + " left); see " + node.log());
+            + settings.startTimeout.toSeconds() * 5 + " s (" + compactions + " left); see " + node.logFile());
       }
       settled = compactions == 0 ? settled + 1 : 0;
       pause(1000);

@@ -21,6 +21,10 @@ public final class LocalNode {
   /** Reads and writes a node coordinated. */
   public record Traffic(long reads, long writes) {}
 
+  /** The first line of a logged exception: its class name, a message or not. */
+  private static final java.util.regex.Pattern THROWABLE =
+      java.util.regex.Pattern.compile("[\\w.$]+(Exception|Error|Throwable)(:|$)");
+
   private final LocalCassandra cluster;
   private final int number;
   private final String address;
@@ -29,6 +33,14 @@ public final class LocalNode {
   private final List<String> command;
   private final Path log;
   private volatile Process process;
+  /** Whether the process now running or last run was stopped or killed by {@link #stop} or {@link #kill}. */
+  private volatile boolean ended;
+  /** The size of its log when the process was last started: where that process's lines begin. */
+  private volatile long logStart;
+  /** When the process last ended, ms since 1970; 0 while it runs. */
+  private volatile long endedMs;
+  /** Done once {@link #endedMs} is set for the process last started. */
+  private volatile java.util.concurrent.CompletableFuture<Void> endSeen;
   private volatile long launchedNanos;
   private volatile long launchedMs;
   /** Its tokens: an initial node's {@code initial_token}s, a bootstrapped one's once seen; empty till then. */
@@ -101,8 +113,13 @@ public final class LocalNode {
     Files.createDirectories(dir);
     launchedNanos = System.nanoTime();
     launchedMs = System.currentTimeMillis();
-    process = new ProcessBuilder(command).redirectErrorStream(true)
+    ended = false;
+    endedMs = 0;
+    logStart = Files.exists(log) ? Files.size(log) : 0;
+    Process p = new ProcessBuilder(command).redirectErrorStream(true)
         .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+    endSeen = p.onExit().thenRun(() -> endedMs = System.currentTimeMillis());
+    process = p;
   }
 
   void awaitPort() throws IOException {
@@ -118,6 +135,7 @@ public final class LocalNode {
   public synchronized void kill() {
     Process p = process;
     if (p != null) {
+      ended = true;
       p.destroyForcibly();
       waitFor(p, 30);
     }
@@ -129,6 +147,7 @@ public final class LocalNode {
     if (p == null) {
       return;
     }
+    ended = true;
     p.destroy();
     if (!waitFor(p, 30)) {
       p.destroyForcibly();
@@ -141,6 +160,56 @@ public final class LocalNode {
     return p != null && p.isAlive();
   }
 
+  /**
+   * The exit code of the node's process when it ended on its own (a crash, Cassandra exiting on an
+   * error), not by {@link #stop} or {@link #kill}; null while it runs or when it was ended.
+   */
+  public Integer exitedOnItsOwn() {
+    Process p = process;
+    return p == null || p.isAlive() || ended ? null : p.exitValue();
+  }
+
+  /** When its process last ended, ms since 1970 (within a few ms); 0 while it runs or before it ran. */
+  public long endedMs() {
+    Process p = process;
+    if (p == null || p.isAlive()) {
+      return 0;
+    }
+    endSeen.join(); // the process has ended: its time is being set, if it is not already
+    return endedMs;
+  }
+
+  /** Its log: what the node's process printed, from its first start on. */
+  public Path logFile() {
+    return log;
+  }
+
+  /**
+   * The first error its last process logged: the exception printed after that process's first
+   * {@code ERROR} line (its class and message), else that line's message; null when none.
+   */
+  public String firstError() {
+    try {
+      List<String> lines;
+      try (java.io.InputStream in = Files.newInputStream(log)) {
+        in.skipNBytes(Math.min(logStart, Files.size(log)));
+        lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+      }
+      for (int i = 0; i < lines.size(); i++) {
+        String line = lines.get(i);
+        if (line.contains(" ERROR ")) {
+          // the exception the next line prints, else the ERROR line's own message
+          String next = i + 1 < lines.size() ? lines.get(i + 1).strip() : "";
+          return THROWABLE.matcher(next).lookingAt() ? next
+              : line.substring(line.indexOf(" - ") < 0 ? line.indexOf(" ERROR ") + 7 : line.indexOf(" - ") + 3).strip();
+        }
+      }
+      return null;
+    } catch (IOException | UncheckedIOException e) {
+      return null;
+    }
+  }
+
   public long pid() {
     return process.pid();
   }
@@ -148,11 +217,6 @@ public final class LocalNode {
   /** The node's JMX port on 127.0.0.1 (a ring's nodes only; 0 for a single node). */
   int jmxPort() {
     return jmxPort;
-  }
-
-  /** Its log, for messages about it. */
-  Path log() {
-    return log;
   }
 
   /** When the node's process was last started, in ms since 1970. */

@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 class LocalCassandraIT {
 
   @Test
-  void startsAnswersCqlAndLeavesNothingBehind() throws Exception {
+  void startsAnswersCqlSaysAnEndOnItsOwnAndLeavesNothingBehind(@TempDir Path phase) throws Exception {
     Path dir;
     long pid;
     try (LocalCassandra cassandra = LocalCassandra.builder().quiet(true).start()) {
@@ -40,6 +40,22 @@ class LocalCassandraIT {
         assertThat(header[0] & 0xff).isEqualTo(0x84); // response, v4
         assertThat(header[4]).isEqualTo((byte) 0x06); // SUPPORTED
       }
+      assertThat(cassandra.node(1).exitedOnItsOwn()).as("running").isNull();
+      assertThat(NodeExits.report(cassandra, phase, System.err, "p ")).isEmpty();
+
+      // the process ends without LocalNode.kill (as a crash would): said in one line, its log kept
+      ProcessHandle.of(pid).orElseThrow().destroyForcibly();
+      assertThat(ProcessHandle.of(pid).orElseThrow().onExit().get(60, java.util.concurrent.TimeUnit.SECONDS)
+          .isAlive()).isFalse();
+      assertThat(cassandra.node(1).exitedOnItsOwn()).isEqualTo(128 + 9);
+      java.io.ByteArrayOutputStream said = new java.io.ByteArrayOutputStream();
+      List<String> lines = NodeExits.report(cassandra, phase, new java.io.PrintStream(said, true), "p ");
+      assertThat(lines).hasSize(1);
+      assertThat(lines.get(0)).startsWith("p the local Cassandra on 127.0.0.1 ended on its own with exit code 137 at ")
+          .endsWith("its log: " + phase.resolve("cassandra-node1.log"));
+      assertThat(said.toString()).isEqualTo(lines.get(0) + System.lineSeparator());
+      assertThat(phase.resolve("cassandra-node1.log")).hasSameBinaryContentAs(cassandra.node(1).logFile());
+      assertThat(Files.readString(phase.resolve("cassandra-node1.log"))).contains("Starting listening for CQL");
     }
     assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
     assertThat(Files.exists(dir)).isFalse();
@@ -60,6 +76,7 @@ class LocalCassandraIT {
       // a clean stop: the others see it leave; a start: it is back in the ring
       ring.node(3).stop();
       assertThat(ring.node(3).isRunning()).isFalse();
+      assertThat(ring.node(3).exitedOnItsOwn()).as("stopped, not ended on its own").isNull();
       ring.awaitRing();
       assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2");
       ring.node(3).start();
@@ -69,6 +86,7 @@ class LocalCassandraIT {
       long before = ring.node(2).pid();
       ring.node(2).kill();
       assertThat(ProcessHandle.of(before).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+      assertThat(ring.node(2).exitedOnItsOwn()).as("killed, not ended on its own").isNull();
       ring.node(2).start();
       assertThat(ring.node(2).pid()).isNotEqualTo(before);
       assertThat(live(ring, 3)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
