@@ -39,7 +39,11 @@ import org.junit.jupiter.api.Timeout;
 class UncachedReadIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
-  private static final String RECORDS = "200000";
+  // 96 MiB on disk: 6 MiB of page cache and the 1 MiB key cache are under a tenth of it (8 MiB measured
+  // 9.3 %, too near). 4 MiB of 64 MiB was too small a bound for
+  // the node's own growth between two re-sets once in eight runs here: a read got ENOMEM and the node
+  // exited (docs/uncached-reads.md)
+  private static final String RECORDS = "300000";
 
   private static Path work;
 
@@ -79,8 +83,8 @@ class UncachedReadIT {
     try {
       // at 50 ms like the other busy-machine tests (docs/testing.md): a server reading from disk and a
       // client JIT still compiling share 2 cores
-      String e = run(uncached, "--uncached", "--page-cache", "4", "--duration", "20", "-p", "largekv.stall_ms=50");
-      assertThat(e).contains("[uniform-read] uncached: the local Cassandra may hold 4 MiB of page cache");
+      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "-p", "largekv.stall_ms=50");
+      assertThat(e).contains("[uniform-read] uncached: the local Cassandra may hold 6 MiB of page cache");
     } finally {
       stop.set(true);
       poller.join();
@@ -89,9 +93,9 @@ class UncachedReadIT {
     Results.Servers servers = servers(results);
     Results.Uncached u = servers.uncached();
     assertThat(u).as("the uniform read ran uncached").isNotNull();
-    assertThat(u.pageCacheLimitBytes()).isEqualTo(4L << 20);
-    // the bound held: at most the allowed page cache, but for what one keeper's step (200 ms) lets in
-    assertThat(u.pageCacheBytes().value()).isNotNull().isLessThanOrEqualTo(4.0 * 1.5 * (1 << 20));
+    assertThat(u.pageCacheLimitBytes()).isEqualTo(6L << 20);
+    // the bound held: at most the allowed page cache, but for what one keeper's step  lets in
+    assertThat(u.pageCacheBytes().value()).isNotNull().isLessThanOrEqualTo(6.0 * 1.5 * (1 << 20));
     assertThat(u.cacheToData().value()).as("cache to data").isNotNull().isLessThan(0.10);
     double perRead = servers.cluster().diskReadsPerClientRead().value();
     assertThat(perRead).as("disk reads per client read").isBetween(0.3, 5.0);
@@ -119,7 +123,7 @@ class UncachedReadIT {
 
     // the same data, cached: far fewer disk reads a read
     Path cached = work.resolve("cached");
-    run(cached, "--phases", "load,uniform-read", "--duration", "20", "-p", "largekv.stall_ms=50");
+    run(cached, "--phases", "load,uniform-read", "--duration", "15", "-p", "largekv.stall_ms=50");
     Results.Servers cachedServers = servers(ResultsCheck.check(cached));
     assertThat(cachedServers.uncached()).isNull();
     Double cachedPerRead = cachedServers.cluster().diskReadsPerClientRead().value();

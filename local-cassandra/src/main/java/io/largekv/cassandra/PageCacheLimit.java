@@ -30,8 +30,14 @@ public final class PageCacheLimit implements AutoCloseable {
   /** The page cache a node may hold by default: 16 MiB, about 5 % of the default run's 1,000,000 rows on disk. */
   public static final long DEFAULT_BYTES = 16L * 1024 * 1024;
 
-  /** How often the limit follows the process's own memory. */
-  static final long KEEP_INTERVAL_MS = 200;
+  /**
+   * How often the limit follows the process's own memory. Between two re-sets the node's own memory
+   * grows into the page cache's room: a page fault then waits for the next re-set, but a read
+   * ({@code pread}) that needs a page the kernel cannot free at once fails with ENOMEM, which
+   * Cassandra takes for a disk error (at 200 ms, 2 MiB of heap growth with a 4 MiB bound did it on a
+   * busy 2-core machine: docs/uncached-reads.md).
+   */
+  static final long KEEP_INTERVAL_MS = 50;
 
   /**
    * Where this process's cgroups are read ({@code self/cgroup}, {@code self/mountinfo}) instead of
