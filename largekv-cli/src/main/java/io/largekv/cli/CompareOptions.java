@@ -1,6 +1,7 @@
 package io.largekv.cli;
 
 import io.largekv.common.UserError;
+import java.io.PrintStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 
@@ -14,7 +15,7 @@ import picocli.CommandLine.Mixin;
     "With no --target it compares two local Cassandra servers (SizeTiered+LZ4 vs Leveled, uncompressed) that it"
         + " starts and stops itself: 100000 rows, read phases of 30 s, 16 threads, a warm-up of 5 s."},
     footer = "Docs: docs/compare.md")
-final class CompareOptions implements OptionParser.Options {
+final class CompareOptions implements OptionParser.Options, LargekvCommand {
 
   @Mixin
   final HelpOption help = new HelpOption();
@@ -34,6 +35,11 @@ final class CompareOptions implements OptionParser.Options {
   @Override
   public String help() {
     return settings.help();
+  }
+
+  @Override
+  public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+    return Compare.run(checked(), args, out, err);
   }
 
   /** {@code args[0]} is {@code compare}: its options, parsed and checked. */

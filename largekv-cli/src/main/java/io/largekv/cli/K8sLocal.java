@@ -226,7 +226,7 @@ public final class K8sLocal {
       "Against a local Cassandra it starts (--nodes N: a cluster), or --hosts. --localdc, --records, --duration,"
           + " --threads, -p: as for bin/largekv run."},
       footer = "Docs: docs/kubernetes.md")
-  static final class Options implements OptionParser.Options {
+  static final class Options implements OptionParser.Options, LargekvCommand {
 
     /** Options of {@code run} the pods have no use for, each with the line that says what to use instead. */
     static final Map<String, String> NOT_HERE = Map.of(
@@ -299,6 +299,16 @@ public final class K8sLocal {
         + " (default 0; read clients are never run again)")
     void retries(String v) throws UserError {
       retries = (int) Counts.between("--retries", v, 0, 100);
+    }
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+      try {
+        return K8sLocal.run(checked(), args, out, err);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return ExitStatus.ABORTED;
+      }
     }
 
     /** {@code args[0]} is {@code local}: its options, parsed and checked. */

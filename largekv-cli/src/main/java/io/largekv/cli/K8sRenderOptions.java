@@ -6,6 +6,7 @@ import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.k8s.K8sManifests;
 import io.largekv.phase.Phase;
+import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -30,7 +31,7 @@ import picocli.CommandLine.Option;
     "Each pod writes RUN/PHASE/client-<i>/ on the results volume, the layout of a local run. Needed: --phase,"
         + " --hosts, --image. --records, --duration, --threads (per pod), -p: as for bin/largekv run."},
     footer = "Docs: docs/kubernetes.md")
-final class K8sRenderOptions implements OptionParser.Options {
+final class K8sRenderOptions implements OptionParser.Options, LargekvCommand {
 
   @Mixin
   final HelpOption help = new HelpOption();
@@ -264,6 +265,11 @@ final class K8sRenderOptions implements OptionParser.Options {
       throw new UserError("--password-secret with --harness nb5: largekv passes no password to nb5 yet; accepted:"
           + " --harness ycsb for a database with a password");
     }
+  }
+
+  @Override
+  public int call(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
+    return K8sRender.run(checked(), args, out);
   }
 
   /** {@code args[0]} is {@code render}: its options, parsed and checked. */

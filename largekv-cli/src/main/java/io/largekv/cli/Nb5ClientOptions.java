@@ -3,6 +3,7 @@ package io.largekv.cli;
 import io.largekv.common.UserError;
 import io.largekv.harness.nb5.Nb5PodClient;
 import io.largekv.phase.Phase;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Option;
     "One nb5 client of a phase run as N processes (a pod of bin/largekv k8s render --harness nb5): client"
         + " client.index of client.count, into DIR (PHASE/client-<i>/ of the results volume)."},
     footer = "Docs: docs/kubernetes.md")
-final class Nb5ClientOptions implements OptionParser.Options {
+final class Nb5ClientOptions implements OptionParser.Options, LargekvCommand {
 
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
   boolean helpAsked;
@@ -66,6 +67,11 @@ final class Nb5ClientOptions implements OptionParser.Options {
       throw new UserError("-p " + v + " is not accepted; accepted: -p NAME=VALUE");
     }
     properties.add(v);
+  }
+
+  @Override
+  public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+    return Nb5PodClient.run(checked(), BenchmarkRun.repo(), args, err);
   }
 
   /** {@code args[0]} is {@code nb5-client}; null when the usage was asked for. */

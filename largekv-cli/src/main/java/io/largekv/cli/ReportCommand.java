@@ -86,13 +86,18 @@ final class ReportCommand {
       "Exit status: 0 written, 1 written with a FAILED cell (not to be published as it is), 2 bad input, 3 a file"
           + " could not be read or written."},
       footer = "Docs: docs/results.md")
-  static final class Options implements OptionParser.Options {
+  static final class Options implements OptionParser.Options, LargekvCommand {
     private List<String> expected = List.of();
     private Path out;
 
     @Override
     public String help() {
       return "bin/largekv report DIR [--phases LIST] | DIR1 DIR2... [--out DIR]";
+    }
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
+      return run(this, out, err);
     }
 
     @Override

@@ -138,7 +138,7 @@ final class RunCommand {
       "With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the workloads/local-*"
           + " files (1,000,000 rows), and stops the server afterwards."},
       footer = "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md")
-  static final class RunOptions implements OptionParser.Options {
+  static final class RunOptions implements OptionParser.Options, LargekvCommand {
 
     @Mixin
     final HelpOption help = new HelpOption();
@@ -161,6 +161,11 @@ final class RunCommand {
     @Override
     public String help() {
       return settings.help();
+    }
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+      return run(checked(), out, err);
     }
 
     /** {@code args[0]} is {@code run}: its options, parsed and checked. */

@@ -46,6 +46,24 @@ class LargekvCommandsTest {
     return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
+  /**
+   * Every command a line can name runs through its parsed options: each leaf of the tree, in both
+   * forms of {@code check}, is a {@link LargekvCommand}, and {@link Largekv} calls nothing else.
+   */
+  @Test
+  void everyLeafCommandIsRunByItsOptions() {
+    List<CommandLine> leaves = everyCommand().stream().filter(c -> c.getSubcommands().isEmpty()).toList();
+    assertThat(leaves).extracting(CommandLine::getCommandName).containsOnly("run", "check", "compare", "report",
+        "render", "local", "nb5-client").contains("run", "check", "compare", "report", "render", "local", "nb5-client");
+    for (CommandLine leaf : leaves) {
+      assertThat(leaf.<Object>getCommand()).as(leaf.getCommandName()).isInstanceOf(LargekvCommand.class);
+    }
+    // the commands that only group others (bin/largekv, k8s) print their usage and run nothing
+    for (CommandLine group : everyCommand().stream().filter(c -> !c.getSubcommands().isEmpty()).toList()) {
+      assertThat(group.<Object>getCommand()).as(group.getCommandName()).isNotInstanceOf(LargekvCommand.class);
+    }
+  }
+
   @Test
   void everyOptionAndPositionalHasADescription() {
     for (CommandLine c : everyCommand()) {
