@@ -1,7 +1,6 @@
 package io.largekv.cli;
 
 import io.largekv.common.ExitStatus;
-import io.largekv.common.UserError;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
@@ -77,7 +76,7 @@ public final class Check {
   /** The preflight of every target of compare's settings {@code settings}, not yet checked. */
   private static int compare(CompareSettings settings, PrintStream out, PrintStream err) throws Exception {
     PhaseRunner runner = runner(err);
-    CompareSettings o = settings.checked();
+    CompareSettings o = settings.checked(false);
     int status = ExitStatus.OK;
     for (CompareTarget t : o.targets) {
       int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.cluster.nodes, err, local -> {
@@ -95,12 +94,8 @@ public final class Check {
   /** The preflight of run's settings {@code o}, not yet checked. */
   private static int run(RunSettings o, PrintStream out, PrintStream err) throws Exception {
     PhaseRunner runner = runner(err);
-    o.check();
-    o.checkNb5(null);
-    if (o.plan.asked) {
-      throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
-          + "without --plan");
-    }
+    o.check(false);
+    o.checkNb5(null, false);
     return BenchmarkRun.onServer(o.local(), null, o.cluster.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());

@@ -7,7 +7,7 @@ import picocli.CommandLine.Mixin;
 
 /**
  * Parsed options of {@code compare}: what it runs against every target ({@link CompareSettings}),
- * and the groups of compare alone: the servers' side, the console, the results.
+ * and the groups of compare alone: {@code --plan}, the servers' side, the console, the results.
  */
 @Command(name = "compare", abbreviateSynopsis = true, description = {
     "Runs the same phases against every target and writes DIR/report.html, DIR/report.md, DIR/charts/*.svg from the"
@@ -22,6 +22,9 @@ final class CompareOptions implements OptionParser.Options, LargekvCommand {
 
   @Mixin
   final CompareSettings settings = new CompareSettings();
+
+  @Mixin
+  final PlanOption plan = new PlanOption();
 
   @Mixin
   final ServerSideOptions servers = new ServerSideOptions();
@@ -52,7 +55,7 @@ final class CompareOptions implements OptionParser.Options, LargekvCommand {
     if (help.asked) {
       return this;
     }
-    settings.checked();
+    settings.checked(plan.asked);
     servers.settings();
     if (settings.targets.stream().allMatch(CompareTarget::local) && servers.machineSource() != null) {
       throw new UserError(servers.machineSource() + " reads the machines "

@@ -12,9 +12,9 @@ import picocli.CommandLine.Option;
 /**
  * What {@code compare} runs against every target, a mixin of {@code compare} and of {@code check}
  * (its form with a {@code --target LABEL=HOSTS}): the targets and their properties, the phases and
- * their sizes, the local clusters and their events, {@code --plan}, {@code -p}, the clients, rate,
- * repeats and harnesses. The groups {@code compare} alone has (the servers' side, the console, the
- * results) are {@link CompareOptions}'.
+ * their sizes, the local clusters and their events, {@code -p}, the clients, rate, repeats and
+ * harnesses. The groups {@code compare} alone has ({@code --plan}, the servers' side, the console,
+ * the results) are {@link CompareOptions}'.
  */
 final class CompareSettings implements OptionParser.Options {
 
@@ -38,9 +38,6 @@ final class CompareSettings implements OptionParser.Options {
 
   @Mixin
   final EventOptions events = new EventOptions();
-
-  @Mixin
-  final PlanOption plan = new PlanOption();
 
   @Mixin
   final PropertyOptions props = new PropertyOptions();
@@ -171,8 +168,11 @@ final class CompareSettings implements OptionParser.Options {
     return targets.stream().anyMatch(t -> setByUser(key, t)) ? "(-p / --target-prop " + key + ")" : "(workload file)";
   }
 
-  /** These settings, checked together (once: the local demo's targets are added here). */
-  CompareSettings checked() throws UserError {
+  /**
+   * These settings, checked together (once: the local demo's targets are added here); {@code plan}:
+   * only the plan of the phases is asked for ({@code compare --plan}).
+   */
+  CompareSettings checked(boolean plan) throws UserError {
     CompareSettings o = this;
     if (o.targets.isEmpty()) {
       o.targets.addAll(CompareTarget.localDemo());
@@ -183,7 +183,7 @@ final class CompareSettings implements OptionParser.Options {
             + " demo's); accepted: all targets local, or all with hosts");
       }
       o.localTargets = true;
-      if (o.scale.on && !o.plan.asked) {
+      if (o.scale.on && !plan) {
         throw new UserError("--full-scale needs targets with hosts: 30 billion rows are not for a local Cassandra;"
             + " accepted: --full-scale with --target LABEL=HOSTS");
       }
@@ -220,7 +220,7 @@ final class CompareSettings implements OptionParser.Options {
       Harness.checkProperties(o.harnesses, t.properties, o.help());
     }
     if (o.harnesses.contains(Harness.NB5)) {
-      if (o.plan.asked) {
+      if (plan) {
         throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan with --harness ycsb");
       }
       if (o.rate != null) {

@@ -2,7 +2,10 @@ package io.largekv.cli;
 
 import picocli.CommandLine.Option;
 
-/** {@code --plan}, a mixin of the commands that can print what they would do ({@code run}, {@code compare}). */
+/**
+ * {@code --plan}, a mixin of the commands that can print what they would do ({@code run}, {@code compare});
+ * not of {@code check}, which connects.
+ */
 final class PlanOption {
 
   boolean asked;

@@ -212,13 +212,40 @@ class LargekvCommandsTest {
       java.util.Set<String> check = names(commands.getSubcommands().get("check"));
       java.util.Set<String> runOrCompare = names(commands.getSubcommands().get(form));
       java.util.Set<String> ownGroups = new java.util.TreeSet<>();
-      for (Object group : List.of(new ServerSideOptions(), new ConsoleOptions(), new ResultsOptions(),
-          new UncachedOptions())) {
+      for (Object group : List.of(new PlanOption(), new ServerSideOptions(), new ConsoleOptions(),
+          new ResultsOptions(), new UncachedOptions())) {
         ownGroups.addAll(names(new CommandLine(group)));
       }
       java.util.Set<String> expected = new java.util.TreeSet<>(runOrCompare);
       expected.removeAll(ownGroups);
       assertThat(check).as(form).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * check connects, so it has no {@code --plan} (run's and compare's own): not in its usage, and
+   * refused as any unknown option, one line, exit 2, in either form.
+   */
+  @Test
+  void checkHasNoPlan() throws Exception {
+    Map<String, String[]> forms = Map.of("bin/largekv --help", new String[] {"check"},
+        "bin/largekv compare --help", new String[] {"check", "--target", "cassandra=h1"});
+    for (Map.Entry<String, String[]> form : forms.entrySet()) {
+      List<String> line = new ArrayList<>(List.of(form.getValue()));
+      line.add("--plan");
+      Outcome refused = run(line.toArray(String[]::new));
+      assertThat(refused.status()).as("%s", line).isEqualTo(2);
+      assertThat(refused.out()).as("%s", line).isEmpty();
+      assertThat(refused.err()).as("%s", line).isEqualTo("largekv: unknown option --plan (see " + form.getKey() + ")"
+          + System.lineSeparator());
+      line.set(line.size() - 1, "--help");
+      Outcome help = run(line.toArray(String[]::new));
+      assertThat(help.status()).as("%s", line).isZero();
+      assertThat(help.out()).as("%s", line).startsWith("Usage: bin/largekv check").doesNotContain("--plan");
+    }
+    CommandLine commands = LargekvCommands.of(new String[] {"run"});
+    for (String command : List.of("run", "compare")) {
+      assertThat(commands.getSubcommands().get(command).getCommandSpec().findOption("--plan")).as(command).isNotNull();
     }
   }
 
