@@ -39,7 +39,7 @@ public final class Check {
    * results, the page cache), which it has no use for: it samples no server, runs no client on the
    * console, writes nothing.
    */
-  @Command(name = "check", customSynopsis = {"bin/largekv check [run's options]",
+  @Command(name = "check", sortOptions = false, customSynopsis = {"bin/largekv check [run's options]",
       "       bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
   static final class RunForm implements LargekvCommand {
@@ -56,7 +56,8 @@ public final class Check {
   }
 
   /** {@code check} with {@code compare}'s settings ({@link CompareSettings}): a {@code --target LABEL=HOSTS} given. */
-  @Command(name = "check", customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
+  @Command(name = "check", sortOptions = false,
+      customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
   static final class CompareForm implements LargekvCommand {
     @Mixin

@@ -9,7 +9,7 @@ import picocli.CommandLine.Mixin;
  * Parsed options of {@code compare}: what it runs against every target ({@link CompareSettings}),
  * and the groups of compare alone: {@code --plan}, the servers' side, the console, the results.
  */
-@Command(name = "compare", abbreviateSynopsis = true, description = {
+@Command(name = "compare", sortOptions = false, abbreviateSynopsis = true, description = {
     "Runs the same phases against every target and writes DIR/report.html, DIR/report.md, DIR/charts/*.svg from the"
         + " raw data kept in DIR (bin/largekv report DIR writes them again).",
     "With no --target it compares two local Cassandra servers (SizeTiered+LZ4 vs Leveled, uncompressed) that it"

@@ -70,13 +70,13 @@ final class CompareSettings implements OptionParser.Options {
 
   @Option(names = "--target", paramLabel = "LABEL=H1,H2[:PORT]", description = "a database; LABEL starts with"
       + " yugabyte, cassandra or scylla (its dialect), e.g. --target cassandra-lcs=10.0.0.5; repeatable. LABEL=local: a"
-      + " local Cassandra (cluster) started for it, as in the demo")
+      + " local Cassandra (cluster) started for it, as in the demo", order = UsageOrder.WHERE + 2)
   void target(String v) throws UserError {
     targets.add(CompareTarget.parse(v));
   }
 
   @Option(names = "--target-prop", paramLabel = "LABEL:NAME=VALUE", description = "a property for one target only"
-      + " (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)")
+      + " (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)", order = UsageOrder.WHERE + 3)
   void targetProp(String v) throws UserError {
     int colon = v.indexOf(':');
     if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
@@ -86,26 +86,27 @@ final class CompareSettings implements OptionParser.Options {
   }
 
   @Option(names = "--clients", paramLabel = "N", description = "client processes per phase, sharded with"
-      + " client.index/client.count (default 1)")
+      + " client.index/client.count (default 1)", order = UsageOrder.SIZE + 5)
   void clients(String v) throws UserError {
     clients = (int) Counts.between("--clients", v, 1, Counts.MAX_CLIENTS);
   }
 
   @Option(names = "--rate", paramLabel = "OPS", description = "target ops/s per phase (all clients; a multiple of"
-      + " --clients); latency is then also reported as intended time (coordinated-omission corrected)")
+      + " --clients); latency is then also reported as intended time (coordinated-omission corrected)",
+      order = UsageOrder.SIZE + 6)
   void rate(String v) throws UserError {
     rate = Counts.atLeast("--rate", v, 1);
   }
 
   @Option(names = "--repeat", paramLabel = "N", description = "runs of each phase per target (default 1); the"
-      + " report shows the spread")
+      + " report shows the spread", order = UsageOrder.SIZE + 7)
   void repeat(String v) throws UserError {
     repeat = (int) Counts.between("--repeat", v, 1, 100);
   }
 
   @Option(names = "--harness", paramLabel = "LIST", description = "ycsb (default), nb5 (your own nb5 on"
       + " yb_kv_large, found as bin/nb5 finds it), or ycsb,nb5: both on every target, side by side (a fresh local"
-      + " server for each)")
+      + " server for each)", order = UsageOrder.WHAT + 5)
   void harness(String v) throws UserError {
     harnesses = Harness.parse(v, true);
   }

@@ -11,7 +11,7 @@ final class PlanOption {
   boolean asked;
 
   @Option(names = "--plan", description = "print what each phase would do (key ranges, threads, mix, rows, bytes,"
-      + " duration at the published rate) and exit; nothing is started or connected")
+      + " duration at the published rate) and exit; nothing is started or connected", order = UsageOrder.WHAT + 6)
   void plan(boolean on) {
     asked = on;
   }

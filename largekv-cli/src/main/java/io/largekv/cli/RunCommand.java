@@ -133,7 +133,7 @@ final class RunCommand {
    * Parsed options of {@code run}: what its phases are run with ({@link RunSettings}), and the groups
    * of run alone: {@code --plan}, the servers' side, the console, the results, the page cache.
    */
-  @Command(name = "run", abbreviateSynopsis = true, description = {
+  @Command(name = "run", sortOptions = false, abbreviateSynopsis = true, description = {
       "Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the workloads/local-*"
           + " files (1,000,000 rows), and stops the server afterwards."},

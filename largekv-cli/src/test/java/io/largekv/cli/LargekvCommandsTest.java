@@ -106,6 +106,30 @@ class LargekvCommandsTest {
     assertThat(run("k8s", "--help").out()).contains("render", "local");
   }
 
+  /**
+   * A command's usage lists its options in the order a user needs them ({@link UsageOrder}: what to
+   * run, where, how long, ..., the output, the help last), not by name: every option of every
+   * command has a place of its own there, and the usage follows it.
+   */
+  @Test
+  void everyCommandsUsageListsItsOptionsInTheirUsageOrder() {
+    java.util.regex.Pattern optionLine = java.util.regex.Pattern.compile("^ {2}(?:-\\w, | {4})?(--?[\\w-]+)");
+    for (CommandLine c : everyCommand()) {
+      if (c.getParent() == null || c.getCommandSpec().options().isEmpty()) {
+        continue; // bin/largekv itself (-h, -V), k8s (none)
+      }
+      String name = c.getCommandSpec().qualifiedName();
+      assertThat(c.getCommandSpec().usageMessage().sortOptions()).as(name).isFalse();
+      List<OptionSpec> options = c.getCommandSpec().options();
+      assertThat(options).as(name).allSatisfy(o -> assertThat(o.order()).as(o.longestName()).isGreaterThan(0));
+      assertThat(options.stream().map(OptionSpec::order).distinct()).as(name).hasSameSizeAs(options);
+      List<String> listed = c.getUsageMessage().lines().map(optionLine::matcher).filter(java.util.regex.Matcher::find)
+          .map(m -> m.group(1)).toList();
+      assertThat(listed).as(name).containsExactlyElementsOf(options.stream()
+          .sorted(java.util.Comparator.comparingInt(OptionSpec::order)).map(OptionSpec::longestName).toList());
+    }
+  }
+
   @Test
   void theUsageWithoutACommandIsBadInputAndWithHelpIsNot() throws Exception {
     Outcome none = run();
