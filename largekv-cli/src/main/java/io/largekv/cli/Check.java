@@ -1,12 +1,10 @@
 package io.largekv.cli;
 
 import io.largekv.common.ExitStatus;
-import io.largekv.common.UserError;
 import io.largekv.harness.nb5.Nb5Settings;
 import io.largekv.harness.ycsb.PhaseRunner;
 import io.largekv.phase.Phase;
 import java.io.PrintStream;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -41,56 +39,64 @@ public final class Check {
    * results, the page cache), which it has no use for: it samples no server, runs no client on the
    * console, writes nothing.
    */
-  @Command(name = "check", customSynopsis = {"bin/largekv check [run's options]",
+  @Command(name = "check", sortOptions = false, customSynopsis = {"bin/largekv check [run's options]",
       "       bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
-  static final class RunForm {
+  static final class RunForm implements LargekvCommand {
     @Mixin
     final HelpOption help = new HelpOption();
 
     @Mixin
     final RunSettings run = new RunSettings();
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+      return Check.run(run, out, err);
+    }
   }
 
   /** {@code check} with {@code compare}'s settings ({@link CompareSettings}): a {@code --target LABEL=HOSTS} given. */
-  @Command(name = "check", customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
+  @Command(name = "check", sortOptions = false,
+      customSynopsis = {"bin/largekv check --target LABEL=HOSTS... [compare's options]"},
       description = {WHAT, LOCAL, STATUS}, footer = "Docs: docs/first-contact.md")
-  static final class CompareForm {
+  static final class CompareForm implements LargekvCommand {
     @Mixin
     final HelpOption help = new HelpOption();
 
     @Mixin
     final CompareSettings compare = new CompareSettings();
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+      return Check.compare(compare, out, err);
+    }
   }
 
   private Check() {}
 
-  /** The preflight of {@code options}: run's or compare's settings ({@link #comparing}), not yet checked. */
-  static int run(OptionParser.Options options, PrintStream out, PrintStream err) throws Exception {
-    Path repo = BenchmarkRun.repo();
-    PhaseRunner runner = new PhaseRunner(repo, new io.largekv.console.Console(err, false));
-    if (options instanceof CompareSettings compare) {
-      CompareSettings o = compare.checked();
-      int status = ExitStatus.OK;
-      for (CompareTarget t : o.targets) {
-        int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.cluster.nodes, err, local -> {
-          List<String> props = Compare.targetProperties(o, t, local != null ? local.contactPoints() : t.hosts,
-              local != null ? local.localDatacenter() : null);
-          return target(runner, "target " + t.label + (local != null ? " (a local Cassandra of "
-              + o.cluster.nodes + " node" + (o.cluster.nodes == 1 ? "" : "s") + ")" : " (" + t.hosts + ")"),
-              o.phases.list, phase -> o.phaseProperties(phase, t, props), o.scale::workloadFile, out);
-        });
-        status = worst(status, targetStatus);
-      }
-      return verdict(status, err);
+  /** The preflight of every target of compare's settings {@code settings}, not yet checked. */
+  private static int compare(CompareSettings settings, PrintStream out, PrintStream err) throws Exception {
+    PhaseRunner runner = runner(err);
+    CompareSettings o = settings.checked(false);
+    int status = ExitStatus.OK;
+    for (CompareTarget t : o.targets) {
+      int targetStatus = BenchmarkRun.onServer(t.local(), "largekv-" + t.label, o.cluster.nodes, err, local -> {
+        List<String> props = Compare.targetProperties(o, t, local != null ? local.contactPoints() : t.hosts,
+            local != null ? local.localDatacenter() : null);
+        return target(runner, "target " + t.label + (local != null ? " (a local Cassandra of "
+            + o.cluster.nodes + " node" + (o.cluster.nodes == 1 ? "" : "s") + ")" : " (" + t.hosts + ")"),
+            o.phases.list, phase -> o.phaseProperties(phase, t, props), o.scale::workloadFile, out);
+      });
+      status = worst(status, targetStatus);
     }
-    RunSettings o = (RunSettings) options;
-    o.check();
-    o.checkNb5(null);
-    if (o.plan.asked) {
-      throw new UserError("--plan prints what a run would do without connecting; check connects; accepted: check "
-          + "without --plan");
-    }
+    return verdict(status, err);
+  }
+
+  /** The preflight of run's settings {@code o}, not yet checked. */
+  private static int run(RunSettings o, PrintStream out, PrintStream err) throws Exception {
+    PhaseRunner runner = runner(err);
+    o.check(false);
+    o.checkNb5(null, false);
     return BenchmarkRun.onServer(o.local(), null, o.cluster.nodes, err, local -> {
       List<String> props = local == null ? o.runProperties(null, null)
           : o.runProperties(local.contactPoints(), local.localDatacenter());
@@ -98,6 +104,11 @@ public final class Check {
       return verdict(target(runner, where, o.phases.list, phase -> o.phaseProperties(props, phase),
           o.scale::workloadFile, out), err);
     });
+  }
+
+  /** What runs each phase's preflight: the binding's, its lines on the console unwrapped. */
+  private static PhaseRunner runner(PrintStream err) {
+    return new PhaseRunner(BenchmarkRun.repo(), new io.largekv.console.Console(err, false));
   }
 
   /** {@code compare}'s form: a {@code --target LABEL=HOSTS}. */

@@ -39,7 +39,7 @@ public final class Compare {
   static int run(CompareOptions options, String[] args, PrintStream out, PrintStream err) throws Exception {
     CompareSettings o = options.settings;
     Path repo = BenchmarkRun.repo();
-    if (o.plan.asked) {
+    if (options.plan.asked) {
       for (CompareTarget t : o.targets) {
         // a local target's plan: its server is not started, so its address and datacenter are the usual ones
         List<String> props = targetProperties(o, t, t.local() ? PLANNED_LOCAL_HOST : t.hosts,

@@ -12,9 +12,9 @@ import picocli.CommandLine.Option;
 /**
  * What {@code compare} runs against every target, a mixin of {@code compare} and of {@code check}
  * (its form with a {@code --target LABEL=HOSTS}): the targets and their properties, the phases and
- * their sizes, the local clusters and their events, {@code --plan}, {@code -p}, the clients, rate,
- * repeats and harnesses. The groups {@code compare} alone has (the servers' side, the console, the
- * results) are {@link CompareOptions}'.
+ * their sizes, the local clusters and their events, {@code -p}, the clients, rate, repeats and
+ * harnesses. The groups {@code compare} alone has ({@code --plan}, the servers' side, the console,
+ * the results) are {@link CompareOptions}'.
  */
 final class CompareSettings implements OptionParser.Options {
 
@@ -38,9 +38,6 @@ final class CompareSettings implements OptionParser.Options {
 
   @Mixin
   final EventOptions events = new EventOptions();
-
-  @Mixin
-  final PlanOption plan = new PlanOption();
 
   @Mixin
   final PropertyOptions props = new PropertyOptions();
@@ -73,13 +70,13 @@ final class CompareSettings implements OptionParser.Options {
 
   @Option(names = "--target", paramLabel = "LABEL=H1,H2[:PORT]", description = "a database; LABEL starts with"
       + " yugabyte, cassandra or scylla (its dialect), e.g. --target cassandra-lcs=10.0.0.5; repeatable. LABEL=local: a"
-      + " local Cassandra (cluster) started for it, as in the demo")
+      + " local Cassandra (cluster) started for it, as in the demo", order = UsageOrder.WHERE + 2)
   void target(String v) throws UserError {
     targets.add(CompareTarget.parse(v));
   }
 
   @Option(names = "--target-prop", paramLabel = "LABEL:NAME=VALUE", description = "a property for one target only"
-      + " (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)")
+      + " (e.g. cassandra-lcs:ycql.compaction=LeveledCompactionStrategy)", order = UsageOrder.WHERE + 3)
   void targetProp(String v) throws UserError {
     int colon = v.indexOf(':');
     if (colon <= 0 || !v.substring(colon + 1).contains("=")) {
@@ -89,26 +86,27 @@ final class CompareSettings implements OptionParser.Options {
   }
 
   @Option(names = "--clients", paramLabel = "N", description = "client processes per phase, sharded with"
-      + " client.index/client.count (default 1)")
+      + " client.index/client.count (default 1)", order = UsageOrder.SIZE + 5)
   void clients(String v) throws UserError {
     clients = (int) Counts.between("--clients", v, 1, Counts.MAX_CLIENTS);
   }
 
   @Option(names = "--rate", paramLabel = "OPS", description = "target ops/s per phase (all clients; a multiple of"
-      + " --clients); latency is then also reported as intended time (coordinated-omission corrected)")
+      + " --clients); latency is then also reported as intended time (coordinated-omission corrected)",
+      order = UsageOrder.SIZE + 6)
   void rate(String v) throws UserError {
     rate = Counts.atLeast("--rate", v, 1);
   }
 
   @Option(names = "--repeat", paramLabel = "N", description = "runs of each phase per target (default 1); the"
-      + " report shows the spread")
+      + " report shows the spread", order = UsageOrder.SIZE + 7)
   void repeat(String v) throws UserError {
     repeat = (int) Counts.between("--repeat", v, 1, 100);
   }
 
   @Option(names = "--harness", paramLabel = "LIST", description = "ycsb (default), nb5 (your own nb5 on"
       + " yb_kv_large, found as bin/nb5 finds it), or ycsb,nb5: both on every target, side by side (a fresh local"
-      + " server for each)")
+      + " server for each)", order = UsageOrder.WHAT + 5)
   void harness(String v) throws UserError {
     harnesses = Harness.parse(v, true);
   }
@@ -171,8 +169,11 @@ final class CompareSettings implements OptionParser.Options {
     return targets.stream().anyMatch(t -> setByUser(key, t)) ? "(-p / --target-prop " + key + ")" : "(workload file)";
   }
 
-  /** These settings, checked together (once: the local demo's targets are added here). */
-  CompareSettings checked() throws UserError {
+  /**
+   * These settings, checked together (once: the local demo's targets are added here); {@code plan}:
+   * only the plan of the phases is asked for ({@code compare --plan}).
+   */
+  CompareSettings checked(boolean plan) throws UserError {
     CompareSettings o = this;
     if (o.targets.isEmpty()) {
       o.targets.addAll(CompareTarget.localDemo());
@@ -183,7 +184,7 @@ final class CompareSettings implements OptionParser.Options {
             + " demo's); accepted: all targets local, or all with hosts");
       }
       o.localTargets = true;
-      if (o.scale.on && !o.plan.asked) {
+      if (o.scale.on && !plan) {
         throw new UserError("--full-scale needs targets with hosts: 30 billion rows are not for a local Cassandra;"
             + " accepted: --full-scale with --target LABEL=HOSTS");
       }
@@ -220,7 +221,7 @@ final class CompareSettings implements OptionParser.Options {
       Harness.checkProperties(o.harnesses, t.properties, o.help());
     }
     if (o.harnesses.contains(Harness.NB5)) {
-      if (o.plan.asked) {
+      if (plan) {
         throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan with --harness ycsb");
       }
       if (o.rate != null) {

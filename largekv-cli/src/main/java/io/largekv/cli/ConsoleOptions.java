@@ -16,7 +16,7 @@ final class ConsoleOptions {
    * nb5's status lines among them; without it, one progress line per phase every 10 s.
    */
   @Option(names = {"--verbose", "-s"}, description = "the clients' own lines on the console too, YCSB's and nb5's"
-      + " status lines among them (default: one progress line per phase every 10 s)")
+      + " status lines among them (default: one progress line per phase every 10 s)", order = UsageOrder.OUTPUT + 4)
   boolean verbose;
 
   /** The console of a command with these options: {@link #verbose} or not. */

@@ -13,7 +13,7 @@ final class EventOptions {
 
   @Option(names = "--event", paramLabel = "PHASE@S:ACTION", description = "an event S seconds after the phase's"
       + " first operation, in every run of the phase (repeatable): kill-node:N, stop-node:N, start-node:N, add-node,"
-      + " decommission-node:N (local cluster), exec:COMMAND")
+      + " decommission-node:N (local cluster), exec:COMMAND", order = UsageOrder.DURING + 1)
   void event(String v) throws UserError {
     list.add(ClusterEvent.parse(v));
   }

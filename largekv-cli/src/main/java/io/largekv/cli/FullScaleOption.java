@@ -12,7 +12,8 @@ final class FullScaleOption {
   boolean on;
 
   @Option(names = "--full-scale", description = "the published benchmark's files (large30b, large30b-uniform-read,"
-      + " large30b-latest-read; against hosts); without it the laptop-sized workloads/local-* (1,000,000 rows)")
+      + " large30b-latest-read; against hosts); without it the laptop-sized workloads/local-* (1,000,000 rows)",
+      order = UsageOrder.WHAT + 4)
   void fullScale(boolean v) {
     on = v;
   }

@@ -14,7 +14,7 @@ final class HarnessOption {
 
   @Option(names = "--harness", paramLabel = "ycsb|nb5", description = "the client: YCSB with largekv's binding"
       + " (default), or your own nb5 on yb_kv_large (found as bin/nb5 finds it: NB5_JAR, or nb5 on PATH; every read"
-      + " verified; docs/nosqlbench.md)")
+      + " verified; docs/nosqlbench.md)", order = UsageOrder.WHAT + 5)
   void harness(String v) throws UserError {
     name = Harness.parse(v, false).get(0);
   }

@@ -21,13 +21,13 @@ final class HostsOptions {
   String database;
 
   @Option(names = "--hosts", paramLabel = "H1,H2[:PORT]", description = "run against these servers instead of a"
-      + " local Cassandra (k8s render: the contact points, as the pods reach them)")
+      + " local Cassandra (k8s render: the contact points, as the pods reach them)", order = UsageOrder.WHERE + 1)
   void hosts(String v) {
     hosts = v;
   }
 
   @Option(names = "--target", paramLabel = "T", description = "yugabyte | cassandra | scylla (default: cassandra"
-      + " locally, else yugabyte)")
+      + " locally, else yugabyte)", order = UsageOrder.WHERE + 2)
   void database(String v) throws UserError {
     database = Database.parse("--target", v).propertyValue();
   }

@@ -219,14 +219,14 @@ public final class K8sLocal {
    * {@code -p}, the client, the results, and the pods' own. What the pods do not do ({@code --plan},
    * {@code --event}, {@code --warmup}) is not among them; {@link #notHere} says what to use instead.
    */
-  @Command(name = "local", abbreviateSynopsis = true, description = {
+  @Command(name = "local", sortOptions = false, abbreviateSynopsis = true, description = {
       "Runs the pods of bin/largekv k8s render on this machine: for each phase, the pod's command N times at once as"
           + " local processes (JOB_COMPLETION_INDEX 0..N-1), into OUT/RUN/PHASE/client-<i>/, the results volume's"
           + " layout; then merges them into OUT/RUN/report.md and report.html (bin/largekv report OUT/RUN).",
       "Against a local Cassandra it starts (--nodes N: a cluster), or --hosts. --localdc, --records, --duration,"
           + " --threads, -p: as for bin/largekv run."},
       footer = "Docs: docs/kubernetes.md")
-  static final class Options implements OptionParser.Options {
+  static final class Options implements OptionParser.Options, LargekvCommand {
 
     /** Options of {@code run} the pods have no use for, each with the line that says what to use instead. */
     static final Map<String, String> NOT_HERE = Map.of(
@@ -283,22 +283,33 @@ public final class K8sLocal {
       return target.properties(localHosts, localDc, cluster.nodes, localdc.name, props.list);
     }
 
-    @Option(names = "--clients", paramLabel = "N", description = "client processes per phase (default 3)")
+    @Option(names = "--clients", paramLabel = "N", description = "client processes per phase (default 3)",
+        order = UsageOrder.SIZE + 5)
     void clients(String v) throws UserError {
       clients = (int) Counts.between("--clients", v, 1, 64);
     }
 
     @Option(names = "--run", paramLabel = "NAME", description = "the run's name: its directory under --out"
-        + " (default run-<time>)")
+        + " (default run-<time>)", order = UsageOrder.OUTPUT + 2)
     void run(String v) throws UserError {
       run = K8sRenderOptions.runName(v);
     }
 
     @Option(names = "--retries", paramLabel = "N", description = "runs again a load client that failed with another"
         + " exit status than 1 or 2, as the load Job's pods are (--retries of k8s render); it continues its checkpoint"
-        + " (default 0; read clients are never run again)")
+        + " (default 0; read clients are never run again)", order = UsageOrder.CLUSTER + 10)
     void retries(String v) throws UserError {
       retries = (int) Counts.between("--retries", v, 0, 100);
+    }
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+      try {
+        return K8sLocal.run(checked(), args, out, err);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return ExitStatus.ABORTED;
+      }
     }
 
     /** {@code args[0]} is {@code local}: its options, parsed and checked. */

@@ -6,6 +6,7 @@ import io.largekv.common.Secrets;
 import io.largekv.common.UserError;
 import io.largekv.k8s.K8sManifests;
 import io.largekv.phase.Phase;
+import java.io.PrintStream;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -23,14 +24,14 @@ import picocli.CommandLine.Option;
  * ({@code --phases}, {@code --plan}, {@code --nodes}, {@code --event}, {@code --warmup}) is not
  * among them; {@link #notHere} says what to use instead.
  */
-@Command(name = "render", abbreviateSynopsis = true, description = {
+@Command(name = "render", sortOptions = false, abbreviateSynopsis = true, description = {
     "Writes the Kubernetes manifests of one phase's clients into --out: job.yaml (an Indexed Job, one pod a client,"
         + " each on its own node), configmap.yaml (the phase's workload file) and results-pvc.yaml (a ReadWriteMany"
         + " volume for the results); apply them with kubectl apply -f DIR.",
     "Each pod writes RUN/PHASE/client-<i>/ on the results volume, the layout of a local run. Needed: --phase,"
         + " --hosts, --image. --records, --duration, --threads (per pod), -p: as for bin/largekv run."},
     footer = "Docs: docs/kubernetes.md")
-final class K8sRenderOptions implements OptionParser.Options {
+final class K8sRenderOptions implements OptionParser.Options, LargekvCommand {
 
   @Mixin
   final HelpOption help = new HelpOption();
@@ -119,13 +120,14 @@ final class K8sRenderOptions implements OptionParser.Options {
     return resultsSize != null ? resultsSize : DEFAULT_RESULTS_SIZE;
   }
 
-  @Option(names = "--phase", paramLabel = "PHASE", description = "one of: load, uniform-read, latest-read")
+  @Option(names = "--phase", paramLabel = "PHASE", description = "one of: load, uniform-read, latest-read",
+      order = UsageOrder.WHAT + 2)
   void phase(String v) throws UserError {
     phase = Phase.named("--phase", v);
   }
 
   @Option(names = "--nb5-jar", paramLabel = "PATH", description = "with --harness nb5: nb5.jar in the image"
-      + " (default " + K8sManifests.DEFAULT_NB5_JAR + ")")
+      + " (default " + K8sManifests.DEFAULT_NB5_JAR + ")", order = UsageOrder.CLUSTER + 3)
   void nb5Jar(String v) throws UserError {
     if (!v.startsWith("/") || v.matches(".*\\s.*")) {
       throw new UserError("--nb5-jar " + v + " is not accepted; accepted values: the absolute path of nb5.jar in the"
@@ -135,63 +137,63 @@ final class K8sRenderOptions implements OptionParser.Options {
   }
 
   @Option(names = "--clients", paramLabel = "N", description = "client pods, each on its own node (default 1):"
-      + " client.index/client.count")
+      + " client.index/client.count", order = UsageOrder.SIZE + 5)
   void clients(String v) throws UserError {
     clients = (int) Counts.between("--clients", v, 1, Counts.MAX_CLIENTS);
   }
 
   @Option(names = "--namespace", paramLabel = "NS", description = "the namespace of every manifest (default"
-      + " default)")
+      + " default)", order = UsageOrder.CLUSTER + 1)
   void namespace(String v) throws UserError {
     namespace = name("--namespace", v, LABEL, 63, "a DNS label (a-z, 0-9, '-')");
   }
 
   @Option(names = "--image", paramLabel = "IMAGE:TAG", description = "the release image (distribution/Dockerfile:"
       + " largekv at " + K8sManifests.IMAGE_HOME + "; a tag other than latest, or @sha256:...: published numbers name"
-      + " their client)")
+      + " their client)", order = UsageOrder.CLUSTER + 2)
   void image(String v) throws UserError {
     image = checkedImage(v);
   }
 
   @Option(names = "--run", paramLabel = "NAME", description = "the run's name: the Job's name and the results'"
-      + " directory (default run-<time>)")
+      + " directory (default run-<time>)", order = UsageOrder.OUTPUT + 2)
   void run(String v) throws UserError {
     run = runName(v);
   }
 
   @Option(names = "--password-secret", paramLabel = "NAME", description = "a Secret whose key '"
       + K8sManifests.PASSWORD_KEY + "' holds the database password (kubectl create secret generic NAME --from-file="
-      + K8sManifests.PASSWORD_KEY + "=FILE); the manifests name it, never hold it")
+      + K8sManifests.PASSWORD_KEY + "=FILE); the manifests name it, never hold it", order = UsageOrder.CLUSTER + 4)
   void passwordSecret(String v) throws UserError {
     passwordSecret = name("--password-secret", v, SUBDOMAIN, 253, "a Secret's name");
   }
 
   @Option(names = "--results-claim", paramLabel = "NAME", description = "an existing PersistentVolumeClaim for"
-      + " the results instead of rendering one")
+      + " the results instead of rendering one", order = UsageOrder.CLUSTER + 5)
   void resultsClaim(String v) throws UserError {
     resultsClaim = name("--results-claim", v, SUBDOMAIN, 253, "a PersistentVolumeClaim's name");
   }
 
   @Option(names = "--results-size", paramLabel = "SIZE", description = "the rendered claim's size (default "
-      + DEFAULT_RESULTS_SIZE + ")")
+      + DEFAULT_RESULTS_SIZE + ")", order = UsageOrder.CLUSTER + 6)
   void resultsSize(String v) throws UserError {
     resultsSize = quantity("--results-size", v, SIZE, "a size in Mi, Gi or Ti, e.g. 50Gi");
   }
 
   @Option(names = "--storage-class", paramLabel = "NAME", description = "the rendered claim's storage class"
-      + " (default: the cluster's default)")
+      + " (default: the cluster's default)", order = UsageOrder.CLUSTER + 7)
   void storageClass(String v) throws UserError {
     storageClass = name("--storage-class", v, SUBDOMAIN, 253, "a StorageClass's name");
   }
 
   @Option(names = "--cpu", paramLabel = "CPU", description = "CPU request of a pod (default " + DEFAULT_CPU
-      + "; no limit)")
+      + "; no limit)", order = UsageOrder.CLUSTER + 8)
   void cpu(String v) throws UserError {
     cpu = quantity("--cpu", v, CPU, "cores (e.g. 4, 2.5) or millicores (e.g. 500m), above 0");
   }
 
   @Option(names = "--memory", paramLabel = "MEMORY", description = "memory request and limit of a pod, in Mi or"
-      + " Gi (default " + DEFAULT_MEMORY + "; JVM heap 3/4)")
+      + " Gi (default " + DEFAULT_MEMORY + "; JVM heap 3/4)", order = UsageOrder.CLUSTER + 9)
   void memory(String v) throws UserError {
     Matcher m = MEMORY.matcher(v);
     int mib = m.matches() ? Integer.parseInt(m.group(1)) * (m.group(2).equals("Gi") ? 1024 : 1) : 0;
@@ -203,7 +205,8 @@ final class K8sRenderOptions implements OptionParser.Options {
   }
 
   @Option(names = "--retries", paramLabel = "N", description = "runs again of a failed load pod, which continues"
-      + " its checkpoint (default 0; read phases: 0, a later client would measure another window; nb5: 0)")
+      + " its checkpoint (default 0; read phases: 0, a later client would measure another window; nb5: 0)",
+      order = UsageOrder.CLUSTER + 10)
   void retries(String v) throws UserError {
     retries = (int) Counts.between("--retries", v, 0, 100);
   }
@@ -264,6 +267,11 @@ final class K8sRenderOptions implements OptionParser.Options {
       throw new UserError("--password-secret with --harness nb5: largekv passes no password to nb5 yet; accepted:"
           + " --harness ycsb for a database with a password");
     }
+  }
+
+  @Override
+  public int call(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
+    return K8sRender.run(checked(), args, out);
   }
 
   /** {@code args[0]} is {@code render}: its options, parsed and checked. */

@@ -3,7 +3,6 @@ package io.largekv.cli;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.UserError;
 import io.largekv.harness.Installation;
-import io.largekv.harness.nb5.Nb5PodClient;
 import java.io.PrintStream;
 import java.util.List;
 import picocli.CommandLine;
@@ -13,7 +12,8 @@ import picocli.CommandLine.ParseResult;
 
 /**
  * {@code bin/largekv}: the benchmark's main job, its commands as picocli subcommands
- * ({@link LargekvCommands}); each command's usage is generated from its options' descriptions.
+ * ({@link LargekvCommands}), each run by its parsed options ({@link LargekvCommand}); each command's usage is
+ * generated from its options' descriptions.
  *
  * <pre>
  *   bin/largekv run                       # embedded default: starts a local Cassandra, runs
@@ -105,32 +105,8 @@ public final class Largekv {
       leaf.commandSpec().commandLine().usage(out);
       return ExitStatus.OK;
     }
-    OptionParser.Options command = LargekvCommands.options(leaf.commandSpec().commandLine());
-    if (leaf.commandSpec().name().equals("check")) {
-      return Check.run(command, out, err);
-    }
-    if (command instanceof RunCommand.RunOptions o) {
-      return RunCommand.run(o.checked(), out, err);
-    }
-    if (command instanceof CompareOptions o) {
-      return Compare.run(o.checked(), args, out, err);
-    }
-    if (command instanceof ReportCommand.Options o) {
-      return ReportCommand.run(o, out, err);
-    }
-    if (command instanceof K8sRenderOptions o) {
-      return K8sRender.run(o.checked(), args, out);
-    }
-    if (command instanceof K8sLocal.Options o) {
-      try {
-        return K8sLocal.run(o.checked(), args, out, err);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
-        return ExitStatus.ABORTED;
-      }
-    }
-    if (command instanceof Nb5ClientOptions o) {
-      return Nb5PodClient.run(o.checked(), BenchmarkRun.repo(), args, err);
+    if (leaf.commandSpec().userObject() instanceof LargekvCommand command) {
+      return command.call(args, out, err);
     }
     throw new IllegalStateException("no command for " + List.of(args));
   }

@@ -15,7 +15,7 @@ final class LocalClusterOptions {
   int nodes = 1;
 
   @Option(names = "--nodes", paramLabel = "N", description = "a local cluster of N nodes on 127.0.0.1..N"
-      + " (default 1; RF 3 from 3 nodes on)")
+      + " (default 1; RF 3 from 3 nodes on)", order = UsageOrder.WHERE + 5)
   void nodes(String v) throws UserError {
     nodes = (int) Counts.between("--nodes", v, 1, LocalCassandra.MAX_NODES);
   }

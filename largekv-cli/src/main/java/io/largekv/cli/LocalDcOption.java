@@ -9,7 +9,7 @@ final class LocalDcOption {
   String name;
 
   @Option(names = "--localdc", paramLabel = "DC", description = "local datacenter of the hosts (Cassandra/Scylla;"
-      + " inferred when omitted)")
+      + " inferred when omitted)", order = UsageOrder.WHERE + 4)
   void localdc(String v) {
     name = v;
   }

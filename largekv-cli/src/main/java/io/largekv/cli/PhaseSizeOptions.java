@@ -21,19 +21,19 @@ final class PhaseSizeOptions {
   Integer threads;
 
   @Option(names = "--records", paramLabel = "N", description = "rows to load and read (overrides recordcount;"
-      + " default: the workload file's)")
+      + " default: the workload file's)", order = UsageOrder.SIZE + 1)
   void records(String v) throws UserError {
     records = Counts.atLeast("--records", v, 1);
   }
 
   @Option(names = "--duration", paramLabel = "SECONDS", description = "length of each read phase (overrides"
-      + " maxexecutiontime; default: the workload file's)")
+      + " maxexecutiontime; default: the workload file's)", order = UsageOrder.SIZE + 2)
   void duration(String v) throws UserError {
     duration = Counts.atLeast("--duration", v, 1);
   }
 
   @Option(names = "--threads", paramLabel = "N", description = "YCSB client threads per client process, or pod"
-      + " (overrides threadcount; default: the workload file's)")
+      + " (overrides threadcount; default: the workload file's)", order = UsageOrder.SIZE + 3)
   void threads(String v) throws UserError {
     threads = (int) Counts.between("--threads", v, 1, Counts.MAX_THREADS);
   }

@@ -18,7 +18,7 @@ final class PhasesOptions {
   boolean given;
 
   @Option(names = "--phases", paramLabel = "LIST", description = "comma-separated subset of: load, uniform-read,"
-      + " latest-read (default: all)")
+      + " latest-read (default: all)", order = UsageOrder.WHAT + 1)
   void phases(String v) throws UserError {
     list = new ArrayList<>(Phase.list(v));
     given = true;

@@ -77,7 +77,7 @@ final class ReportCommand {
   }
 
   /** The options of {@code report}: its directories, {@code --phases}, {@code --out}. */
-  @Command(name = "report", customSynopsis = {"bin/largekv report DIR [--phases LIST]",
+  @Command(name = "report", sortOptions = false, customSynopsis = {"bin/largekv report DIR [--phases LIST]",
       "       bin/largekv report DIR1 DIR2... [--out DIR]"}, description = {
       "DIR: the report of a run of bin/largekv run, compare or k8s local (or of a clients' results directory,"
           + " PHASE/client-<i>/), written again from its raw files into DIR: report.md, report.html, results.json.",
@@ -86,13 +86,18 @@ final class ReportCommand {
       "Exit status: 0 written, 1 written with a FAILED cell (not to be published as it is), 2 bad input, 3 a file"
           + " could not be read or written."},
       footer = "Docs: docs/results.md")
-  static final class Options implements OptionParser.Options {
+  static final class Options implements OptionParser.Options, LargekvCommand {
     private List<String> expected = List.of();
     private Path out;
 
     @Override
     public String help() {
       return "bin/largekv report DIR [--phases LIST] | DIR1 DIR2... [--out DIR]";
+    }
+
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws java.io.IOException {
+      return run(this, out, err);
     }
 
     @Override
@@ -105,20 +110,21 @@ final class ReportCommand {
       return name + " needs a value: " + help() + " (see bin/largekv report --help)";
     }
 
-    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else",
+        order = UsageOrder.HELP)
     boolean helpAsked;
 
     @Parameters(paramLabel = "DIR", description = "a run's results directory; two or more: runs side by side")
     private final List<String> dirNames = new ArrayList<>();
 
     @Option(names = "--phases", paramLabel = "LIST", description = "one directory: the phases that must be in it"
-        + " (load,uniform-read,latest-read), FAILED when not run; default: those it has")
+        + " (load,uniform-read,latest-read), FAILED when not run; default: those it has", order = UsageOrder.WHAT + 1)
     void phases(String v) throws UserError {
       expected = Phase.list(v).stream().map(p -> p.name).toList();
     }
 
     @Option(names = "--out", paramLabel = "DIR", description = "several directories: where their report goes"
-        + " (default results/report-<time>)")
+        + " (default results/report-<time>)", order = UsageOrder.OUTPUT + 1)
     void out(String v) {
       out = Paths.get(v).toAbsolutePath().normalize();
     }

@@ -25,14 +25,14 @@ final class ResultsOptions {
 
   @Option(names = "--out", paramLabel = "DIR", description = "where the results go: DIR/<phase>/client-<i>/..."
       + " (default results/run-<time>, results/compare-<time>, results/k8s-local; k8s render: its manifests,"
-      + " default results/k8s/RUN-PHASE, new or empty)")
+      + " default results/k8s/RUN-PHASE, new or empty)", order = UsageOrder.OUTPUT + 1)
   void out(String v) {
     out = Paths.get(v).toAbsolutePath();
   }
 
   @Option(names = "--metrics-port", paramLabel = "FIRST", description = "YCSB client i serves Prometheus metrics"
       + " at 127.0.0.1:FIRST+i, listed in prometheus-targets.json of the results (k8s render: each pod at FIRST,"
-      + " default 9464, annotated prometheus.io/scrape; docs/metrics.md)")
+      + " default 9464, annotated prometheus.io/scrape; docs/metrics.md)", order = UsageOrder.OUTPUT + 3)
   void metricsPort(String v) throws UserError {
     metricsPort = (int) Counts.between("--metrics-port", v, TcpPort.MIN, TcpPort.MAX);
   }

@@ -31,7 +31,7 @@ final class RunCommand {
     RunSettings s = o.settings;
     Path repo = BenchmarkRun.repo();
     Path outDir = BenchmarkRun.resultsDir(o.results.out, "run");
-    if (s.plan.asked) {
+    if (o.plan.asked) {
       // the local server is not started for a plan: its usual address and datacenter
       List<String> props = s.runProperties(ServerProperties.PLANNED_LOCAL_HOST, ServerProperties.PLANNED_LOCAL_DC);
       BenchmarkRun.printPlans(repo, s.phases.list, s.size::phaseProperties, s.scale.on, props, 1, out, s.local()
@@ -131,20 +131,23 @@ final class RunCommand {
 
   /**
    * Parsed options of {@code run}: what its phases are run with ({@link RunSettings}), and the groups
-   * of run alone: the servers' side, the console, the results, the page cache.
+   * of run alone: {@code --plan}, the servers' side, the console, the results, the page cache.
    */
-  @Command(name = "run", abbreviateSynopsis = true, description = {
+  @Command(name = "run", sortOptions = false, abbreviateSynopsis = true, description = {
       "Runs the phases load -> uniform-read -> latest-read through YCSB and the yugabyte-ycql binding.",
       "With no --hosts it starts a local single-node Cassandra (127.0.0.1, free port), uses the workloads/local-*"
           + " files (1,000,000 rows), and stops the server afterwards."},
       footer = "Docs: README.md, docs/ycsb-binding.md, docs/ycsb-workload.md")
-  static final class RunOptions implements OptionParser.Options {
+  static final class RunOptions implements OptionParser.Options, LargekvCommand {
 
     @Mixin
     final HelpOption help = new HelpOption();
 
     @Mixin
     final RunSettings settings = new RunSettings();
+
+    @Mixin
+    final PlanOption plan = new PlanOption();
 
     @Mixin
     final ServerSideOptions servers = new ServerSideOptions();
@@ -163,6 +166,11 @@ final class RunCommand {
       return settings.help();
     }
 
+    @Override
+    public int call(String[] args, PrintStream out, PrintStream err) throws Exception {
+      return run(checked(), out, err);
+    }
+
     /** {@code args[0]} is {@code run}: its options, parsed and checked. */
     static RunOptions parse(String[] args) throws UserError {
       return OptionParser.parse(new RunOptions(), args, 1).checked();
@@ -174,14 +182,14 @@ final class RunCommand {
         return this;
       }
       checkUncached();
-      settings.check();
+      settings.check(plan.asked);
       servers.settings();
       if (settings.local() && servers.machineSource() != null) {
         throw new UserError(servers.machineSource() + " reads the machines "
             + "of --hosts; the local Cassandra's nodes share this one, whose /proc the servers' side reads; accepted: "
             + "it with --hosts");
       }
-      settings.checkNb5(results.metricsPort);
+      settings.checkNb5(results.metricsPort, plan.asked);
       return this;
     }
 

@@ -10,9 +10,9 @@ import picocli.CommandLine.Mixin;
 /**
  * What {@code run}'s phases are run with, a mixin of {@code run} and of {@code check} (its run
  * form): the server ({@code --hosts}, {@code --target}, {@code --localdc}, {@code --full-scale}),
- * the phases and their sizes, the local cluster and its events, {@code --plan}, {@code -p} and the
- * client. The groups {@code run} alone has (the servers' side, the console, the results, the page
- * cache) are {@link RunCommand.RunOptions}'.
+ * the phases and their sizes, the local cluster and its events, {@code -p} and the client. The
+ * groups {@code run} alone has ({@code --plan}, the servers' side, the console, the results, the
+ * page cache) are {@link RunCommand.RunOptions}'.
  */
 final class RunSettings implements OptionParser.Options {
 
@@ -41,9 +41,6 @@ final class RunSettings implements OptionParser.Options {
   final EventOptions events = new EventOptions();
 
   @Mixin
-  final PlanOption plan = new PlanOption();
-
-  @Mixin
   final PropertyOptions props = new PropertyOptions();
 
   @Mixin
@@ -59,10 +56,13 @@ final class RunSettings implements OptionParser.Options {
     return target.hosts == null;
   }
 
-  /** These settings, checked together (the client's in {@link #checkNb5}). */
-  void check() throws UserError {
+  /**
+   * These settings, checked together (the client's in {@link #checkNb5}); {@code plan}: only the plan
+   * of the phases is asked for ({@code run --plan}).
+   */
+  void check(boolean plan) throws UserError {
     warmup.checkFitsDuration(local(), size.duration, phases.list);
-    if (scale.on && local() && !plan.asked) {
+    if (scale.on && local() && !plan) {
       throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");
     }
     if (local() && localdc.name != null) {
@@ -77,12 +77,15 @@ final class RunSettings implements OptionParser.Options {
     Harness.checkProperties(List.of(harness.name), props.list, help());
   }
 
-  /** With {@code --harness nb5}: what nb5 cannot do as asked ({@code metricsPort}: --metrics-port, null: none). */
-  void checkNb5(Integer metricsPort) throws UserError {
+  /**
+   * With {@code --harness nb5}: what nb5 cannot do as asked ({@code metricsPort}: --metrics-port, null: none;
+   * {@code plan}: only the plan of the phases is asked for).
+   */
+  void checkNb5(Integer metricsPort, boolean plan) throws UserError {
     if (!harness.name.equals(Harness.NB5)) {
       return;
     }
-    if (plan.asked) {
+    if (plan) {
       throw new UserError("--plan prints YCSB's plan of each phase; accepted: --plan without --harness nb5");
     }
     if (metricsPort != null) {

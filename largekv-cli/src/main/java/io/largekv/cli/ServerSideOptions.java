@@ -40,19 +40,20 @@ final class ServerSideOptions {
   private int scyllaMetricsPort = ScyllaSource.PROMETHEUS_PORT;
 
   @Option(names = "--server-samples", paramLabel = "SECONDS", description = "seconds between the servers' samples:"
-      + " table size, CPU, disk (default 10; 0: none; docs/servers.md)")
+      + " table size, CPU, disk (default 10; 0: none; docs/servers.md)", order = UsageOrder.SERVERS + 1)
   void serverSamples(String v) throws UserError {
     serverSampleSeconds = (int) Counts.between("--server-samples", v, 0, 3600);
   }
 
   @Option(names = "--node-exporter", paramLabel = "PORT", description = "also CPU and disk from node_exporter at"
-      + " PORT on each host (with --hosts, or a target's hosts)")
+      + " PORT on each host (with --hosts, or a target's hosts)", order = UsageOrder.SERVERS + 2)
   void nodeExporter(String v) throws UserError {
     nodeExporterPort = (int) Counts.between("--node-exporter", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--prometheus", paramLabel = "URL", description = "also CPU and disk from your Prometheus'"
-      + " node_exporter series (with --hosts, or a target's hosts), e.g. http://prometheus:9090")
+      + " node_exporter series (with --hosts, or a target's hosts), e.g. http://prometheus:9090",
+      order = UsageOrder.SERVERS + 3)
   void prometheus(String v) throws UserError {
     try {
       URI uri = new URI(v);
@@ -67,7 +68,7 @@ final class ServerSideOptions {
   }
 
   @Option(names = "--yb-masters", paramLabel = "H1[:PORT],H2", description = "YugabyteDB's masters (default: every"
-      + " host, web port 7000; docs/servers.md)")
+      + " host, web port 7000; docs/servers.md)", order = UsageOrder.SERVERS + 4)
   void yugabyteMasters(String v) throws UserError {
     List<String> masters = Arrays.stream(v.split(",")).map(String::strip).filter(m -> !m.isEmpty()).toList();
     if (masters.isEmpty()) {
@@ -78,13 +79,13 @@ final class ServerSideOptions {
   }
 
   @Option(names = "--yb-web-port", paramLabel = "PORT", description = "the YugabyteDB tablet servers' web port"
-      + " (default 9000; docs/servers.md)")
+      + " (default 9000; docs/servers.md)", order = UsageOrder.SERVERS + 5)
   void yugabyteWebPort(String v) throws UserError {
     yugabyteWebPort = (int) Counts.between("--yb-web-port", v, TcpPort.MIN, TcpPort.MAX);
   }
 
   @Option(names = "--yb-admin", paramLabel = "PATH", description = "YugabyteDB's bin/yb-admin: whether its load"
-      + " balancer is idle, for the rebalance time")
+      + " balancer is idle, for the rebalance time", order = UsageOrder.SERVERS + 6)
   void yugabyteAdmin(String v) throws UserError {
     Path p = Paths.get(v).toAbsolutePath();
     if (!Files.isRegularFile(p) || !Files.isExecutable(p)) {
@@ -95,7 +96,7 @@ final class ServerSideOptions {
   }
 
   @Option(names = "--scylla-metrics-port", paramLabel = "PORT", description = "ScyllaDB's Prometheus port"
-      + " (default 9180; docs/servers.md)")
+      + " (default 9180; docs/servers.md)", order = UsageOrder.SERVERS + 7)
   void scyllaMetricsPort(String v) throws UserError {
     scyllaMetricsPort = (int) Counts.between("--scylla-metrics-port", v, TcpPort.MIN, TcpPort.MAX);
   }

@@ -19,13 +19,13 @@ final class UncachedOptions {
 
   @Option(names = "--uncached", description = "read phases from disk: the local Cassandra may hold only"
       + " --page-cache MIB of page cache; disk reads per client read beside the published uncached run (Linux cgroup"
-      + " v1, root; phases load,uniform-read unless --phases; docs/uncached-reads.md)")
+      + " v1, root; phases load,uniform-read unless --phases; docs/uncached-reads.md)", order = UsageOrder.DURING + 2)
   void uncached(boolean on) {
     uncached = on;
   }
 
   @Option(names = "--page-cache", paramLabel = "MIB", description = "the page cache of an --uncached node, MiB"
-      + " (default 16)")
+      + " (default 16)", order = UsageOrder.DURING + 3)
   void pageCache(String v) throws UserError {
     pageCacheMib = Counts.between("--page-cache", v, 1, 1024 * 1024);
     pageCacheGiven = true;

@@ -17,7 +17,7 @@ final class WarmupOptions {
   Long seconds;
 
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "left out of each read phase's figures at its"
-      + " start (default 5 against local servers, 10 against hosts)")
+      + " start (default 5 against local servers, 10 against hosts)", order = UsageOrder.SIZE + 4)
   void warmup(String v) throws UserError {
     seconds = Counts.atLeast("--warmup", v, 0);
   }

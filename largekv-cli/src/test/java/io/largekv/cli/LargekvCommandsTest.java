@@ -46,6 +46,24 @@ class LargekvCommandsTest {
     return new Outcome(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
   }
 
+  /**
+   * Every command a line can name runs through its parsed options: each leaf of the tree, in both
+   * forms of {@code check}, is a {@link LargekvCommand}, and {@link Largekv} calls nothing else.
+   */
+  @Test
+  void everyLeafCommandIsRunByItsOptions() {
+    List<CommandLine> leaves = everyCommand().stream().filter(c -> c.getSubcommands().isEmpty()).toList();
+    assertThat(leaves).extracting(CommandLine::getCommandName).containsOnly("run", "check", "compare", "report",
+        "render", "local", "nb5-client").contains("run", "check", "compare", "report", "render", "local", "nb5-client");
+    for (CommandLine leaf : leaves) {
+      assertThat(leaf.<Object>getCommand()).as(leaf.getCommandName()).isInstanceOf(LargekvCommand.class);
+    }
+    // the commands that only group others (bin/largekv, k8s) print their usage and run nothing
+    for (CommandLine group : everyCommand().stream().filter(c -> !c.getSubcommands().isEmpty()).toList()) {
+      assertThat(group.<Object>getCommand()).as(group.getCommandName()).isNotInstanceOf(LargekvCommand.class);
+    }
+  }
+
   @Test
   void everyOptionAndPositionalHasADescription() {
     for (CommandLine c : everyCommand()) {
@@ -86,6 +104,30 @@ class LargekvCommandsTest {
     }
     assertThat(run("--help").out()).contains("run", "check", "compare", "report", "k8s", "nb5-client");
     assertThat(run("k8s", "--help").out()).contains("render", "local");
+  }
+
+  /**
+   * A command's usage lists its options in the order a user needs them ({@link UsageOrder}: what to
+   * run, where, how long, ..., the output, the help last), not by name: every option of every
+   * command has a place of its own there, and the usage follows it.
+   */
+  @Test
+  void everyCommandsUsageListsItsOptionsInTheirUsageOrder() {
+    java.util.regex.Pattern optionLine = java.util.regex.Pattern.compile("^ {2}(?:-\\w, | {4})?(--?[\\w-]+)");
+    for (CommandLine c : everyCommand()) {
+      if (c.getParent() == null || c.getCommandSpec().options().isEmpty()) {
+        continue; // bin/largekv itself (-h, -V), k8s (none)
+      }
+      String name = c.getCommandSpec().qualifiedName();
+      assertThat(c.getCommandSpec().usageMessage().sortOptions()).as(name).isFalse();
+      List<OptionSpec> options = c.getCommandSpec().options();
+      assertThat(options).as(name).allSatisfy(o -> assertThat(o.order()).as(o.longestName()).isGreaterThan(0));
+      assertThat(options.stream().map(OptionSpec::order).distinct()).as(name).hasSameSizeAs(options);
+      List<String> listed = c.getUsageMessage().lines().map(optionLine::matcher).filter(java.util.regex.Matcher::find)
+          .map(m -> m.group(1)).toList();
+      assertThat(listed).as(name).containsExactlyElementsOf(options.stream()
+          .sorted(java.util.Comparator.comparingInt(OptionSpec::order)).map(OptionSpec::longestName).toList());
+    }
   }
 
   @Test
@@ -194,13 +236,40 @@ class LargekvCommandsTest {
       java.util.Set<String> check = names(commands.getSubcommands().get("check"));
       java.util.Set<String> runOrCompare = names(commands.getSubcommands().get(form));
       java.util.Set<String> ownGroups = new java.util.TreeSet<>();
-      for (Object group : List.of(new ServerSideOptions(), new ConsoleOptions(), new ResultsOptions(),
-          new UncachedOptions())) {
+      for (Object group : List.of(new PlanOption(), new ServerSideOptions(), new ConsoleOptions(),
+          new ResultsOptions(), new UncachedOptions())) {
         ownGroups.addAll(names(new CommandLine(group)));
       }
       java.util.Set<String> expected = new java.util.TreeSet<>(runOrCompare);
       expected.removeAll(ownGroups);
       assertThat(check).as(form).isEqualTo(expected);
+    }
+  }
+
+  /**
+   * check connects, so it has no {@code --plan} (run's and compare's own): not in its usage, and
+   * refused as any unknown option, one line, exit 2, in either form.
+   */
+  @Test
+  void checkHasNoPlan() throws Exception {
+    Map<String, String[]> forms = Map.of("bin/largekv --help", new String[] {"check"},
+        "bin/largekv compare --help", new String[] {"check", "--target", "cassandra=h1"});
+    for (Map.Entry<String, String[]> form : forms.entrySet()) {
+      List<String> line = new ArrayList<>(List.of(form.getValue()));
+      line.add("--plan");
+      Outcome refused = run(line.toArray(String[]::new));
+      assertThat(refused.status()).as("%s", line).isEqualTo(2);
+      assertThat(refused.out()).as("%s", line).isEmpty();
+      assertThat(refused.err()).as("%s", line).isEqualTo("largekv: unknown option --plan (see " + form.getKey() + ")"
+          + System.lineSeparator());
+      line.set(line.size() - 1, "--help");
+      Outcome help = run(line.toArray(String[]::new));
+      assertThat(help.status()).as("%s", line).isZero();
+      assertThat(help.out()).as("%s", line).startsWith("Usage: bin/largekv check").doesNotContain("--plan");
+    }
+    CommandLine commands = LargekvCommands.of(new String[] {"run"});
+    for (String command : List.of("run", "compare")) {
+      assertThat(commands.getSubcommands().get(command).getCommandSpec().findOption("--plan")).as(command).isNotNull();
     }
   }
 

@@ -8,7 +8,8 @@ import java.util.TreeMap;
 /**
  * What a connected cluster says of itself that decides whether a run's settings can work, read once
  * at connect before any DDL ({@code io.largekv.driver.ServerProbe}) and judged by
- * {@link ServerChecks}. Plain data, so every rule is tested without a server.
+ * {@link ServerChecks}. Plain data, so every rule is tested without a server; built by name
+ * ({@link #builder}).
  *
  * @param product what the server is (from what it answers, not from {@code ycql.target}); null when
  *     it could not be told
@@ -29,27 +30,15 @@ import java.util.TreeMap;
  * @param contactDatacenter the datacenter of the node that answered {@code system.local} (one the
  *     driver counts as local: the one it infers when {@code ycql.localdc} is not set); null when
  *     unknown
- * @param yugabyteTablets YugabyteDB: the caps on a new table's tablets; null elsewhere ({@link #with})
+ * @param yugabyteTablets YugabyteDB: the caps on a new table's tablets; null elsewhere
  */
 public record ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
     Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
     Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists,
     String contactDatacenter, YugabyteTabletLimits yugabyteTablets) {
 
-  /** Without YugabyteDB's tablet caps. */
-  public ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
-      Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
-      Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists,
-      String contactDatacenter) {
-    this(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
-        keyspaceReplication, keyspaceUsesTablets, tableExists, contactDatacenter, null);
-  }
-
-  /** These facts with YugabyteDB's tablet caps. */
-  public ServerFacts with(YugabyteTabletLimits limits) {
-    return new ServerFacts(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
-        keyspaceReplication, keyspaceUsesTablets, tableExists, contactDatacenter, limits);
-  }
+  /** A release version or cluster name {@code system.local} did not give. */
+  public static final String NOT_READ = "?";
 
   public ServerFacts {
     nodes = Collections.unmodifiableMap(new TreeMap<>(nodes));
@@ -58,12 +47,105 @@ public record ServerFacts(Database product, String releaseVersion, String produc
         : Collections.unmodifiableMap(new TreeMap<>(keyspaceReplication));
   }
 
-  /** Without the contact node's datacenter (one datacenter, or tests). */
-  public ServerFacts(Database product, String releaseVersion, String productVersion, String clusterName,
-      Map<String, Integer> nodes, Map<String, Integer> nodesUp, Boolean tabletsForNewKeyspaces,
-      Map<String, String> keyspaceReplication, Boolean keyspaceUsesTablets, boolean tableExists) {
-    this(product, releaseVersion, productVersion, clusterName, nodes, nodesUp, tabletsForNewKeyspaces,
-        keyspaceReplication, keyspaceUsesTablets, tableExists, null);
+  /**
+   * Facts to fill by name; what is not set is not known: null (the product, its own version, tablets,
+   * the keyspace, the contact node's datacenter, YugabyteDB's caps), {@link #NOT_READ} (the release
+   * version, the cluster name), no node, no table.
+   */
+  public static Builder builder() {
+    return new Builder();
+  }
+
+  /** A builder holding these facts, to build them again with some replaced. */
+  public Builder toBuilder() {
+    return builder().product(product).releaseVersion(releaseVersion).productVersion(productVersion)
+        .clusterName(clusterName).nodes(nodes).nodesUp(nodesUp).tabletsForNewKeyspaces(tabletsForNewKeyspaces)
+        .keyspaceReplication(keyspaceReplication).keyspaceUsesTablets(keyspaceUsesTablets).tableExists(tableExists)
+        .contactDatacenter(contactDatacenter).yugabyteTablets(yugabyteTablets);
+  }
+
+  /** Builds {@link ServerFacts} by name: each setter sets the component of the same name. */
+  public static final class Builder {
+    private Database product;
+    private String releaseVersion = NOT_READ;
+    private String productVersion;
+    private String clusterName = NOT_READ;
+    private Map<String, Integer> nodes = Map.of();
+    private Map<String, Integer> nodesUp = Map.of();
+    private Boolean tabletsForNewKeyspaces;
+    private Map<String, String> keyspaceReplication;
+    private Boolean keyspaceUsesTablets;
+    private boolean tableExists;
+    private String contactDatacenter;
+    private YugabyteTabletLimits yugabyteTablets;
+
+    private Builder() {}
+
+    public Builder product(Database product) {
+      this.product = product;
+      return this;
+    }
+
+    public Builder releaseVersion(String releaseVersion) {
+      this.releaseVersion = releaseVersion;
+      return this;
+    }
+
+    public Builder productVersion(String productVersion) {
+      this.productVersion = productVersion;
+      return this;
+    }
+
+    public Builder clusterName(String clusterName) {
+      this.clusterName = clusterName;
+      return this;
+    }
+
+    public Builder nodes(Map<String, Integer> nodes) {
+      this.nodes = nodes;
+      return this;
+    }
+
+    public Builder nodesUp(Map<String, Integer> nodesUp) {
+      this.nodesUp = nodesUp;
+      return this;
+    }
+
+    public Builder tabletsForNewKeyspaces(Boolean tabletsForNewKeyspaces) {
+      this.tabletsForNewKeyspaces = tabletsForNewKeyspaces;
+      return this;
+    }
+
+    public Builder keyspaceReplication(Map<String, String> keyspaceReplication) {
+      this.keyspaceReplication = keyspaceReplication;
+      return this;
+    }
+
+    public Builder keyspaceUsesTablets(Boolean keyspaceUsesTablets) {
+      this.keyspaceUsesTablets = keyspaceUsesTablets;
+      return this;
+    }
+
+    public Builder tableExists(boolean tableExists) {
+      this.tableExists = tableExists;
+      return this;
+    }
+
+    public Builder contactDatacenter(String contactDatacenter) {
+      this.contactDatacenter = contactDatacenter;
+      return this;
+    }
+
+    public Builder yugabyteTablets(YugabyteTabletLimits yugabyteTablets) {
+      this.yugabyteTablets = yugabyteTablets;
+      return this;
+    }
+
+    public ServerFacts build() {
+      return new ServerFacts(product, releaseVersion, productVersion, clusterName, nodes, nodesUp,
+          tabletsForNewKeyspaces, keyspaceReplication, keyspaceUsesTablets, tableExists, contactDatacenter,
+          yugabyteTablets);
+    }
   }
 
   /** The datacenters the nodes report (a node that reports none is left out). */

@@ -42,8 +42,9 @@ final class ServerProbe {
   static ServerFacts read(CqlSession session, YcqlConfig config) {
     Row local = one(session, "SELECT cluster_name, release_version, data_center FROM system.local").orElse(null);
     String contactDatacenter = local == null ? null : local.getString("data_center");
-    String releaseVersion = local == null ? "?" : String.valueOf(local.getString("release_version"));
-    String clusterName = local == null ? "?" : String.valueOf(local.getString("cluster_name"));
+    String releaseVersion = local == null ? ServerFacts.NOT_READ
+        : String.valueOf(local.getString("release_version"));
+    String clusterName = local == null ? ServerFacts.NOT_READ : String.valueOf(local.getString("cluster_name"));
     Map<String, Integer> nodes = new HashMap<>();
     Map<String, Integer> up = new HashMap<>();
     for (Node node : session.getMetadata().getNodes().values()) {
@@ -54,21 +55,26 @@ final class ServerProbe {
     Optional<KeyspaceMetadata> keyspace = session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(config.keyspace));
     Map<String, String> replication = keyspace.map(KeyspaceMetadata::getReplication).orElse(null);
     boolean tableExists = keyspace.flatMap(k -> k.getTable(CqlIdentifier.fromInternal(config.table))).isPresent();
+    ServerFacts.Builder facts = ServerFacts.builder().releaseVersion(releaseVersion).clusterName(clusterName)
+        .nodes(nodes).nodesUp(up).keyspaceReplication(replication).tableExists(tableExists)
+        .contactDatacenter(contactDatacenter);
 
     Reply versions = query(session, "SELECT version FROM system.versions WHERE key = 'local'");
     Answer scylla = versions.answer();
     if (scylla == Answer.ROWS) {
-      return new ServerFacts(Database.SCYLLA, releaseVersion, versions.row().getString("version"),
-          clusterName, nodes, up, scyllaTabletsForNewKeyspaces(session), replication,
-          replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace), tableExists, contactDatacenter);
+      return facts.product(Database.SCYLLA).productVersion(versions.row().getString("version"))
+          .tabletsForNewKeyspaces(scyllaTabletsForNewKeyspaces(session))
+          .keyspaceUsesTablets(replication == null ? null : scyllaKeyspaceTablets(session, config.keyspace)).build();
     }
     Answer yugabyte = query(session, "SELECT * FROM system.partitions LIMIT 1").answer();
     // only a refusal ("no such table") tells; a timeout or a server error tells nothing
     Database product = yugabyte == Answer.ROWS || yugabyte == Answer.NO_ROWS ? Database.YUGABYTE
         : local != null && scylla == Answer.NO_TABLE && yugabyte == Answer.NO_TABLE ? Database.CASSANDRA : null;
-    ServerFacts facts = new ServerFacts(product, releaseVersion, null, clusterName, nodes, up, null, replication, null,
-        tableExists, contactDatacenter);
-    return product == Database.YUGABYTE ? facts.with(yugabyteTabletLimits(session, config)) : facts;
+    facts.product(product);
+    if (product == Database.YUGABYTE) {
+      facts.yugabyteTablets(yugabyteTabletLimits(session, config));
+    }
+    return facts.build();
   }
 
   /** The masters' web port, where {@code /varz?raw} gives their flags. */

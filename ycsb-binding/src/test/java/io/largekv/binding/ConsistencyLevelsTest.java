@@ -17,13 +17,14 @@ class ConsistencyLevelsTest {
   private static final String NTS = "org.apache.cassandra.locator.NetworkTopologyStrategy";
 
   /** dc1: 3 nodes, dc2: 1 node; the keyspace asks dc1 for 3 replicas and dc2 for 2: 4 of its 5 can answer. */
-  private static final ServerFacts TWO_DCS = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1",
-      Map.of("dc1", 3, "dc2", 1), Map.of("dc1", 3, "dc2", 1), null, Map.of("class", NTS, "dc1", "3", "dc2", "2"),
-      null, true);
+  private static final ServerFacts TWO_DCS = ServerFacts.builder().product(Database.CASSANDRA)
+      .releaseVersion("5.0.6").nodes(Map.of("dc1", 3, "dc2", 1)).nodesUp(Map.of("dc1", 3, "dc2", 1))
+      .keyspaceReplication(Map.of("class", NTS, "dc1", "3", "dc2", "2")).tableExists(true).build();
 
   /** One datacenter of 2 nodes, the keyspace at replication factor 3: 2 can answer. */
-  private static final ServerFacts SHORT = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1",
-      Map.of("dc1", 2), Map.of("dc1", 2), null, Map.of("class", NTS, "dc1", "3"), null, true);
+  private static final ServerFacts SHORT = ServerFacts.builder().product(Database.CASSANDRA).releaseVersion("5.0.6")
+      .nodes(Map.of("dc1", 2)).nodesUp(Map.of("dc1", 2)).keyspaceReplication(Map.of("class", NTS, "dc1", "3"))
+      .tableExists(true).build();
 
   private static Check read(ServerFacts f, String level, String localDc) {
     YcqlConfig c = Configs.of("ycql.target=cassandra", "ycql.localdc=" + localDc, "ycql.read_consistency=" + level);

@@ -24,15 +24,21 @@ class ServerChecksEdgesTest {
     return Configs.of(kv);
   }
 
-  /** {@code n} nodes, all up, in datacenter {@code dc}; the keyspace's replication when it exists, else null. */
-  private static ServerFacts facts(Database product, String release, String scyllaVersion, String dc, int n,
-      Boolean tablets, Map<String, String> keyspace, boolean table) {
-    return new ServerFacts(product, release, scyllaVersion, "c1", Map.of(dc, n), Map.of(dc, n), tablets, keyspace, null,
-        table);
+  /** Apache Cassandra 5.0.6, {@code n} nodes all up in datacenter {@code dc}, no keyspace yet. */
+  private static ServerFacts cassandra(String dc, int n) {
+    return ServerFacts.builder().product(Database.CASSANDRA).releaseVersion("5.0.6").nodes(Map.of(dc, n))
+        .nodesUp(Map.of(dc, n)).build();
   }
 
-  private static ServerFacts cassandra(String dc, int n) {
-    return facts(Database.CASSANDRA, "5.0.6", null, dc, n, null, null, false);
+  /** {@link #cassandra} with keyspace largekv at {@code replication}, and table kv in it when {@code table}. */
+  private static ServerFacts cassandra(String dc, int n, Map<String, String> replication, boolean table) {
+    return cassandra(dc, n).toBuilder().keyspaceReplication(replication).tableExists(table).build();
+  }
+
+  /** ScyllaDB 2025.1.2, 3 nodes in dc1, no keyspace yet; {@code tablets}: its default for new keyspaces. */
+  private static ServerFacts scylla(Boolean tablets) {
+    return ServerFacts.builder().product(Database.SCYLLA).releaseVersion("3.0.8").productVersion("2025.1.2")
+        .nodes(Map.of("dc1", 3)).nodesUp(Map.of("dc1", 3)).tabletsForNewKeyspaces(tablets).build();
   }
 
   private static Check check(List<Check> checks, String subject) {
@@ -97,13 +103,13 @@ class ServerChecksEdgesTest {
     Map<String, String> rf1 = Map.of("class", NTS, "dc1", "1");
     assertThat(check(c, cassandra("dc1", 1), "schema").line())
         .isEqualTo("keyspace largekv and table largekv.kv would be created");
-    assertThat(check(c, facts(Database.CASSANDRA, "5.0.6", null, "dc1", 1, null, rf1, false), "schema").line())
+    assertThat(check(c, cassandra("dc1", 1, rf1, false), "schema").line())
         .isEqualTo("table largekv.kv would be created");
-    Check exists = check(c, facts(Database.CASSANDRA, "5.0.6", null, "dc1", 1, null, rf1, true), "schema");
+    Check exists = check(c, cassandra("dc1", 1, rf1, true), "schema");
     assertThat(exists.verdict()).isEqualTo(Verdict.OK);
     assertThat(exists.line()).isEqualTo("table largekv.kv exists");
     Check missing = check(config("ycql.target=cassandra", "ycql.replication_factor=1", "ycql.create_schema=false"),
-        facts(Database.CASSANDRA, "5.0.6", null, "dc1", 1, null, rf1, false), "schema");
+        cassandra("dc1", 1, rf1, false), "schema");
     assertThat(missing.verdict()).isEqualTo(Verdict.FAIL);
     assertThat(missing.line()).isEqualTo("ycql.table=kv does not exist in keyspace largekv and ycql.create_schema=false;"
         + " accepted: an existing table, or ycql.create_schema=true");
@@ -112,15 +118,15 @@ class ServerChecksEdgesTest {
   @Test
   void aNewScyllaKeyspaceSaysWhetherItWouldBeOnTabletsOrVnodes() {
     YcqlConfig c = config("ycql.target=scylla");
-    Check tablets = check(c, facts(Database.SCYLLA, "3.0.8", "2025.1.2", "dc1", 3, true, null, false), "replication");
+    Check tablets = check(c, scylla(true), "replication");
     assertThat(tablets.verdict()).isEqualTo(Verdict.OK);
     assertThat(tablets.line()).isEqualTo("keyspace largekv would be created: NetworkTopologyStrategy {dc1: 3} on 3 nodes,"
         + " on tablets (the server's default for new keyspaces)");
-    assertThat(check(c, facts(Database.SCYLLA, "3.0.8", "2025.1.2", "dc1", 3, false, null, false), "replication").line())
+    assertThat(check(c, scylla(false), "replication").line())
         .isEqualTo("keyspace largekv would be created: NetworkTopologyStrategy {dc1: 3} on 3 nodes, on vnodes (tablets"
             + " are off for new keyspaces)");
     // tablets not readable, or not ScyllaDB: nothing said of placement
-    assertThat(check(c, facts(Database.SCYLLA, "3.0.8", "2025.1.2", "dc1", 3, null, null, false), "replication").line())
+    assertThat(check(c, scylla(null), "replication").line())
         .isEqualTo("keyspace largekv would be created: NetworkTopologyStrategy {dc1: 3} on 3 nodes");
     assertThat(check(config("ycql.target=cassandra"), cassandra("dc1", 3), "replication").line())
         .isEqualTo("keyspace largekv would be created: NetworkTopologyStrategy {dc1: 3} on 3 nodes");
@@ -149,7 +155,7 @@ class ServerChecksEdgesTest {
 
   @Test
   void anExistingKeyspaceIgnoresAReplicationFactorGivenForIt() {
-    ServerFacts rf1 = facts(Database.CASSANDRA, "5.0.6", null, "dc1", 3, null, Map.of("class", NTS, "dc1", "1"), true);
+    ServerFacts rf1 = cassandra("dc1", 3, Map.of("class", NTS, "dc1", "1"), true);
     Check given = check(config("ycql.target=cassandra", "ycql.replication_factor=3"), rf1, "replication");
     assertThat(given.verdict()).isEqualTo(Verdict.WARN);
     assertThat(given.line()).isEqualTo("keyspace largekv exists with replication {class=NetworkTopologyStrategy, dc1=1};"
@@ -167,8 +173,7 @@ class ServerChecksEdgesTest {
   @Test
   void eachQuorumMetExactlyByADatacentersAnsweringReplicasIsOk() {
     // factor 3 on 2 nodes: EACH_QUORUM needs 3 / 2 + 1 = 2, and 2 answer
-    ServerFacts shortDc = facts(Database.CASSANDRA, "5.0.6", null, "dc1", 2, null, Map.of("class", NTS, "dc1", "3"),
-        true);
+    ServerFacts shortDc = cassandra("dc1", 2, Map.of("class", NTS, "dc1", "3"), true);
     Check each = check(config("ycql.target=cassandra", "ycql.read_consistency=EACH_QUORUM"), shortDc,
         "read consistency");
     assertThat(each.verdict()).isEqualTo(Verdict.OK);
@@ -184,7 +189,8 @@ class ServerChecksEdgesTest {
   void unifiedCompactionOnACassandraWhoseVersionCannotBeReadIsNotRefused() {
     YcqlConfig ucs = config("ycql.target=cassandra", "ycql.compaction=UnifiedCompactionStrategy",
         "ycql.replication_factor=1");
-    Check options = check(ucs, facts(Database.CASSANDRA, null, null, "dc1", 1, null, null, false), "table options");
+    Check options = check(ucs, cassandra("dc1", 1).toBuilder().releaseVersion(null).build(),
+        "table options");
     assertThat(options.verdict()).isEqualTo(Verdict.OK);
     assertThat(options.line()).isEqualTo("compaction UnifiedCompactionStrategy, compression LZ4Compressor");
   }
@@ -194,8 +200,8 @@ class ServerChecksEdgesTest {
     YugabyteTabletLimits limits = new YugabyteTabletLimits(live,
         Figure.byDefault(50, "the masters' /varz did not answer"), rf,
         Figure.read(5000, "the tablet servers' flag"));
-    return new ServerFacts(Database.YUGABYTE, "3.9-SNAPSHOT", null, "local cluster", Map.of("dc1", 3),
-        Map.of("dc1", 3), null, null, null, false).with(limits);
+    return ServerFacts.builder().product(Database.YUGABYTE).releaseVersion("3.9-SNAPSHOT").nodes(Map.of("dc1", 3))
+        .nodesUp(Map.of("dc1", 3)).yugabyteTablets(limits).build();
   }
 
   @Test
@@ -216,8 +222,7 @@ class ServerChecksEdgesTest {
         Figure.read(3, "system.partitions")), "table options").line()).isEqualTo("tablets: the server's default; at"
             + " most 5000 here (max_num_tablets_for_table 5000 (the tablet servers' flag); the master's cap: live"
             + " tablet servers unknown (not read: the masters list no tablet server))");
-    ServerFacts notRead = new ServerFacts(null, "?", null, "?", Map.of("dc1", 3), Map.of("dc1", 3), null, null, null,
-        false);
+    ServerFacts notRead = ServerFacts.builder().nodes(Map.of("dc1", 3)).nodesUp(Map.of("dc1", 3)).build();
     assertThat(check(byDefault, notRead, "table options").line()).isEqualTo("tablets: the server's default");
   }
 
@@ -229,8 +234,7 @@ class ServerChecksEdgesTest {
     assertThat(atCap.line()).isEqualTo("tablets = 5000, at most 5000 here (max_num_tablets_for_table 5000 (the tablet"
         + " servers' flag); the master's cap does not apply at replication factor 1 (system.partitions))");
     // caps not read: the analyzer's default alone, said as such
-    ServerFacts notRead = new ServerFacts(null, "?", null, "?", Map.of("dc1", 3), Map.of("dc1", 3), null, null, null,
-        false);
+    ServerFacts notRead = ServerFacts.builder().nodes(Map.of("dc1", 3)).nodesUp(Map.of("dc1", 3)).build();
     Check unread = check(config("ycql.target=yugabyte", "ycql.tablets=100"), notRead, "table options");
     assertThat(unread.verdict()).isEqualTo(Verdict.OK);
     assertThat(unread.line()).isEqualTo("tablets = 100 (the YCQL analyzer's default cap 5000; the masters' was not read)");

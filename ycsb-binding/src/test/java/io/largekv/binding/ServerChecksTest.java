@@ -25,13 +25,13 @@ class ServerChecksTest {
 
   /** A cluster of one datacenter with {@code n} nodes, all up, no keyspace yet. */
   private static ServerFacts cluster(Database product, String version, String dc, int n, Boolean tablets) {
-    return new ServerFacts(product, product == Database.CASSANDRA ? version : "3.0.8",
-        product == Database.SCYLLA ? version : null, "c1", Map.of(dc, n), Map.of(dc, n), tablets, null, null, false);
+    return ServerFacts.builder().product(product).releaseVersion(product == Database.CASSANDRA ? version : "3.0.8")
+        .productVersion(product == Database.SCYLLA ? version : null).nodes(Map.of(dc, n)).nodesUp(Map.of(dc, n))
+        .tabletsForNewKeyspaces(tablets).build();
   }
 
   private static ServerFacts withKeyspace(ServerFacts f, Map<String, String> replication, boolean table) {
-    return new ServerFacts(f.product(), f.releaseVersion(), f.productVersion(), f.clusterName(), f.nodes(), f.nodesUp(),
-        f.tabletsForNewKeyspaces(), replication, null, table);
+    return f.toBuilder().keyspaceReplication(replication).tableExists(table).build();
   }
 
   private static Check check(List<Check> checks, String subject) {
@@ -69,8 +69,8 @@ class ServerChecksTest {
 
   @Test
   void aLocalDatacenterTheClusterDoesNotHaveNamesTheOnesItHas() {
-    ServerFacts two = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
-        Map.of("dc1", 3, "dc2", 3), null, null, null, false);
+    ServerFacts two = ServerFacts.builder().product(Database.CASSANDRA).releaseVersion("5.0.6")
+        .nodes(Map.of("dc1", 3, "dc2", 3)).nodesUp(Map.of("dc1", 3, "dc2", 3)).build();
     Check dc = check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=us-east"), two), "local datacenter");
     assertThat(dc.verdict()).isEqualTo(Verdict.FAIL);
     assertThat(dc.line()).isEqualTo("ycql.localdc=us-east is not accepted; accepted values: a datacenter of this cluster:"
@@ -90,8 +90,9 @@ class ServerChecksTest {
         + " answer (RF 2 in dc1 on 1 node)").contains("accepted: ONE, LOCAL_ONE");
     assertThat(check(checks, "write consistency").verdict()).isEqualTo(Verdict.FAIL); // QUORUM of 2 is 2
     // LOCAL_QUORUM in a datacenter the keyspace does not replicate to
-    ServerFacts twoDc = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
-        Map.of("dc1", 3, "dc2", 3), null, Map.of("class", "NetworkTopologyStrategy", "dc1", "3"), null, true);
+    ServerFacts twoDc = ServerFacts.builder().product(Database.CASSANDRA).releaseVersion("5.0.6")
+        .nodes(Map.of("dc1", 3, "dc2", 3)).nodesUp(Map.of("dc1", 3, "dc2", 3))
+        .keyspaceReplication(Map.of("class", "NetworkTopologyStrategy", "dc1", "3")).tableExists(true).build();
     Check local = check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=dc2",
         "ycql.read_consistency=LOCAL_QUORUM"), twoDc), "read consistency");
     assertThat(local.verdict()).isEqualTo(Verdict.FAIL);
@@ -158,8 +159,8 @@ class ServerChecksTest {
             : YugabyteTabletLimits.Figure.read(rf, "system.partitions"),
         YugabyteTabletLimits.Figure.read(YugabyteFlags.integer(tserver, "max_num_tablets_for_table"),
             "the tablet servers' flag, http://10.0.0.1:9000/varz?raw"));
-    return new ServerFacts(Database.YUGABYTE, "3.9-SNAPSHOT", null, "local cluster", Map.of("dc1", live),
-        Map.of("dc1", live), null, null, null, false).with(limits);
+    return ServerFacts.builder().product(Database.YUGABYTE).releaseVersion("3.9-SNAPSHOT")
+        .nodes(Map.of("dc1", live)).nodesUp(Map.of("dc1", live)).yugabyteTablets(limits).build();
   }
 
   private static String resource(String name) {
@@ -206,8 +207,7 @@ class ServerChecksTest {
         + " http://10.0.0.1:7000/varz?raw) × 200 live tablet servers (system.peers), at replication factor 1"
         + " (system.partitions); accepted: ycql.tablets=1..5000");
     // a server not read as YugabyteDB: the analyzer's default cap alone
-    ServerFacts notRead = new ServerFacts(null, "?", null, "?", Map.of("dc1", 3), Map.of("dc1", 3), null, null, null,
-        false);
+    ServerFacts notRead = ServerFacts.builder().nodes(Map.of("dc1", 3)).nodesUp(Map.of("dc1", 3)).build();
     assertThat(check(ServerChecks.checks(config("ycql.target=yugabyte", "ycql.tablets=8000"), notRead), "table options")
         .line()).startsWith("ycql.tablets=8000 is more than the 5000 tablets YugabyteDB's YCQL analyzer accepts for a"
             + " table (max_num_tablets_for_table, its default)");
@@ -227,21 +227,24 @@ class ServerChecksTest {
   @Test
   void anExistingScyllaTabletsKeyspaceWithMoreReplicasThanNodesFailsBeforeCreateTable() {
     Map<String, String> rf3 = Map.of("class", "org.apache.cassandra.locator.NetworkTopologyStrategy", "dc1", "3");
-    ServerFacts twoNodes = new ServerFacts(Database.SCYLLA, "3.0.8", "2025.3.1", "c1", Map.of("dc1", 2),
-        Map.of("dc1", 2), true, rf3, true, false);
+    ServerFacts twoNodes = ServerFacts.builder().product(Database.SCYLLA).releaseVersion("3.0.8")
+        .productVersion("2025.3.1").nodes(Map.of("dc1", 2)).nodesUp(Map.of("dc1", 2)).tabletsForNewKeyspaces(true)
+        .keyspaceReplication(rf3).keyspaceUsesTablets(true).build();
     Check rf = check(ServerChecks.checks(config("ycql.target=scylla"), twoNodes), "replication");
     assertThat(rf.verdict()).isEqualTo(Verdict.FAIL);
     assertThat(rf.line()).startsWith("keyspace largekv exists with replication {class=org.apache.cassandra.locator."
         + "NetworkTopologyStrategy, dc1=3} on tablets: datacenter dc1 has 2 nodes for 3 replicas, and ScyllaDB refuses"
         + " to create table largekv.kv in it").contains("doesn't have enough token-owning nodes");
     // the table exists already: it is served as it is (a warning, as on vnodes)
-    ServerFacts withTable = new ServerFacts(Database.SCYLLA, "3.0.8", "2025.3.1", "c1", Map.of("dc1", 2),
-        Map.of("dc1", 2), true, rf3, true, true);
+    ServerFacts withTable = ServerFacts.builder().product(Database.SCYLLA).releaseVersion("3.0.8")
+        .productVersion("2025.3.1").nodes(Map.of("dc1", 2)).nodesUp(Map.of("dc1", 2)).tabletsForNewKeyspaces(true)
+        .keyspaceReplication(rf3).keyspaceUsesTablets(true).tableExists(true).build();
     assertThat(check(ServerChecks.checks(config("ycql.target=scylla"), withTable), "replication").verdict())
         .isEqualTo(Verdict.WARN);
     // on vnodes the keyspace holds fewer copies: a warning
-    ServerFacts vnodes = new ServerFacts(Database.SCYLLA, "3.0.8", "2025.3.1", "c1", Map.of("dc1", 2),
-        Map.of("dc1", 2), true, rf3, false, false);
+    ServerFacts vnodes = ServerFacts.builder().product(Database.SCYLLA).releaseVersion("3.0.8")
+        .productVersion("2025.3.1").nodes(Map.of("dc1", 2)).nodesUp(Map.of("dc1", 2)).tabletsForNewKeyspaces(true)
+        .keyspaceReplication(rf3).keyspaceUsesTablets(false).build();
     assertThat(check(ServerChecks.checks(config("ycql.target=scylla"), vnodes), "replication").verdict())
         .isEqualTo(Verdict.WARN);
   }
@@ -252,8 +255,7 @@ class ServerChecksTest {
     Check product = check(ServerChecks.checks(config("ycql.target=yugabyte"), cassandra), "server");
     assertThat(product.verdict()).isEqualTo(Verdict.WARN);
     assertThat(product.line()).contains("the server is Apache Cassandra 5.0.6");
-    ServerFacts unknown = new ServerFacts(null, "?", null, "?", Map.of("dc1", 1), Map.of("dc1", 1), null, null, null,
-        false);
+    ServerFacts unknown = ServerFacts.builder().nodes(Map.of("dc1", 1)).nodesUp(Map.of("dc1", 1)).build();
     assertThat(check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.replication_factor=1"), unknown), "server")
         .verdict()).isEqualTo(Verdict.UNCHECKED);
   }
@@ -325,16 +327,16 @@ class ServerChecksTest {
 
   @Test
   void withSeveralDatacentersTheKeyspaceNamesTheOneTheDriverTakesAsLocal() {
-    ServerFacts twoDc = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("dc1", 3, "dc2", 3),
-        Map.of("dc1", 3, "dc2", 3), null, null, null, false, "dc2");
+    ServerFacts twoDc = ServerFacts.builder().product(Database.CASSANDRA).releaseVersion("5.0.6")
+        .nodes(Map.of("dc1", 3, "dc2", 3)).nodesUp(Map.of("dc1", 3, "dc2", 3)).contactDatacenter("dc2").build();
     assertThat(ServerChecks.keyspaceDatacenter(config("ycql.target=cassandra"), twoDc)).isEqualTo("dc2");
     assertThat(ServerChecks.keyspaceDatacenter(config("ycql.target=cassandra", "ycql.localdc=dc1"), twoDc)).isEqualTo("dc1");
   }
 
   @Test
   void nodesWithoutADatacenterAreNoDatacenterToChoose() {
-    ServerFacts mixed = new ServerFacts(Database.CASSANDRA, "5.0.6", null, "c1", Map.of("", 1, "dc1", 2),
-        Map.of("", 1, "dc1", 2), null, null, null, false);
+    ServerFacts mixed = ServerFacts.builder().product(Database.CASSANDRA).releaseVersion("5.0.6")
+        .nodes(Map.of("", 1, "dc1", 2)).nodesUp(Map.of("", 1, "dc1", 2)).build();
     assertThat(check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=dc1",
         "ycql.replication_factor=2"), mixed), "local datacenter").verdict()).isEqualTo(Verdict.OK);
     assertThat(check(ServerChecks.checks(config("ycql.target=cassandra", "ycql.localdc=x"), mixed), "local datacenter")
