@@ -15,9 +15,11 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, stops it; and a
- * real three-node ring: a clean stop, a SIGKILL, restarts, a node added and one decommissioned,
- * each seen by the other nodes' gossip (their StorageService over JMX).
+ * Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, tells its end on
+ * its own from a stop, stops it; and a real three-node ring, started on a busy machine: its tokens
+ * as a driver and every node see them and the traffic a node coordinated
+ * ({@link RingAsTheDriverSeesIt}), then a clean stop, a SIGKILL, restarts, a node added and one
+ * decommissioned, each seen by the other nodes' gossip (their StorageService over JMX).
  */
 class LocalCassandraIT {
 
@@ -62,11 +64,12 @@ class LocalCassandraIT {
   }
 
   @Test
-  void aRingOfThreeNodesStopsKillsRestartsGrowsAndShrinks() throws Exception {
+  void aRingOfThreeNodesStartedOnABusyMachineAgreesOnItsTokensStopsKillsRestartsGrowsAndShrinks() throws Exception {
     Path dir;
     List<Long> pids = new java.util.ArrayList<>();
-    try (LocalCassandra ring = LocalCassandra.builder().nodes(3).quiet(true).start()) {
+    try (LocalCassandra ring = RingAsTheDriverSeesIt.startOnABusyMachine(3)) {
       dir = ring.directory();
+      RingAsTheDriverSeesIt.check(ring);
       assertThat(ring.nodes()).extracting(LocalNode::address)
           .containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3");
       assertThat(ring.contactPoints()).isEqualTo(String.join(",", ring.nodes().stream()
@@ -95,7 +98,7 @@ class LocalCassandraIT {
       LocalNode added = ring.addNode();
       assertThat(added.number()).isEqualTo(4);
       assertThat(live(ring, 1)).containsExactly("127.0.0.1", "127.0.0.2", "127.0.0.3", "127.0.0.4");
-      // with 16 tokens of its own, allocated beside the others' (traffic() is tested with a driver in LocalRingTokensIT)
+      // with 16 tokens of its own, allocated beside the others' (traffic(): RingAsTheDriverSeesIt)
       assertThat(added.tokens()).hasSize(16).doesNotContainAnyElementsOf(ring.nodes().stream()
           .filter(n -> n != added).flatMap(n -> n.tokens().stream()).toList());
       ring.nodes().forEach(n -> pids.add(n.pid()));
