@@ -123,8 +123,9 @@ final class BenchmarkRun {
         sampler.close();
       }
     }
-    NodeTraffic.write(local, dir.resolve(ResultsLayout.NODES));
-    NodeExits.report(local, dir, err, "largekv: [" + label + "] ");
+    // a node that ended on its own is said, its log kept, and its line in nodes.jsonl fails the phase
+    NodeTraffic.write(local, dir.resolve(ResultsLayout.NODES), NodeExits.report(local, dir, err,
+        "largekv: [" + label + "] "));
     return results;
   }
 

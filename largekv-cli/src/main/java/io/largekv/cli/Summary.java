@@ -32,12 +32,17 @@ public final class Summary {
   /** One phase of a run: its raw data and its client processes' outcomes. */
   public record Row(Phase phase, PhaseResult run, List<ClientResult> clients) {
 
+    /** The first client's non-zero exit status, else FAILED when a local node ended on its own, else 0. */
     int exitCode() {
-      return clients.stream().mapToInt(c -> c.exitCode).filter(c -> c != 0).findFirst().orElse(0);
+      int client = clients.stream().mapToInt(c -> c.exitCode).filter(c -> c != 0).findFirst().orElse(0);
+      return client != 0 || run.nodesEndedOnTheirOwn().isEmpty() ? client : ExitStatus.FAILED;
     }
 
+    /** Why it failed: the first client's reason, else the local nodes that ended on their own. */
     String reason() {
-      return clients.stream().map(ClientResult::reason).filter(r -> !r.isEmpty()).findFirst().orElse("");
+      String client = clients.stream().map(ClientResult::reason).filter(r -> !r.isEmpty()).findFirst().orElse("");
+      return !client.isEmpty() || run.nodesEndedOnTheirOwn().isEmpty() ? client
+          : "the local Cassandra's " + String.join("; ", run.nodesEndedOnTheirOwn());
     }
   }
 

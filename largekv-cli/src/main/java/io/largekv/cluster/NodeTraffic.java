@@ -17,13 +17,21 @@ public final class NodeTraffic {
 
   private NodeTraffic() {}
 
-  /** Writes {@code file} for a cluster of 2 or more nodes; does nothing for a single node or none. */
-  public static void write(LocalCassandra cluster, Path file) throws IOException {
-    if (cluster == null || cluster.nodes().size() < 2) {
+  /**
+   * Writes {@code file} for a cluster of 2 or more nodes, and for a single node whose process ended
+   * on its own (which fails the phase); nothing otherwise. {@code said}: the line {@link
+   * io.largekv.cassandra.NodeExits} said of each node that ended on its own, by node number.
+   */
+  public static void write(LocalCassandra cluster, Path file, java.util.Map<Integer, String> said) throws IOException {
+    if (cluster == null || cluster.nodes().size() < 2 && said.isEmpty()) {
       return;
     }
     List<NodesFile.Line> lines = new ArrayList<>();
     for (LocalNode n : cluster.nodes()) {
+      if (said.containsKey(n.number())) {
+        lines.add(NodesFile.endedOnItsOwn(n.number(), n.address(), n.startedMs(), said.get(n.number())));
+        continue;
+      }
       if (!n.isRunning()) {
         lines.add(NodesFile.notCounted(n.number(), n.address(), n.startedMs(), null));
         continue;

@@ -176,10 +176,19 @@ public final class PhaseResult {
     return startMs != 0;
   }
 
-  /** Failed: a client exited non-zero or recorded no operation. */
+  /**
+   * Failed: a client exited non-zero or recorded no operation, or a local node's process ended on
+   * its own during the phase (a crash: the figures are not a whole cluster's, whatever the clients saw).
+   */
   public boolean failed() {
     return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0) || !missingClients.isEmpty()
-        || !clientProblems.isEmpty();
+        || !clientProblems.isEmpty() || !nodesEndedOnTheirOwn().isEmpty();
+  }
+
+  /** "node N (address) STATE" of each local node whose process ended on its own, in their order. */
+  public List<String> nodesEndedOnTheirOwn() {
+    return nodes.stream().filter(NodeRecord::endedOnItsOwn)
+        .map(n -> "node " + n.node() + " (" + n.address() + ") " + n.state()).toList();
   }
 
   /** Operations measured (service time), e.g. INSERT, READ, UPDATE; not the Intended-* ones. */

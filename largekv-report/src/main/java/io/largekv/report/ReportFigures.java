@@ -149,7 +149,10 @@ final class ReportFigures {
         .reruns(List.copyOf(r.reruns)).build();
   }
 
-  /** Why a cell failed: no run, or its clients' exit codes, the first reason, missing clients, problems. */
+  /**
+   * Why a cell failed: no run, or its clients' exit codes, the first reason, missing clients,
+   * problems, local nodes that ended on their own.
+   */
   private static String failure(Report.Cell c) {
     if (c.runs.isEmpty()) {
       return "not run";
@@ -160,7 +163,8 @@ final class ReportFigures {
     c.runs.forEach(r -> r.missingClients.forEach(i -> missing.add(ResultsLayout.CLIENT_PREFIX + i)));
     // the first failed client's own reason, so the table says why
     String why = c.runs.stream().flatMap(r -> r.failureReasons.stream()).findFirst().map(t -> "; " + t).orElse("");
-    List<String> problems = c.runs.stream().flatMap(r -> r.clientProblems.stream()).toList();
+    List<String> problems = c.runs.stream().flatMap(r -> java.util.stream.Stream.concat(r.clientProblems.stream(),
+        r.nodesEndedOnTheirOwn().stream())).toList();
     return "exit codes " + codes + why + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing))
         + (problems.isEmpty() ? "" : "; " + String.join("; ", problems));
   }

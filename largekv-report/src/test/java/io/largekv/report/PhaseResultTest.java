@@ -200,6 +200,30 @@ class PhaseResultTest {
   }
 
   @Test
+  void aLocalNodeThatEndedOnItsOwnFailsThePhaseWhateverItsClientsSaw(@TempDir Path run) throws Exception {
+    thirtySeconds(run, "");
+    io.largekv.report.files.NodesFile.write(run.resolve(io.largekv.results.ResultsLayout.NODES), List.of(
+        io.largekv.report.files.NodesFile.running(1, "127.0.0.1", T0, 10, 5),
+        io.largekv.report.files.NodesFile.endedOnItsOwn(2, "127.0.0.2", T0, "with exit code 1 at 2026-11-29T16:35:46Z"
+            + " (not by an event); its first error: java.io.IOException: Cannot allocate memory; its log: "
+            + "cassandra-node2.log")));
+    PhaseResult r = PhaseResult.load(run, 0);
+    assertThat(r.exitCodes).containsOnly(0);
+    assertThat(r.clientProblems).isEmpty();
+    assertThat(r.failed()).isTrue();
+    assertThat(r.nodesEndedOnTheirOwn()).containsExactly("node 2 (127.0.0.2) ended on its own: with exit code 1 at "
+        + "2026-11-29T16:35:46Z (not by an event); its first error: java.io.IOException: Cannot allocate memory; its "
+        + "log: cassandra-node2.log");
+    assertThat(r.nodes).extracting(io.largekv.report.files.NodeRecord::endedOnItsOwn).containsExactly(false, true);
+
+    // the same nodes all running: not failed
+    io.largekv.report.files.NodesFile.write(run.resolve(io.largekv.results.ResultsLayout.NODES), List.of(
+        io.largekv.report.files.NodesFile.running(1, "127.0.0.1", T0, 10, 5),
+        io.largekv.report.files.NodesFile.notCounted(2, "127.0.0.2", T0, null)));
+    assertThat(PhaseResult.load(run, 0).failed()).isFalse();
+  }
+
+  @Test
   void theClientWhoseIndexIsTheCountIsBeyondIt(@TempDir Path run) throws Exception {
     for (int i = 0; i < 3; i++) {
       Path c = finished(run.resolve("client-" + i), 0, "");

@@ -76,10 +76,12 @@ class LocalNodeExitTest {
     }
     ByteArrayOutputStream said = new ByteArrayOutputStream();
     Path phase = Files.createDirectories(dir.resolve("phase"));
-    String line = NodeExits.say(node, phase, new PrintStream(said, true), "p ");
-    assertThat(line).startsWith("p the local Cassandra on 127.0.0.1 ended on its own with exit code 1 at ")
-        .contains("(not by an event); its first error: java.io.IOException: Cannot allocate memory; its log: "
-            + phase.resolve("cassandra-node1.log"));
+    String what = NodeExits.say(node, phase, new PrintStream(said, true), "p ");
+    assertThat(what).startsWith("with exit code 1 at ").endsWith("(not by an event); its first error: "
+        + "java.io.IOException: Cannot allocate memory; its log: cassandra-node1.log");
+    assertThat(said.toString()).startsWith("p the local Cassandra on 127.0.0.1 ended on its own with exit code 1 at ")
+        .endsWith("(not by an event); its first error: java.io.IOException: Cannot allocate memory; its log: "
+            + phase.resolve("cassandra-node1.log") + System.lineSeparator());
     assertThat(phase.resolve("cassandra-node1.log")).hasSameBinaryContentAs(dir.resolve("cassandra.log"));
   }
 }

@@ -13,7 +13,7 @@ import java.util.List;
  * {@value ResultsLayout#NODES}, a local cluster's nodes at the end of a phase run
  * (docs/local-cluster.md), written by {@code io.largekv.cluster.NodeTraffic} and read by the report:
  * JSON Lines, a {@link Line} a node: its {@code node} number and {@code address}, its {@code state}
- * ({@link State}, with a {@code detail} when JMX did not answer), {@code started_ms} (when it last
+ * ({@link State}, with a {@code detail} when JMX did not answer or the node ended on its own), {@code started_ms} (when it last
  * started, ms since 1970), and the {@code reads_coordinated} and {@code writes_coordinated} since
  * (absent when not known: its state says why). Result directories written before it have
  * {@value ResultsLayout#NODES_BEFORE} (tab-separated), read here too.
@@ -28,7 +28,12 @@ public final class NodesFile {
     /** Stopped or killed: it coordinated nothing since. */
     DOWN("down"),
     /** Running, but its JMX did not answer ({@code detail}: why): what it coordinated is not known. */
-    JMX_NOT_ANSWERING("running, JMX not answering: ");
+    JMX_NOT_ANSWERING("running, JMX not answering: "),
+    /**
+     * Its process ended on its own, not by an event ({@code detail}: its exit code, first error and
+     * log): a crash, which fails the phase.
+     */
+    ENDED_ON_ITS_OWN("ended on its own: ");
 
     private final String words;
 
@@ -43,8 +48,9 @@ public final class NodesFile {
       @JsonProperty("reads_coordinated") Long reads, @JsonProperty("writes_coordinated") Long writes) {
 
     NodeRecord record() {
-      String words = state == State.JMX_NOT_ANSWERING ? state.words + detail : state.words;
-      return new NodeRecord(node, address, words, startedMs, reads == null ? -1 : reads, writes == null ? -1 : writes);
+      String words = detail != null ? state.words + detail : state.words;
+      return new NodeRecord(node, address, words, startedMs, reads == null ? -1 : reads, writes == null ? -1 : writes,
+          state == State.ENDED_ON_ITS_OWN);
     }
   }
 
@@ -57,6 +63,11 @@ public final class NodesFile {
   public static Line notCounted(int node, String address, long startedMs, String why) {
     return why == null ? new Line(node, address, State.DOWN, null, startedMs, null, null)
         : new Line(node, address, State.JMX_NOT_ANSWERING, ServerSamplesFile.clean(why), startedMs, null, null);
+  }
+
+  /** A node whose process ended on its own: {@code why} its exit code, first error and log. */
+  public static Line endedOnItsOwn(int node, String address, long startedMs, String why) {
+    return new Line(node, address, State.ENDED_ON_ITS_OWN, ServerSamplesFile.clean(why), startedMs, null, null);
   }
 
   /** Writes {@code file} (a run directory's {@value ResultsLayout#NODES}) with {@code nodes}, in their order. */
