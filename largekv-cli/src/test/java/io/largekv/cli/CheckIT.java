@@ -17,9 +17,11 @@ import org.junit.jupiter.api.Timeout;
 
 /**
  * {@code bin/largekv check} as a user runs it before a long run, on real local Cassandras: a
- * replication factor of 3 is accepted on a 3-node ring in both command forms (run's --hosts and
- * compare's --target LABEL=HOSTS) and refused above it; with --harness nb5 on the single node the
- * command starts itself, RF 3 is refused before nb5 starts; nothing is ever created.
+ * replication factor of 2 is accepted on a 2-node ring in both command forms (run's --hosts and
+ * compare's --target LABEL=HOSTS) and 3 is refused, naming the ring's 2 nodes (the smallest ring
+ * where a factor as large as the ring is accepted and one above it refused); with --harness nb5 on
+ * the single node the command starts itself, RF 3 is refused before nb5 starts; nothing is ever
+ * created.
  */
 class CheckIT {
 
@@ -27,30 +29,30 @@ class CheckIT {
 
   @Test
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
-  void aThreeNodeRingTakesRf3AndRefusesRf4WithNothingCreated() throws Exception {
-    try (LocalCassandra ring = LocalCassandra.builder().nodes(3).quiet(true).start()) {
+  void aTwoNodeRingTakesRf2AndRefusesRf3WithNothingCreated() throws Exception {
+    try (LocalCassandra ring = LocalCassandra.builder().nodes(2).quiet(true).start()) {
       Run ok = largekv("check", "--hosts", ring.contactPoints(), "--target", "cassandra", "--localdc",
-          ring.localDatacenter(), "--phases", "load,uniform-read", "-p", "ycql.replication_factor=3");
+          ring.localDatacenter(), "--phases", "load,uniform-read", "-p", "ycql.replication_factor=2");
       assertThat(ok.exit).as(ok.toString()).isZero();
       assertThat(ok.out).contains("== " + ring.contactPoints())
           .containsPattern("server +Apache Cassandra 5\\.0\\.\\d+")
-          .contains("datacenter1: 3 nodes (3 up)")
+          .contains("datacenter1: 2 nodes (2 up)")
           .contains("would run: CREATE KEYSPACE IF NOT EXISTS largekv WITH replication = {'class': "
-              + "'NetworkTopologyStrategy', 'datacenter1': 3}")
+              + "'NetworkTopologyStrategy', 'datacenter1': 2}")
           .containsPattern("ok +replication +keyspace largekv would be created: NetworkTopologyStrategy "
-              + "\\{datacenter1: 3\\} on 3 nodes")
+              + "\\{datacenter1: 2\\} on 2 nodes")
           .containsPattern("ok +read consistency +QUORUM")
           .contains("-- uniform-read (workloads/local-uniform-read): as load")
           .contains("a run would start (exit status 0)")
           .doesNotContain("FAIL");
 
-      Run refused = largekv("check", "--target", "cassandra-rf4=" + ring.contactPoints(), "--localdc",
-          ring.localDatacenter(), "--phases", "load", "--target-prop", "cassandra-rf4:ycql.replication_factor=4");
+      Run refused = largekv("check", "--target", "cassandra-rf3=" + ring.contactPoints(), "--localdc",
+          ring.localDatacenter(), "--phases", "load", "--target-prop", "cassandra-rf3:ycql.replication_factor=3");
       assertThat(refused.exit).as(refused.toString()).isEqualTo(2);
-      assertThat(refused.out).contains("== target cassandra-rf4 (" + ring.contactPoints() + ")")
-          .containsPattern("FAIL +replication +ycql.replication_factor=4 is more than the 3 nodes of datacenter"
+      assertThat(refused.out).contains("== target cassandra-rf3 (" + ring.contactPoints() + ")")
+          .containsPattern("FAIL +replication +ycql.replication_factor=3 is more than the 2 nodes of datacenter"
               + " datacenter1")
-          .contains("accepted: ycql.replication_factor=1..3");
+          .contains("accepted: ycql.replication_factor=1..2");
       assertThat(refused.err).contains("largekv: check: a run with these settings would be refused (exit status 2)");
       for (Run r : List.of(ok, refused)) {
         ConsoleWidth.check(r.out);

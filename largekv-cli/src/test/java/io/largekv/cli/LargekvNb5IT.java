@@ -151,11 +151,9 @@ class LargekvNb5IT {
       killed.addAll(List.of("--phases", "uniform-read", "--duration", "120"));
       Path killedOut = dir.resolve("killed");
       Thread killer = new Thread(() -> {
-        Path stderr = killedOut.resolveSibling("killed-stderr.txt");
         try {
-          for (int i = 0; i < 600; i++) {   // at most 300 s for nb5's first progress line
-            // the phase's first progress line: nb5 has connected and reads
-            if (Files.exists(stderr) && Files.readString(stderr).contains("largekv: [uniform-read] 10 s of 120 s")) {
+          for (int i = 0; i < 600; i++) {   // at most 300 s for nb5's first read
+            if (reading(killedOut)) {
               break;
             }
             Thread.sleep(500);
@@ -174,6 +172,22 @@ class LargekvNb5IT {
     } finally {
       Directories.deleteRecursively(dir);
     }
+  }
+
+  /**
+   * Whether the read phase of the run in {@code out} has demonstrably started reading: nb5's own
+   * output (the client's {@code nb5.txt}, written line by line as nb5 prints it) has a progress line
+   * with a completed operation (nb5 prints one a second), or the console has the phase's first
+   * progress line (made from those, 10 s in). nb5's other files say less: its start-up lines come
+   * before it connects, and its histogram log starts with a header.
+   */
+  private static boolean reading(Path out) throws java.io.IOException {
+    Path nb5Output = out.resolve("uniform-read/client-0/nb5.txt");
+    Path stderr = out.resolveSibling(out.getFileName() + "-stderr.txt");
+    // as bytes: a file being written may end inside a character
+    return Files.exists(nb5Output) && Nb5Output.completed(new String(Files.readAllBytes(nb5Output),
+        StandardCharsets.UTF_8)) > 0 || Files.exists(stderr) && new String(Files.readAllBytes(stderr),
+        StandardCharsets.UTF_8).contains("largekv: [uniform-read] 10 s of 120 s");
   }
 
   private record Run(int exit, String out, String err) {

@@ -78,19 +78,39 @@ class ServerSideIT {
     return Files.readString(out.resolveSibling(out.getFileName() + suffix), StandardCharsets.UTF_8);
   }
 
+  /** The keyspace {@link #monitoredRun} loads. */
+  private static final String KEYSPACE = "server_side_it";
+
+  /** {@link #monitoredRun}'s output directory once it ran; guarded by the class. */
+  private static Path monitoredRun;
+
+  /**
+   * One {@code bin/largekv run} with {@code --node-exporter}, made by the first test that needs it, in
+   * whichever order they run: 60,000 rows loaded into {@link #KEYSPACE} (on disk, past the 4-MiB
+   * memtables), then 10 s of reads, node_exporter killed 3 s into them. Its output directory; it
+   * exited 0.
+   */
+  private static synchronized Path monitoredRun() throws Exception {
+    if (monitoredRun == null) {
+      Path out = work.resolve("run");
+      String port = Integer.toString(nodeExporter.port());
+      // node_exporter is killed 3 s into the read phase: its figures are unavailable from then on
+      Process p = largekv(out, "--records", "60000", "--phases", "load,uniform-read", "--duration", "10", "--warmup",
+          "2", "--server-samples", "2", "--node-exporter", Integer.toString(nodeExporter.port()), "--event",
+          "uniform-read@3:exec:pkill -f 'web.listen-address=127.0.0.1:[" + port.charAt(0) + "]" + port.substring(1)
+          + "'", "-p", "ycql.keyspace=" + KEYSPACE); // (the bracket keeps the pattern from matching the shell that runs it)
+      assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
+      assertThat(p.exitValue()).as(read(out, ".out") + read(out, ".err")).isZero();
+      monitoredRun = out;
+    }
+    return monitoredRun;
+  }
+
   @Test
   void aRunReportsWhatTheServersHeldAndDidAndASourceThatFailsLeavesMarkedGaps() throws Exception {
-    Path out = work.resolve("run");
-    String port = Integer.toString(nodeExporter.port());
-    // node_exporter is killed 3 s into the read phase: its figures are unavailable from then on
-    Process p = largekv(out, "--records", "60000", "--phases", "load,uniform-read", "--duration", "10", "--warmup",
-        "2", "--server-samples", "2", "--node-exporter", Integer.toString(nodeExporter.port()), "--event",
-        "uniform-read@3:exec:pkill -f 'web.listen-address=127.0.0.1:[" + port.charAt(0) + "]" + port.substring(1)
-        + "'"); // (the bracket keeps the pattern from matching the shell that runs it)
-    assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
+    Path out = monitoredRun();
     String o = read(out, ".out");
     String e = read(out, ".err");
-    assertThat(p.exitValue()).as(o + e).isZero();
     assertThat(o).contains("servers (1 node");
     // the one warning line when the source failed
     assertThat(e.lines().filter(l -> l.contains("node_exporter") && l.contains("failed")).count()).as(e).isEqualTo(1);
@@ -126,17 +146,15 @@ class ServerSideIT {
     assertThat(samples.get(samples.size() - 1).unavailable().values()).anyMatch(w -> w.startsWith("the source failed"));
   }
 
+  /** The table {@link #monitoredRun} loaded, read once its run has ended. */
   @Test
   void theVirtualTablesAndProcAgreeWithTheDiskAndTheKernel() throws Exception {
-    Path out = work.resolve("load");
-    Process p = largekv(out, "--records", "20000", "--phases", "load", "-p", "ycql.keyspace=disk_it");
-    assertThat(p.waitFor(600, TimeUnit.SECONDS)).isTrue();
-    assertThat(p.exitValue()).as(read(out, ".out") + read(out, ".err")).isZero();
+    monitoredRun();
     try (CqlSession session = CqlSession.builder().addContactPoint(new InetSocketAddress(cassandra.host(),
         cassandra.nativePort())).withLocalDatacenter(cassandra.localDatacenter()).build();
-        CassandraVirtualTables tables = new CassandraVirtualTables(session, List.of(cassandra.host()), "disk_it", "kv")) {
+        CassandraVirtualTables tables = new CassandraVirtualTables(session, List.of(cassandra.host()), KEYSPACE, "kv")) {
       tables.check();
-      Path tableDir = tableDirectory("disk_it");
+      Path tableDir = tableDirectory(KEYSPACE);
       // compactions may change the files: a reading between two equal sizes of the directory counts
       for (int attempt = 0; ; attempt++) {
         long before = size(tableDir);

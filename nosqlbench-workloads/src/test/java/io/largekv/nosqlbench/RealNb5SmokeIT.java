@@ -26,7 +26,9 @@ import org.junit.jupiter.params.provider.MethodSource;
  * root, against the local Cassandra, on each release of {@link RealNb5#VERSIONS}: every read of the
  * run verified its row (the scenario's last step prints the counts); then the rows are read back and
  * verified by the YCSB side: every row through KeyValueFormat, and a YCSB 0.17 run of the large
- * key-value workload whose verifier checks each read byte for byte.
+ * key-value workload whose verifier checks each read byte for byte. The first release runs it at
+ * smaller sizes ({@code smoke_keycount}, {@code smoke_cycles}: {@link Sizes#SMALL}), the other at the
+ * workload's defaults ({@link Sizes#DEFAULTS}), so both the parameters and the defaults are run.
  *
  * <p>nb5 comes from {@code LARGEKV_NB5} ({@link RealNb5}); without it the test fails (unless the
  * user opts out, {@code MissingTool}).
@@ -34,6 +36,19 @@ import org.junit.jupiter.params.provider.MethodSource;
 class RealNb5SmokeIT {
 
   private static final KeyValueFormat FORMAT = KeyValueFormat.standard();
+
+  /**
+   * The smoke scenario's sizes and the counts they make: {@code rows} loaded, then each read phase's
+   * cycles; uniform_read's sequences are 185 reads and 1 update, latest_read's and latest_read_fixed's
+   * 59 reads and 1 write (latest_read's inserts above the loaded rows: one per sequence).
+   */
+  private record Sizes(List<String> args, long rows, long uniformReads, long latestReads, long latestInserts) {
+    /** The workload's defaults, no parameter: 10 000 rows, 3 720 cycles = 20 x 186 = 62 x 60. */
+    static final Sizes DEFAULTS = new Sizes(List.of(), 10_000, 20 * 185, 62 * 59, 62);
+    /** 2 000 rows, 1 860 cycles = 10 x 186 = 31 x 60. */
+    static final Sizes SMALL = new Sizes(List.of("smoke_keycount=2000", "smoke_cycles=1860"), 2000, 10 * 185, 31 * 59,
+        31);
+  }
 
   @ParameterizedTest(name = "nb5 {0}")
   @Execution(ExecutionMode.CONCURRENT)
@@ -56,15 +71,17 @@ class RealNb5SmokeIT {
       boolean leveled = version.equals(RealNb5.VERSIONS.get(0));
       args.addAll(leveled ? List.of("table_compaction=LeveledCompactionStrategy", "table_compression_option=enabled",
           "table_compression=false") : List.of("table_compression=DeflateCompressor"));
+      Sizes sizes = version.equals(RealNb5.VERSIONS.get(0)) ? Sizes.SMALL : Sizes.DEFAULTS;
+      args.addAll(sizes.args());
       long started = System.nanoTime();
       RealNb5.Run run = nb5.await(nb5.start(repo, dir, args.toArray(new String[0])), 600);
       assertThat(run.exitCode()).as("nb5 exit code; output:\n%s", run.output()).isZero();
       System.out.printf("real nb5 %s smoke scenario: %.1f s%n", version, (System.nanoTime() - started) / 1e9);
       // every read of the three read phases checked its row, and found it
       assertThat(run.verifiedReads()).containsOnlyKeys("uniform_read", "latest_read", "fixed_latest_read");
-      assertThat(run.ok("uniform_read")).isEqualTo(3700);      // 20 sequences of 185 reads : 1 update
-      assertThat(run.ok("latest_read") + run.notYetWritten("latest_read")).isEqualTo(3658); // 62 of 59 : 1
-      assertThat(run.ok("fixed_latest_read")).isEqualTo(3658);
+      assertThat(run.ok("uniform_read")).isEqualTo(sizes.uniformReads());
+      assertThat(run.ok("latest_read") + run.notYetWritten("latest_read")).isEqualTo(sizes.latestReads());
+      assertThat(run.ok("fixed_latest_read")).isEqualTo(sizes.latestReads());
       for (String phase : run.verifiedReads().keySet()) {
         assertThat(run.missing(phase) + run.corrupt(phase)).as(phase).isZero();
       }
@@ -79,8 +96,8 @@ class RealNb5SmokeIT {
         assertThat(options.getMap("compression", String.class, String.class).get("class")).endsWith("DeflateCompressor");
       }
 
-      // 10 000 loaded rows + 62 inserts of the latest phase (3720 cycles / 60)
-      long expected = 10_000 + 3720 / 60;
+      // the loaded rows + the latest phase's inserts, key numbers from the loaded rows' count up
+      long expected = sizes.rows() + sizes.latestInserts();
       TreeSet<Long> keys = new TreeSet<>();
       for (Row row : cql.execute("SELECT k, v FROM " + keyspace + ".kv")) {
         long n = FORMAT.keyNumber(row.getString("k"));
@@ -92,7 +109,7 @@ class RealNb5SmokeIT {
       assertThat(keys.first()).isZero();
       assertThat(keys.last()).isEqualTo(expected - 1);
 
-      // the YCSB workload's own verifier reads them: uniform over [0, 10062), every read checked
+      // the YCSB workload's own verifier reads them: uniform over [0, expected), every read checked
       Ycsb.Result ycsb = Ycsb.run(Ycsb.classpath(), Ycsb.args("-t", cassandra.contactPoint(),
           "ycql.target=cassandra", "ycql.keyspace=" + keyspace, "ycql.create_schema=false", "ycql.read_consistency=ONE",
           "recordcount=" + expected, "operationcount=5000", "threadcount=4", "readproportion=1", "updateproportion=0",
