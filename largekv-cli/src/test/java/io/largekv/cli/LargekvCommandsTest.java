@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.OptionSpec;
 /**
  * {@code bin/largekv}'s commands as picocli builds them: every command's usage generated from a
  * description of each of its options and positionals, an option a command does not have refused
- * in one line with exit status 2, the exit statuses of the usage itself, and {@code run --plan}.
+ * in one line with exit status 2, and the exit statuses of the usage itself.
  */
 class LargekvCommandsTest {
 
@@ -277,30 +277,6 @@ class LargekvCommandsTest {
     java.util.Set<String> names = new java.util.TreeSet<>();
     c.getCommandSpec().options().forEach(o -> names.add(o.longestName()));
     return names;
-  }
-
-  /**
-   * {@code run --plan} prints each phase (its workload file, key range, threads' shares, the ring it
-   * would start) without starting a server; bad input and a workload that cannot be planned are one
-   * line and exit status 2, before any client starts.
-   */
-  @Test
-  void planPrintsEachPhaseWithoutStartingAnything() throws Exception {
-    Outcome plan = run("run", "--plan", "--nodes", "3", "--records", "20000", "--threads", "8");
-    assertThat(plan.status()).as(plan.out() + plan.err()).isZero();
-    assertThat(plan.out()).contains("== load (workloads/local-load)").contains("== uniform-read (workloads/local-uniform-read)")
-        .contains("== latest-read (workloads/local-latest-read)").contains("key range:          [0, 20,000)")
-        .contains("threads:            8 (").contains("thread 7: [17,500, 20,000)").contains("with RF 3");
-    assertThat(plan.out() + plan.err()).doesNotContain("starting local Cassandra");
-    Outcome bad = run("run", "--plan", "-p", "requestdistribution=zipf");
-    assertThat(bad.status()).as(bad.out() + bad.err()).isEqualTo(2);
-    assertThat(bad.out() + bad.err()).containsOnlyOnce("requestdistribution=zipf is not accepted");
-    // another workload cannot plan and would run for real: refused before any bin/ycsb starts
-    Outcome other = run("run", "--plan", "--hosts", "127.0.0.1:1", "-p", "workload=site.ycsb.workloads.CoreWorkload");
-    assertThat(other.status()).as(other.out() + other.err()).isEqualTo(2);
-    assertThat(other.out() + other.err())
-        .containsOnlyOnce("--plan: -p workload=site.ycsb.workloads.CoreWorkload cannot be planned")
-        .doesNotContain("Loading workload");
   }
 
   @Test

@@ -199,6 +199,36 @@ class LargekvRunIT {
         .as("server process left running").isFalse();
   }
 
+  @Test
+  void planPrintsEachPhaseWithoutStartingAnything() throws Exception {
+    Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--plan", "--nodes", "3",
+        "--records", "20000", "--threads", "8").directory(REPO.toFile()).start();
+    String o = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    String e = new String(p.getErrorStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(p.exitValue()).as(o + e).isZero();
+    assertThat(o).contains("== load (workloads/local-load)").contains("== uniform-read (workloads/local-uniform-read)")
+        .contains("== latest-read (workloads/local-latest-read)").contains("key range:          [0, 20,000)")
+        .contains("threads:            8 (").contains("thread 7: [17,500, 20,000)").contains("with RF 3");
+    assertThat(o + e).doesNotContain("starting local Cassandra");
+    // bad input: one line naming the property, exit status 2
+    Process bad = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--plan", "-p",
+        "requestdistribution=zipf").directory(REPO.toFile()).redirectErrorStream(true).start();
+    String b = new String(bad.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(bad.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(bad.exitValue()).as(b).isEqualTo(2);
+    assertThat(b).containsOnlyOnce("requestdistribution=zipf is not accepted");
+    // another workload cannot plan and would run for real: refused before any bin/ycsb starts
+    Process other = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--plan", "--hosts",
+        "127.0.0.1:1", "-p", "workload=site.ycsb.workloads.CoreWorkload").directory(REPO.toFile())
+        .redirectErrorStream(true).start();
+    String c = new String(other.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+    assertThat(other.waitFor(120, TimeUnit.SECONDS)).isTrue();
+    assertThat(other.exitValue()).as(c).isEqualTo(2);
+    assertThat(c).containsOnlyOnce("--plan: -p workload=site.ycsb.workloads.CoreWorkload cannot be planned")
+        .doesNotContain("Loading workload");
+  }
+
   /** The count column of an operation's row of a phase in the printed summary. */
   static long summaryCount(String summary, String phase, String op) {
     String current = "";
