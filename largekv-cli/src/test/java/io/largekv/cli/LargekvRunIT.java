@@ -199,6 +199,51 @@ class LargekvRunIT {
         .as("server process left running").isFalse();
   }
 
+  /**
+   * The embedded server killed from outside under a read phase (an {@code exec:} event's
+   * {@code pkill} of the run's own CassandraDaemon child, as a crash would end it): the phase FAILS,
+   * the console says the node ended on its own with its exit code, its log is kept beside the phase,
+   * {@code nodes.jsonl} and the report say why; the load before it passed.
+   */
+  @Test
+  @org.junit.jupiter.api.Timeout(value = 10, unit = TimeUnit.MINUTES)
+  void aServerThatDiesUnderAPhaseFailsItAndIsSaidWithItsLog() throws Exception {
+    Path out = Files.createTempDirectory("largekv-run-crash-it");
+    try {
+      Path results = out.resolve("results");
+      Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "2000",
+          "--phases", "load,uniform-read", "--duration", "10", "--warmup", "1", "--threads", "4",
+          "--event", "uniform-read@3:exec:pkill -9 -P $PPID -f org.apache.cassandra.service.CassandraDaemon",
+          "--out", results.toString())
+          .directory(REPO.toFile()).redirectOutput(out.resolve("stdout.txt").toFile())
+          .redirectError(out.resolve("stderr.txt").toFile()).start();
+      assertThat(p.waitFor(300, TimeUnit.SECONDS)).isTrue();
+      String o = Files.readString(out.resolve("stdout.txt"));
+      // the console's long lines wrapped: joined again
+      String e = Files.readString(out.resolve("stderr.txt")).replaceAll("\n +", " ");
+      assertThat(p.exitValue()).as(o + e).isEqualTo(1);
+      Path phase = results.resolve("uniform-read");
+      assertThat(e).containsOnlyOnce("largekv: [uniform-read] the local Cassandra on 127.0.0.1 ended on its own with"
+          + " exit code 137 at ").contains("its log: " + phase.resolve("cassandra-node1.log"))
+          .contains("these results must not be published");
+      assertThat(phase.resolve("cassandra-node1.log")).isRegularFile();
+      assertThat(Files.readString(phase.resolve("cassandra-node1.log"))).contains("CassandraDaemon");
+      java.util.List<io.largekv.report.files.NodeRecord> nodes = io.largekv.report.files.NodesFile.read(phase);
+      assertThat(nodes).singleElement().satisfies(n -> {
+        assertThat(n.endedOnItsOwn()).isTrue();
+        assertThat(n.state()).startsWith("ended on its own: with exit code 137 at ")
+            .endsWith("its log: cassandra-node1.log");
+      });
+      assertThat(io.largekv.report.files.NodesFile.read(results.resolve("load"))).as("a single node's load: no file")
+          .isEmpty();
+      Report report = Report.load(results, java.util.List.of("load", "uniform-read"));
+      assertThat(report.failedCells()).singleElement().asString().startsWith("uniform-read on ");
+      assertThat(Files.readString(results.resolve("report.md"))).contains("ended on its own: with exit code 137");
+    } finally {
+      io.largekv.common.Directories.deleteRecursively(out);
+    }
+  }
+
   @Test
   void planPrintsEachPhaseWithoutStartingAnything() throws Exception {
     Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--plan", "--nodes", "3",
