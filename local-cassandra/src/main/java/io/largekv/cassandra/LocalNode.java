@@ -189,17 +189,16 @@ public final class LocalNode {
    * {@code ERROR} line (its class and message), else that line's message; null when none.
    */
   public String firstError() {
-    try {
-      List<String> lines;
-      try (java.io.InputStream in = Files.newInputStream(log)) {
-        in.skipNBytes(Math.min(logStart, Files.size(log)));
-        lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
-      }
-      for (int i = 0; i < lines.size(); i++) {
-        String line = lines.get(i);
+    // read as far as the first error only: a days-long run's log is not loaded whole
+    try (java.io.InputStream in = Files.newInputStream(log)) {
+      in.skipNBytes(Math.min(logStart, Files.size(log)));
+      java.io.BufferedReader lines = new java.io.BufferedReader(new java.io.InputStreamReader(in,
+          StandardCharsets.UTF_8));
+      for (String line = lines.readLine(); line != null; line = lines.readLine()) {
         if (line.contains(" ERROR ")) {
           // the exception the next line prints, else the ERROR line's own message
-          String next = i + 1 < lines.size() ? lines.get(i + 1).strip() : "";
+          String next = lines.readLine();
+          next = next == null ? "" : next.strip();
           return THROWABLE.matcher(next).lookingAt() ? next
               : line.substring(line.indexOf(" - ") < 0 ? line.indexOf(" ERROR ") + 7 : line.indexOf(" - ") + 3).strip();
         }
