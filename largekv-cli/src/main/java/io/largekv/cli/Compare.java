@@ -88,7 +88,7 @@ public final class Compare {
         .columns(o.targets.stream().flatMap(t -> o.harnesses.stream().map(h -> o.column(t, h))).toList())
         .harnessDescriptions(harnessDescriptions).repeat(o.repeat).clients(o.clients).warmUpSeconds(o.warmup.seconds)
         .sizes(new RunSetup.Sizes(o.sizeSetting(o.size.records, "recordcount", CompareSettings.LOCAL_RECORDS, ""),
-            o.sizeSetting(o.size.duration, "maxexecutiontime", CompareSettings.LOCAL_DURATION, " s"),
+            o.durationSetting(),
             o.sizeSetting(o.size.threads == null ? null : Long.valueOf(o.size.threads), "threadcount", CompareSettings.LOCAL_THREADS,
                 "")))
         .rate(o.rate == null ? "unthrottled" : o.rate + " ops/s")

@@ -137,7 +137,7 @@ final class CompareSettings implements OptionParser.Options {
       if (!setByUser("threadcount", t)) {
         p.add("threadcount=" + LOCAL_THREADS);
       }
-      if (!phase.isLoad() && !setByUser("maxexecutiontime", t)) {
+      if (!phase.isLoad() && !setByUser("maxexecutiontime", t, phase)) {
         p.add("maxexecutiontime=" + LOCAL_DURATION);
       }
     }
@@ -146,27 +146,50 @@ final class CompareSettings implements OptionParser.Options {
 
   /** Whether an option, a {@code -p} or one of {@code t}'s {@code --target-prop}s sets YCSB property {@code key}. */
   private boolean setByUser(String key, CompareTarget t) {
+    return setByUser(key, t, Phase.UNIFORM_READ);
+  }
+
+  /** {@link #setByUser(String, CompareTarget)} in read phase {@code phase} (a duration may be its own). */
+  private boolean setByUser(String key, CompareTarget t, Phase phase) {
     String prefix = key + "=";
-    return size.phaseProperties(Phase.UNIFORM_READ).stream().anyMatch(x -> x.startsWith(prefix))
+    return size.phaseProperties(phase).stream().anyMatch(x -> x.startsWith(prefix))
         || props.list.stream().anyMatch(x -> x.startsWith(prefix))
         || t.properties.stream().anyMatch(x -> x.startsWith(prefix));
   }
 
   /** Whether the local demo's size for {@code key} applies to some target: no option or property sets it there. */
   private boolean demoSizeUsed(String key) {
-    return localTargets && targets.stream().anyMatch(t -> !setByUser(key, t));
+    return Phase.ALL.stream().filter(p -> !p.isLoad()).anyMatch(p -> demoSizeUsed(key, p));
+  }
+
+  private boolean demoSizeUsed(String key, Phase phase) {
+    return localTargets && targets.stream().anyMatch(t -> !setByUser(key, t, phase));
   }
 
   /** The report's setup line of a size: the option, the demo's default, or where else it comes from. */
   String sizeSetting(Long option, String key, long demo, String unit) {
+    return sizeSetting(option, key, demo, unit, Phase.UNIFORM_READ);
+  }
+
+  private String sizeSetting(Long option, String key, long demo, String unit, Phase phase) {
     if (option != null) {
       return option + unit;
     }
-    if (demoSizeUsed(key)) {
-      return demo + unit + " (local default" + (targets.stream().allMatch(t -> !setByUser(key, t)) ? ""
+    if (demoSizeUsed(key, phase)) {
+      return demo + unit + " (local default" + (targets.stream().allMatch(t -> !setByUser(key, t, phase)) ? ""
           : "; a -p or --target-prop " + key + " for some targets") + ")";
     }
-    return targets.stream().anyMatch(t -> setByUser(key, t)) ? "(-p / --target-prop " + key + ")" : "(workload file)";
+    return targets.stream().anyMatch(t -> setByUser(key, t, phase)) ? "(-p / --target-prop " + key + ")"
+        : "(workload file)";
+  }
+
+  /** The report's setup line of the read phases' length: one, or each read phase's own ({@code --duration PHASE=S}). */
+  String durationSetting() {
+    if (size.phaseDurations.isEmpty()) {
+      return sizeSetting(size.duration, "maxexecutiontime", LOCAL_DURATION, " s");
+    }
+    return String.join(", ", phases.list.stream().filter(p -> !p.isLoad()).map(p -> p.name + " "
+        + sizeSetting(size.duration(p), "maxexecutiontime", LOCAL_DURATION, " s", p)).toList());
   }
 
   /**
@@ -203,8 +226,8 @@ final class CompareSettings implements OptionParser.Options {
       t.properties.add(tp[1]);
     }
     // the read phase's length where it is known: --duration, or the demo's 30 s on a target it applies to
-    o.warmup.checkFitsDuration(o.localTargets, o.size.duration == null && o.demoSizeUsed("maxexecutiontime")
-        ? Long.valueOf(LOCAL_DURATION) : o.size.duration, o.phases.list);
+    o.warmup.checkFitsDuration(o.localTargets, o.size, o.demoSizeUsed("maxexecutiontime") ? Long.valueOf(LOCAL_DURATION)
+        : null, o.phases.list);
     o.warmup.seconds = o.warmup.or(o.localTargets);
     if (o.targets.stream().map(t -> t.label).distinct().count() != o.targets.size()) {
       throw new UserError("--target labels must be distinct");

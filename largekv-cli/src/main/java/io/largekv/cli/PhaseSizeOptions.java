@@ -4,7 +4,9 @@ import io.largekv.common.Counts;
 import io.largekv.common.UserError;
 import io.largekv.phase.Phase;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import picocli.CommandLine.Option;
 
 /**
@@ -15,8 +17,10 @@ final class PhaseSizeOptions {
 
   /** Rows to load and read; null: the workload file's {@code recordcount}. */
   Long records;
-  /** Seconds of each read phase; null: the workload file's {@code maxexecutiontime}. */
+  /** Seconds of each read phase {@link #phaseDurations} does not name; null: the workload file's {@code maxexecutiontime}. */
   Long duration;
+  /** Seconds of the read phases given their own ({@code --duration PHASE=SECONDS}), in the option's order. */
+  final Map<Phase, Long> phaseDurations = new LinkedHashMap<>();
   /** YCSB client threads per client; null: the workload file's {@code threadcount}. */
   Integer threads;
 
@@ -27,9 +31,48 @@ final class PhaseSizeOptions {
   }
 
   @Option(names = "--duration", paramLabel = "SECONDS", description = "length of each read phase (overrides"
-      + " maxexecutiontime; default: the workload file's)", order = UsageOrder.SIZE + 2)
+      + " maxexecutiontime; default: the workload file's); PHASE=SECONDS gives a read phase its own, e.g."
+      + " --duration 600,uniform-read=300", order = UsageOrder.SIZE + 2)
   void duration(String v) throws UserError {
-    duration = Counts.atLeast("--duration", v, 1);
+    // the last --duration counts, as with every option
+    duration = null;
+    phaseDurations.clear();
+    for (String item : v.split(",", -1)) {
+      int eq = item.indexOf('=');
+      if (item.isBlank()) {
+        throw new UserError("--duration " + v + " is not accepted; accepted values: SECONDS, or a comma-separated list"
+            + " of SECONDS and " + READ_PHASES);
+      }
+      if (eq < 0) {
+        if (duration != null) {
+          throw new UserError("--duration " + v + " gives every read phase's length twice; accepted: SECONDS once,"
+              + " and PHASE=SECONDS for a read phase of its own");
+        }
+        duration = Counts.atLeast("--duration", item.strip(), 1);
+        continue;
+      }
+      String name = item.substring(0, eq).strip();
+      Phase phase = Phase.find(name).filter(p -> !p.isLoad()).orElseThrow(() -> new UserError("--duration " + v
+          + ": '" + name + "' is not a read phase; accepted: SECONDS, " + READ_PHASES
+          + " (a load runs until its rows are in)"));
+      if (phaseDurations.containsKey(phase)) {
+        throw new UserError("--duration " + v + " gives " + phase.name + " twice; accepted: each read phase once");
+      }
+      phaseDurations.put(phase, Counts.atLeast("--duration " + phase.name, item.substring(eq + 1).strip(), 1));
+    }
+  }
+
+  private static final String READ_PHASES = String.join(", ", Phase.ALL.stream().filter(p -> !p.isLoad())
+      .map(p -> p.name + "=SECONDS").toList());
+
+  /** Seconds of {@code phase} as the options set them; null: a load, or no option for it. */
+  Long duration(Phase phase) {
+    return phase.isLoad() ? null : phaseDurations.getOrDefault(phase, duration);
+  }
+
+  /** Whether {@code --duration} sets the length of some read phase. */
+  boolean durationGiven() {
+    return duration != null || !phaseDurations.isEmpty();
   }
 
   @Option(names = "--threads", paramLabel = "N", description = "YCSB client threads per client process, or pod"
@@ -50,8 +93,8 @@ final class PhaseSizeOptions {
     if (threads != null) {
       p.add("threadcount=" + threads);
     }
-    if (!phase.isLoad() && duration != null) {
-      p.add("maxexecutiontime=" + duration);
+    if (duration(phase) != null) {
+      p.add("maxexecutiontime=" + duration(phase));
     }
     return p;
   }

@@ -28,15 +28,20 @@ final class WarmupOptions {
   }
 
   /**
-   * A read phase of {@code readSeconds} (null: the workload file's) among {@code phases} must
-   * measure something after its warm-up: a warm-up as long as the phase would leave nothing to
-   * report, which must not read as a result.
+   * Each read phase among {@code phases} must measure something after its warm-up: its length as
+   * {@code size} gives it, else {@code otherwise} (null: the workload file's, not known here). A
+   * warm-up as long as the phase would leave nothing to report, which must not read as a result.
    */
-  void checkFitsDuration(boolean local, Long readSeconds, List<Phase> phases) throws UserError {
+  void checkFitsDuration(boolean local, PhaseSizeOptions size, Long otherwise, List<Phase> phases) throws UserError {
     long w = or(local);
-    if (readSeconds != null && w >= readSeconds && phases.stream().anyMatch(p -> !p.isLoad())) {
-      throw new UserError("--duration " + readSeconds + " leaves nothing to measure after a warm-up of " + w + " s"
-          + (seconds == null ? " (the default)" : "") + "; accepted: --duration longer than --warmup");
+    for (Phase phase : phases) {
+      Long own = size.phaseDurations.get(phase);
+      Long readSeconds = phase.isLoad() ? null : own != null ? own : size.duration != null ? size.duration : otherwise;
+      if (readSeconds != null && w >= readSeconds) {
+        throw new UserError("--duration " + (own != null ? phase.name + "=" : "") + readSeconds
+            + " leaves nothing to measure after a warm-up of " + w + " s" + (seconds == null ? " (the default)" : "")
+            + "; accepted: --duration longer than --warmup");
+      }
     }
   }
 }

@@ -63,6 +63,50 @@ class CompareOptionsTest {
   }
 
   @Test
+  void aReadPhaseMayHaveALengthOfItsOwn() throws Exception {
+    // the demo's 30 s for the phase no option names, the option's for the one it does, in both phases' command
+    CompareSettings o = CompareOptions.parse(new String[] {"compare", "--duration", "latest-read=60"}).settings;
+    CompareTarget t = o.targets.get(0);
+    assertThat(o.phaseProperties(Phase.UNIFORM_READ, t)).containsExactly("recordcount=100000", "threadcount=16",
+        "maxexecutiontime=30");
+    assertThat(o.phaseProperties(Phase.LATEST_READ, t)).containsExactly("maxexecutiontime=60", "recordcount=100000",
+        "threadcount=16");
+    assertThat(o.phaseProperties(Phase.LOAD, t)).containsExactly("recordcount=100000", "threadcount=16");
+    assertThat(o.durationSetting()).isEqualTo("uniform-read 30 s (local default), latest-read 60 s");
+    // a length for every read phase and one of its own; the last --duration counts, as with every option
+    CompareSettings both = CompareOptions.parse(new String[] {"compare", "--duration", "7", "--duration",
+        "95,uniform-read=65", "--target", "cassandra=h1", "--phases", "uniform-read,latest-read"}).settings;
+    assertThat(both.size.duration(Phase.UNIFORM_READ)).isEqualTo(65);
+    assertThat(both.size.duration(Phase.LATEST_READ)).isEqualTo(95);
+    assertThat(both.size.duration(Phase.LOAD)).isNull();
+    assertThat(both.durationSetting()).isEqualTo("uniform-read 65 s, latest-read 95 s");
+    assertThat(CompareOptions.parse(new String[] {"compare", "--duration", "95"}).settings.durationSetting())
+        .isEqualTo("95 s");
+    // each phase's warm-up check names the phase whose length is too short
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=5"}))
+        .hasMessage("--duration latest-read=5 leaves nothing to measure after a warm-up of 5 s (the default); "
+            + "accepted: --duration longer than --warmup");
+    // a phase that does not run is not checked
+    RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=5", "--phases", "load,uniform-read"});
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "load=60"}))
+        .hasMessage("--duration load=60: 'load' is not a read phase; accepted: SECONDS, uniform-read=SECONDS, "
+            + "latest-read=SECONDS (a load runs until its rows are in)");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "uniform=60"}))
+        .hasMessageStartingWith("--duration uniform=60: 'uniform' is not a read phase; accepted: SECONDS,");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,90"}))
+        .hasMessage("--duration 60,90 gives every read phase's length twice; accepted: SECONDS once, and "
+            + "PHASE=SECONDS for a read phase of its own");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration",
+        "latest-read=60,latest-read=90"}))
+        .hasMessage("--duration latest-read=60,latest-read=90 gives latest-read twice; accepted: each read phase once");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "uniform-read=0"}))
+        .hasMessage("--duration uniform-read 0 is not accepted; accepted values: a whole number >= 1");
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,"}))
+        .hasMessage("--duration 60, is not accepted; accepted values: SECONDS, or a comma-separated list of SECONDS "
+            + "and uniform-read=SECONDS, latest-read=SECONDS");
+  }
+
+  @Test
   void optionsThatWouldMeasureSomethingElseThanSaidAreRefused() {
     assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--rate", "1000", "--clients", "3"}))
         .hasMessage("--rate 1000 does not split evenly over --clients 3 (each client gets a whole number of ops/s); "

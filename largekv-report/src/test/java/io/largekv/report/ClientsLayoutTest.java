@@ -73,6 +73,15 @@ class ClientsLayoutTest {
   }
 
   @Test
+  void readPhasesOfTheirOwnLengthsAreEachSaidInTheOrderTheyRan() throws Exception {
+    client("uniform-read", "client-0", command("large30b-uniform-read", "maxexecutiontime=65"), 0, "");
+    client("latest-read", "client-0", command("large30b-latest-read", "maxexecutiontime=95"), 0, "");
+    Files.setLastModifiedTime(dir.resolve("latest-read/client-0/command.txt"),
+        java.nio.file.attribute.FileTime.fromMillis(System.currentTimeMillis() + 60_000));
+    assertThat(ClientsLayout.setup(dir).sizes().duration()).isEqualTo("uniform-read 65 s, latest-read 95 s");
+  }
+
+  @Test
   void aPhaseFailsWhenAClientTheCommandsCountIsMissingOrAStrayOneIsThere() throws IOException {
     // YCSB takes the last -p: the user's client.count=1 is overridden by the command's own 3
     String cmd = command("large30b-uniform-read", "client.count=1", "client.count=3");

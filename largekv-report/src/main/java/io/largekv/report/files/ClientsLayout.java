@@ -48,6 +48,8 @@ public final class ClientsLayout {
     boolean nb5 = false;
     String nb5Version = null;
     Map<String, Long> warmups = new LinkedHashMap<>();
+    // each read phase's maxexecutiontime, as its first client's command gives it
+    Map<String, String> durations = new LinkedHashMap<>();
     List<Results.Command> commands = new ArrayList<>();
     try (Stream<Path> s = Files.list(dir)) {
       for (Path phase : s.filter(Files::isDirectory).sorted().toList()) {
@@ -74,7 +76,11 @@ public final class ClientsLayout {
             if (c == clientDirs.get(0)) {
               // each phase's first client: its properties (a read phase's duration among them) and workload file
               String line = Files.readString(cmd, StandardCharsets.UTF_8);
-              command.putAll(properties(line));
+              Map<String, String> properties = properties(line);
+              command.putAll(properties);
+              if (properties.containsKey("maxexecutiontime")) {
+                durations.put(phase.getFileName().toString(), properties.get("maxexecutiontime"));
+              }
               Matcher file = WORKLOAD_FILE.matcher(line);
               if (file.find()) {
                 workloads.add(file.group(1));
@@ -121,12 +127,24 @@ public final class ClientsLayout {
         .finished(finished == null ? null : finished.toString()).phases(ordered).targets(List.of(target))
         .harnesses(List.of(nb5 ? RunSetup.NB5 : RunSetup.YCSB)).columns(List.of(label)).harnessDescriptions(harness)
         .clients(clients).warmUpSeconds(warmup).phaseWarmUpSeconds(warmups)
-        .sizes(new RunSetup.Sizes(command.getOrDefault("recordcount", "-"), command.containsKey("maxexecutiontime")
-            ? command.get("maxexecutiontime") + " s" : "-", command.getOrDefault("threadcount", "-")))
+        .sizes(new RunSetup.Sizes(command.getOrDefault("recordcount", "-"), durations(durations, ordered),
+            command.getOrDefault("threadcount", "-")))
         .rate(command.containsKey("target") ? command.get("target") + " ops/s per client" : "unthrottled")
         .command("bin/largekv report " + dir + " (the clients' own files: PHASE/client-<i>/)")
         .workloadFiles(String.join(", ", workloads)).machine("each client's own").commands(commands)
         .build();
+  }
+
+  /** The read phases' length: one, or each phase's own in the order they ran; "-" when no command gives one. */
+  private static String durations(Map<String, String> durations, List<String> ordered) {
+    if (durations.isEmpty()) {
+      return "-";
+    }
+    if (durations.values().stream().distinct().count() == 1) {
+      return durations.values().iterator().next() + " s";
+    }
+    return String.join(", ", ordered.stream().filter(durations::containsKey).map(p -> p + " " + durations.get(p) + " s")
+        .toList());
   }
 
   /**
