@@ -226,6 +226,7 @@ final class CompareSettings implements OptionParser.Options {
       t.properties.add(tp[1]);
     }
     // the read phase's length where it is known: --duration, or the demo's 30 s on a target it applies to
+    o.size.checkDurationsRun(o.phases.list);
     o.warmup.checkFitsDuration(o.localTargets, o.size, o.demoSizeUsed("maxexecutiontime") ? Long.valueOf(LOCAL_DURATION)
         : null, o.phases.list);
     o.warmup.seconds = o.warmup.or(o.localTargets);

@@ -323,6 +323,7 @@ public final class K8sLocal {
       if (o.help.asked) {
         return o;
       }
+      o.size.checkDurationsRun(o.phases.list);
       if (o.target.hosts != null && o.cluster.nodes != 1) {
         throw new UserError("--nodes " + o.cluster.nodes + " sizes the local cluster, and --hosts names other servers;"
             + " accepted: one or the other");

@@ -288,6 +288,7 @@ final class K8sRenderOptions implements OptionParser.Options, LargekvCommand {
     if (o.phase == null) {
       throw new UserError("--phase is needed; accepted values: " + Phase.ACCEPTED);
     }
+    o.size.checkDurationsRun(List.of(o.phase));
     if (o.target.hosts == null) {
       throw new UserError("--hosts is needed: the pods run against a database they reach (no local server in a "
           + "cluster); accepted: --hosts H1,H2[:PORT]");

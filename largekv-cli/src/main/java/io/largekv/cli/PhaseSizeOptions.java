@@ -70,9 +70,19 @@ final class PhaseSizeOptions {
     return phase.isLoad() ? null : phaseDurations.getOrDefault(phase, duration);
   }
 
-  /** Whether {@code --duration} sets the length of some read phase. */
-  boolean durationGiven() {
-    return duration != null || !phaseDurations.isEmpty();
+  /**
+   * A read phase's own {@code --duration} must name a phase among {@code phases} (those that run):
+   * otherwise the length a user gave would be ignored without a word.
+   */
+  void checkDurationsRun(List<Phase> phases) throws UserError {
+    for (Map.Entry<Phase, Long> d : phaseDurations.entrySet()) {
+      if (!phases.contains(d.getKey())) {
+        List<String> reads = phases.stream().filter(p -> !p.isLoad()).map(p -> p.name + "=SECONDS").toList();
+        throw new UserError("--duration " + d.getKey().name + "=" + d.getValue() + " names a phase that does not run"
+            + " (the phases: " + String.join(",", phases.stream().map(p -> p.name).toList()) + "); accepted: "
+            + (reads.isEmpty() ? "no PHASE=SECONDS, as no read phase runs" : String.join(", ", reads)));
+      }
+    }
   }
 
   @Option(names = "--threads", paramLabel = "N", description = "YCSB client threads per client process, or pod"

@@ -61,6 +61,7 @@ final class RunSettings implements OptionParser.Options {
    * of the phases is asked for ({@code run --plan}).
    */
   void check(boolean plan) throws UserError {
+    size.checkDurationsRun(phases.list);
     warmup.checkFitsDuration(local(), size, null, phases.list);
     if (scale.on && local() && !plan) {
       throw new UserError("--full-scale needs --hosts: 30 billion rows are not for the local Cassandra");

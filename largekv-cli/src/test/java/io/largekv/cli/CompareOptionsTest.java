@@ -86,8 +86,19 @@ class CompareOptionsTest {
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=5"}))
         .hasMessage("--duration latest-read=5 leaves nothing to measure after a warm-up of 5 s (the default); "
             + "accepted: --duration longer than --warmup");
-    // a phase that does not run is not checked
-    RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=5", "--phases", "load,uniform-read"});
+    // a phase's own length for a phase that does not run would be ignored without a word: refused, every command
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=90",
+        "--phases", "load,uniform-read"}))
+        .hasMessage("--duration latest-read=90 names a phase that does not run (the phases: load,uniform-read); "
+            + "accepted: uniform-read=SECONDS");
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--duration", "uniform-read=90",
+        "--phases", "latest-read"})).hasMessageStartingWith("--duration uniform-read=90 names a phase that does not run");
+    assertThatThrownBy(() -> K8sRenderOptions.parse(new String[] {"render", "--phase", "uniform-read", "--duration",
+        "latest-read=90", "--hosts", "h1", "--image", "largekv:1"}))
+        .hasMessageStartingWith("--duration latest-read=90 names a phase that does not run (the phases: uniform-read)");
+    assertThatThrownBy(() -> K8sLocal.Options.parse(new String[] {"local", "--phases", "load", "--duration",
+        "latest-read=90"})).hasMessage("--duration latest-read=90 names a phase that does not run (the phases: load); "
+        + "accepted: no PHASE=SECONDS, as no read phase runs");
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "load=60"}))
         .hasMessage("--duration load=60: 'load' is not a read phase; accepted: SECONDS, uniform-read=SECONDS, "
             + "latest-read=SECONDS (a load runs until its rows are in)");
