@@ -62,8 +62,12 @@ final class PhaseSizeOptions {
     }
   }
 
-  private static final String READ_PHASES = String.join(", ", Phase.ALL.stream().filter(p -> !p.isLoad())
-      .map(p -> p.name + "=SECONDS").toList());
+  private static final String READ_PHASES = ownLengths(Phase.ALL);
+
+  /** "PHASE=SECONDS" for each read phase among {@code phases}: what a read phase's own length is written as. */
+  private static String ownLengths(List<Phase> phases) {
+    return String.join(", ", phases.stream().filter(p -> !p.isLoad()).map(p -> p.name + "=SECONDS").toList());
+  }
 
   /** Seconds of {@code phase} as the options set them; null: a load, or no option for it. */
   Long duration(Phase phase) {
@@ -77,10 +81,10 @@ final class PhaseSizeOptions {
   void checkDurationsRun(List<Phase> phases) throws UserError {
     for (Map.Entry<Phase, Long> d : phaseDurations.entrySet()) {
       if (!phases.contains(d.getKey())) {
-        List<String> reads = phases.stream().filter(p -> !p.isLoad()).map(p -> p.name + "=SECONDS").toList();
+        String reads = ownLengths(phases);
         throw new UserError("--duration " + d.getKey().name + "=" + d.getValue() + " names a phase that does not run"
             + " (the phases: " + String.join(",", phases.stream().map(p -> p.name).toList()) + "); accepted: "
-            + (reads.isEmpty() ? "no PHASE=SECONDS, as no read phase runs" : String.join(", ", reads)));
+            + (reads.isEmpty() ? "no PHASE=SECONDS, as no read phase runs" : reads));
       }
     }
   }

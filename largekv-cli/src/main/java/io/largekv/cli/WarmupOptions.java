@@ -35,10 +35,12 @@ final class WarmupOptions {
   void checkFitsDuration(boolean local, PhaseSizeOptions size, Long otherwise, List<Phase> phases) throws UserError {
     long w = or(local);
     for (Phase phase : phases) {
-      Long own = size.phaseDurations.get(phase);
-      Long readSeconds = phase.isLoad() ? null : own != null ? own : size.duration != null ? size.duration : otherwise;
+      if (phase.isLoad()) {
+        continue;
+      }
+      Long readSeconds = size.duration(phase) != null ? size.duration(phase) : otherwise;
       if (readSeconds != null && w >= readSeconds) {
-        throw new UserError("--duration " + (own != null ? phase.name + "=" : "") + readSeconds
+        throw new UserError("--duration " + (size.phaseDurations.containsKey(phase) ? phase.name + "=" : "") + readSeconds
             + " leaves nothing to measure after a warm-up of " + w + " s" + (seconds == null ? " (the default)" : "")
             + "; accepted: --duration longer than --warmup");
       }
