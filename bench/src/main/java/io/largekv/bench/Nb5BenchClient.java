@@ -141,7 +141,9 @@ final class Nb5BenchClient implements BenchClient {
   @Override
   public Report report(BenchPhase phase, Path output, Settings s) throws IOException {
     String text = Files.readString(output, StandardCharsets.UTF_8);
-    long completed = Nb5Output.completed(text);
+    // nb5 ends each bench phase by itself (its cycles), with its default errors=stop; a row counts only
+    // when it exited 0 (Table), which it does after what its last report had in flight ended
+    long completed = Nb5Output.completedAtExit(text);
     String op = phase == BenchPhase.INSERT ? "INSERT" : "READ";
     Path hdrDir = output.resolveSibling(output.getFileName().toString().replace(".txt", "-hdr"));
     Map<String, Long> counts = Nb5Histograms.translate(histogramLog(s, phase), hdrDir);

@@ -60,8 +60,15 @@ public final class Summary {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT, TABLE, "phase", "ops/s", "s", "operation", "count", "p50 ms", "p95 ms",
         "p99 ms", "p99.9 ms", "max ms"));
+    List<String> notes = new ArrayList<>();
     for (Row pr : results) {
       PhaseResult r = pr.run();
+      if (!r.operations().isEmpty() && !r.measured()) {
+        // the logs hold operations, but none in an interval after the warm-up: nothing to divide, never 0
+        sb.append(String.format(Locale.ROOT, "%-14s %8s %6s  unavailable [%d]%n", pr.phase().name, "-", "-",
+            note(notes, unmeasured(r))));
+        continue;
+      }
       boolean first = true;
       for (String op : r.operations()) {
         for (String name : r.logs.containsKey("Intended-" + op) ? List.of(op, "Intended-" + op) : List.of(op)) {
@@ -85,7 +92,6 @@ public final class Summary {
         + " with a rate), µs shown as ms. Verified reads, failures and errors: the whole phase, warm-up included.",
         "")).append("\n\n");
 
-    List<String> notes = new ArrayList<>();
     for (Row pr : results) {
       for (String line : phaseNotes(pr, notes)) {
         sb.append(line).append('\n');
@@ -151,10 +157,7 @@ public final class Summary {
       for (String own : c.largekvLines) {
         if (own.startsWith("largekv: WARNING: ")) {
           String w = "warning: " + own.substring("largekv: WARNING: ".length());
-          if (!notes.contains(w)) {
-            notes.add(w);
-          }
-          texts.add("warning [" + (notes.indexOf(w) + 1) + "]");
+          texts.add("warning [" + note(notes, w) + "]");
         }
       }
     }
@@ -167,6 +170,34 @@ public final class Summary {
       }
     }
     return lines;
+  }
+
+  /** The number of note {@code text}, added once. */
+  private static int note(List<String> notes, String text) {
+    if (!notes.contains(text)) {
+      notes.add(text);
+    }
+    return notes.indexOf(text) + 1;
+  }
+
+  /** Why a phase whose logs hold operations has no figure after its warm-up. */
+  private static String unmeasured(PhaseResult r) {
+    long logged = r.operations().stream().mapToLong(op -> {
+      long n = 0;
+      for (var log : r.logs.get(op)) {
+        for (var i : log) {
+          n += i.histogram.getTotalCount();
+        }
+      }
+      return n;
+    }).sum();
+    // nb5 5.25 never writes its log's last interval, which in a short phase can be every one after the warm-up
+    boolean lastLeftOut = r.summaries.stream().anyMatch(c -> c.nb5() != null && c.nb5().version() != null
+        && c.nb5().version().startsWith("5.25"));
+    return String.format(Locale.ROOT, "ops/s, count and latency unavailable: the clients' histogram logs hold %,d"
+        + " operations, none in an interval that starts after the %d s warm-up%s; run the phase longer than its"
+        + " warm-up by a few seconds", logged, r.warmupMs / 1000,
+        lastLeftOut ? " (nb5 5.25 leaves its last interval out of the log)" : "");
   }
 
   /** What the rule made of the stalls: the client's own after the warm-up, when it judged them. */

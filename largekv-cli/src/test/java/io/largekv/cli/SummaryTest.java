@@ -105,4 +105,22 @@ class SummaryTest {
         .doesNotContain("shared this machine's").doesNotContain("verified 0");
     assertThat(s.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
   }
+  @Test
+  void aPhaseWithNothingMeasuredAfterItsWarmUpSaysUnavailableAndWhyNeverZero(@TempDir Path dir) throws Exception {
+    // 10 s of reads, the client's cut stated at 9.5 s: the last interval straddles it, none starts after it
+    Path phase = phaseDir(dir);
+    String ycsb = "[LARGEKV], WarmUpEndEpochMs, " + (T0 + 9_500) + "\n[LARGEKV], Result, ok\n";
+    Files.writeString(phase.resolve("client-0/ycsb.txt"), ycsb);
+    Files.writeString(phase.resolve("client-0/exit.txt"), "0\n");
+    ClientResult client = new ClientResult(Phase.UNIFORM_READ, 0,
+        io.largekv.results.ClientSummary.of(YcsbOutput.parse(ycsb)), phase.resolve("client-0/ycsb.txt"),
+        phase.resolve("client-0/stderr.txt"), "cmd", List.of(), "");
+    String s = Summary.render(List.of(new Summary.Row(Phase.UNIFORM_READ, PhaseResult.load(phase, 9),
+        List.of(client))), false);
+    assertThat(s).contains("\nuniform-read          -      -  unavailable [1]\n")
+        .contains("\n[1] ops/s, count and latency unavailable: the clients' histogram logs hold 1,000 operations,"
+            + " none in an interval that\n    starts after the 9 s warm-up; run the phase longer")
+        .doesNotContainPattern("uniform-read +0 ").doesNotContain("READ ");
+    assertThat(s.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
+  }
 }

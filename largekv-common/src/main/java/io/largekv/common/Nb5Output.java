@@ -115,4 +115,30 @@ public final class Nb5Output {
     }
     return n;
   }
+
+  /**
+   * The operations of an nb5 that ran its every cycle and exited 0 on its own: its last progress
+   * line's complete count, plus the operations it had in flight when that line is nb5's own
+   * {@code (last report)} with none pending. nb5 5.25 prints that line as its activity winds down,
+   * sometimes with a few operations still running (e.g. {@code (0,2,2998) 100.00% (last report)});
+   * it exits 0 only after they ended, and, with {@code errors=stop} (what largekv runs), a failed
+   * one would have ended it non-zero. Only for an nb5 that exited 0 by itself: one ended from outside
+   * counts {@link #completed} alone.
+   */
+  public static long completedAtExit(String output) {
+    String last = null;
+    for (String line : output.split("\n")) {
+      if (progressComplete(line) >= 0) {
+        last = line;
+      }
+    }
+    if (last == null) {
+      return 0;
+    }
+    Matcher m = PROGRESS.matcher(last);
+    m.find();
+    long complete = Long.parseLong(m.group(4));
+    boolean lastReport = last.stripTrailing().endsWith("(last report)") && Long.parseLong(m.group(2)) == 0;
+    return lastReport ? complete + Long.parseLong(m.group(3)) : complete;
+  }
 }

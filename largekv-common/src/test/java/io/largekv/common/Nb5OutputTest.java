@@ -44,6 +44,20 @@ class Nb5OutputTest {
   }
 
   @Test
+  void anNb5ThatExitedByItselfFinishedWhatItsLastReportHadInFlight() {
+    // nb5 5.25's last report, printed as the activity winds down, with 2 inserts still running
+    String wound = "load (pending,current,complete)=(2270,4,726) 24.23%\n"
+        + "load (pending,current,complete)=(0,2,2998) 100.00% (last report)\n";
+    assertThat(Nb5Output.completed(wound)).isEqualTo(2998);
+    assertThat(Nb5Output.completedAtExit(wound)).isEqualTo(3000);
+    // operations still pending, or an ordinary progress line, count what completed, never what ran
+    assertThat(Nb5Output.completedAtExit("load (pending,current,complete)=(10,2,2988) 99.60% (last report)\n"))
+        .isEqualTo(2988);
+    assertThat(Nb5Output.completedAtExit("load (pending,current,complete)=(0,2,2998) 100.00%\n")).isEqualTo(2998);
+    assertThat(Nb5Output.completedAtExit("nb5 ended before its first progress line\n")).isZero();
+  }
+
+  @Test
   void readsTheVersionOfBothReleaseLines() {
     assertThat(Nb5Output.version("Picked up JAVA_TOOL_OPTIONS: -Duser.language=en\n5.17.9-SNAPSHOT\n"))
         .contains("5.17.9");

@@ -242,9 +242,39 @@ public final class PhaseResult {
     return new PhaseSeries(this, clientSpans);
   }
 
-  /** Whether any operation was measured after the warm-up: else its throughput and seconds are unavailable. */
+  /**
+   * Whether the clients' logs hold an interval that starts at or after the warm-up's end, the
+   * intervals {@link #histogram} counts: else the phase's throughput and seconds are unavailable,
+   * never 0 (a short phase of an nb5 that leaves its last interval out of its log can end with none).
+   */
   public boolean measured() {
-    return !logs.isEmpty() && endMs > cutMs;
+    return measuredFromMs() < Long.MAX_VALUE;
+  }
+
+  /**
+   * Where the measured seconds start: the first interval of any client's log that starts at or after
+   * the warm-up's end ({@link #cutMs}); {@code Long.MAX_VALUE} when none does. An interval that
+   * straddles the cut is not counted ({@link #histogram}), so neither are its seconds.
+   */
+  private long measuredFromMs() {
+    long from = Long.MAX_VALUE;
+    for (ClientFiles c : clientFiles) {
+      from = Math.min(from, firstIntervalFrom(c, cutMs));
+    }
+    return from;
+  }
+
+  /** The start of client {@code c}'s first interval (of any operation) starting at or after {@code fromMs}. */
+  private static long firstIntervalFrom(ClientFiles c, long fromMs) {
+    long first = Long.MAX_VALUE;
+    for (List<HdrLog.Interval> log : c.logs().values()) {
+      for (HdrLog.Interval i : log) {
+        if (i.startMs >= fromMs) {
+          first = Math.min(first, i.startMs);
+        }
+      }
+    }
+    return first;
   }
 
   /** What each event that ran did to this run. */
@@ -252,9 +282,13 @@ public final class PhaseResult {
     return events.stream().filter(EventRecord::ran).map(e -> EventImpact.of(this, e)).toList();
   }
 
-  /** Measured seconds after the warm-up. */
+  /**
+   * Measured seconds after the warm-up: from the first interval counted ({@link #measured}) to the
+   * last one's end; 0.001 when nothing was measured.
+   */
   public double measuredSeconds() {
-    return Math.max(0.001, (endMs - Math.min(endMs, cutMs)) / 1000.0);
+    long from = measuredFromMs();
+    return from == Long.MAX_VALUE ? 0.001 : Math.max(0.001, (endMs - from) / 1000.0);
   }
 
   /**
@@ -262,8 +296,13 @@ public final class PhaseResult {
    * measured less than the phase ({@link #measuredSeconds()}).
    */
   public double[] clientMeasuredSeconds() {
-    return clientSpans.stream().mapToDouble(s -> s[0] > s[1] ? 0
-        : Math.max(0, s[1] - Math.max(s[0], cutMs)) / 1000.0).toArray();
+    double[] seconds = new double[clientFiles.size()];
+    for (int i = 0; i < seconds.length; i++) {
+      long from = firstIntervalFrom(clientFiles.get(i), cutMs);
+      long[] span = clientSpans.get(i);
+      seconds[i] = from == Long.MAX_VALUE ? 0 : Math.max(0, span[1] - from) / 1000.0;
+    }
+    return seconds;
   }
 
   /**

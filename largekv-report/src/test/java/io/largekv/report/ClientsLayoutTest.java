@@ -175,4 +175,18 @@ class ClientsLayoutTest {
     ReportFiles.write(Report.load(none, List.of("load")), none);
     assertThat(ResultsCheck.check(none).verdict().failedCells()).containsExactly("load on empty-run");
   }
+  @Test
+  void aPhaseThatMeasuredNothingAfterItsWarmUpSaysUnavailableNeverZero() throws Exception {
+    // 3 s of reads, the client's cut at 2.5 s: its last interval straddles the cut, no interval starts after it
+    long t0 = 1_790_000_000_000L;
+    client("uniform-read", "client-0", command("large30b-uniform-read", "maxexecutiontime=3"), 0,
+        "[LARGEKV], WarmUpExcludedSeconds, 2\n[LARGEKV], WarmUpEndEpochMs, " + (t0 + 2_500) + "\n"
+            + "[LARGEKV], Result, ok\n");
+    PhaseResultTest.ops(dir.resolve("uniform-read/client-0"), "READ", t0, 3, 1000);
+    var table = io.largekv.report.render.ReportTables.main(Report.load(dir).results(), "uniform-read");
+    assertThat(table.get("status")).containsExactly("ok");
+    assertThat(table.get("throughput (ops/s)")).containsExactly(io.largekv.report.render.ReportTables.UNMEASURED);
+    assertThat(table.get("operations")).containsExactly("0"); // a count: none after the warm-up
+    assertThat(table.get("measured seconds")).containsExactly("-");
+  }
 }

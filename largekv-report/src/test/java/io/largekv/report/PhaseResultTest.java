@@ -118,8 +118,13 @@ class PhaseResultTest {
     PhaseResult cut = PhaseResult.load(thirtySeconds(tmp.resolve("cut"), "[LARGEKV], WarmUpEndEpochMs, "
         + (T0 + 10_500) + "\n"), 10);
     assertThat(cut.series().steadyThroughputs()).hasSize(30 - 11).containsOnly(1000.0);
-    // the client measured from the cut: 19.5 s
-    assertThat(cut.clientMeasuredSeconds()).containsExactly(19.5);
+    // the interval that straddles the cut (10 s to 11 s) counts neither its reads nor its seconds: the
+    // client measured the 19 s from 11 s, at its 1,000 a second
+    assertThat(cut.count("READ")).isEqualTo(19 * 1000);
+    assertThat(cut.clientMeasuredSeconds()).containsExactly(19.0);
+    assertThat(cut.measuredSeconds()).isEqualTo(19.0);
+    assertThat(cut.throughput()).isEqualTo(1000.0);
+    assertThat(cut.clientThroughputs()).containsExactly(1000.0);
   }
 
   // ------------------------------------------------------------------ time zero and the warm-up's cut
@@ -183,6 +188,22 @@ class PhaseResultTest {
     ops(finished(ten.resolve("client-0"), 0, ""), "READ", T0, 10, 1000);
     assertThat(PhaseResult.load(ten, 10).measured()).isFalse();
     assertThat(PhaseResult.load(ten, 9).measured()).isTrue();
+  }
+
+  @Test
+  void aRunWhoseOnlyIntervalAfterTheCutStartedBeforeItMeasuredNothing(@TempDir Path tmp) throws Exception {
+    // three 1-s intervals, the cut stated at 2.5 s (an nb5 client's, which no interval boundary meets):
+    // the last interval straddles it, so no operation is counted after the warm-up, and no second is
+    // either: unavailable, never 0 ops/s over the half second after the cut
+    Path three = tmp.resolve("three");
+    ops(finished(three.resolve("client-0"), 0, "[LARGEKV], WarmUpEndEpochMs, " + (T0 + 2_500) + "\n"), "READ", T0,
+        3, 1000);
+    PhaseResult r = PhaseResult.load(three, 2);
+    assertThat(r.endMs).isGreaterThan(r.cutMs);
+    assertThat(r.count("READ")).isZero();
+    assertThat(r.measured()).isFalse();
+    assertThat(r.clientMeasuredSeconds()).containsExactly(0.0);
+    assertThat(r.clientThroughputs()[0]).isNaN();
   }
 
   // ------------------------------------------------------------------ the clients a phase must have

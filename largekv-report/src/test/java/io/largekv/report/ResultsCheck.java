@@ -75,7 +75,10 @@ public final class ResultsCheck {
         assertThat(c.verifiedOk() == null).as(where).isEqualTo(absent || phase.name().equals("load"));
         assertThat(table.get("operations").get(i)).as(where)
             .isEqualTo(absent ? "-" : Long.toString(c.operations()));
-        assertThat(table.get("throughput (ops/s)").get(i)).as(where).isEqualTo(c.throughput().mean() == null ? "-"
+        // a cell that ran and passed without measuring anything after its warm-up says so
+        boolean unmeasured = !absent && !c.status().equals(Results.Cell.FAILED) && !c.repeats().isEmpty();
+        assertThat(table.get("throughput (ops/s)").get(i)).as(where).isEqualTo(c.throughput().mean() == null
+            ? (unmeasured ? io.largekv.report.render.ReportTables.UNMEASURED : "-")
             : c.throughput().repeats() == 1 ? String.format(Locale.ROOT, "%,.0f", c.throughput().mean())
             : String.format(Locale.ROOT, "%,.0f (%,.0f–%,.0f, %d runs)", c.throughput().mean(), c.throughput().min(),
                 c.throughput().max(), c.throughput().repeats()));

@@ -178,7 +178,7 @@ public final class Nb5Client {
       atEnd = endedAtPhaseEnd && why == null;
       reason = why;
     }
-    return Nb5Verdict.write(nb5, phase, dir, command, process.exitValue(), atEnd, reason, rows, times);
+    return Nb5Verdict.write(nb5.version(), phase, dir, command, process.exitValue(), atEnd, reason, rows, times);
   }
 
   /** Polls every client until none runs (each ended at its phase's end, or failed). */

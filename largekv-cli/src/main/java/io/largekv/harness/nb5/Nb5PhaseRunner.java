@@ -105,7 +105,7 @@ public final class Nb5PhaseRunner {
       if (schema.why() != null) {
         List<ClientResult> failed = new ArrayList<>();
         for (int c = 0; c < clients; c++) {
-          failed.add(Nb5Verdict.failed(nb5, phase, ResultsLayout.client(runDir, c), schema.command(),
+          failed.add(Nb5Verdict.failed(nb5.version(), phase, ResultsLayout.client(runDir, c), schema.command(),
               schema.exitStatus(), schema.why(), share(records, clients, c), times(phase)));
         }
         return failed;

@@ -103,8 +103,8 @@ public final class Nb5PodClient {
         if (barrier != null) {
           barrier.fail(schema.why());
         }
-        return verdict(Nb5Verdict.failed(nb5, o.phase(), dir, schema.command(), schema.exitStatus(), schema.why(), rows,
-            new Nb5Verdict.Times()), err);
+        return verdict(Nb5Verdict.failed(nb5.version(), o.phase(), dir, schema.command(), schema.exitStatus(),
+            schema.why(), rows, new Nb5Verdict.Times()), err);
       }
     }
     Nb5Verdict.Times times = new Nb5Verdict.Times();
@@ -115,8 +115,8 @@ public final class Nb5PodClient {
         try {
           commonStart = Math.max(0, barrier.await(err, true));
         } catch (StartBarrier.Missed e) {
-          return verdict(Nb5Verdict.failed(nb5, o.phase(), dir, command, ExitStatus.FAILED, e.getMessage(), rows,
-              times), err);
+          return verdict(Nb5Verdict.failed(nb5.version(), o.phase(), dir, command, ExitStatus.FAILED,
+              e.getMessage(), rows, times), err);
         }
       }
       if (commonStart > 0) {

@@ -47,20 +47,21 @@ final class Nb5Verdict {
 
   /**
    * The verdict of a client that never ran nb5 (the schema step, or the start barrier, failed):
-   * {@code why}, with {@code nb5Exit} the status of what failed.
+   * {@code why}, with {@code nb5Exit} the status of what failed; {@code nb5Version}: the release that was
+   * to run.
    */
-  static ClientResult failed(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit, String why, long rows,
-      Times times) throws IOException {
+  static ClientResult failed(String nb5Version, Phase phase, Path dir, String command, int nb5Exit, String why,
+      long rows, Times times) throws IOException {
     Files.createDirectories(dir);
-    return write(nb5, phase, dir, command, nb5Exit, false, why, rows, times);
+    return write(nb5Version, phase, dir, command, nb5Exit, false, why, rows, times);
   }
 
   /**
-   * Reads what client {@code dir}'s nb5 left, writes largekv's reading of it and returns the
-   * client's result. {@code endedAtPhaseEnd}: largekv ended it at the phase's end (its exit
+   * Reads what client {@code dir}'s nb5 ({@code nb5Version}) left, writes largekv's reading of it and
+   * returns the client's result. {@code endedAtPhaseEnd}: largekv ended it at the phase's end (its exit
    * status is the signal's).
    */
-  static ClientResult write(Nb5 nb5, Phase phase, Path dir, String command, int nb5Exit,
+  static ClientResult write(String nb5Version, Phase phase, Path dir, String command, int nb5Exit,
       boolean endedAtPhaseEnd, String why, long rows, Times times) throws IOException {
     Path out = dir.resolve(ResultsLayout.NB5_OUTPUT);
     String text = Files.exists(out) ? Files.readString(out, StandardCharsets.UTF_8) : "";
@@ -74,7 +75,8 @@ final class Nb5Verdict {
       byOp.computeIfAbsent(type, k -> new long[2])[f ? 1 : 0] += n;
     });
     long failed = byOp.values().stream().mapToLong(n -> n[1]).sum();
-    long completed = Nb5Output.completed(text);
+    // an nb5 that ended by itself with 0 finished what its last report had in flight
+    long completed = nb5Exit == 0 && !endedAtPhaseEnd ? Nb5Output.completedAtExit(text) : Nb5Output.completed(text);
     boolean exited = nb5Exit == 0 || (endedAtPhaseEnd && (nb5Exit == 143 || nb5Exit == 130));
     String reason = why;
     if (reason == null && !exited) {
@@ -108,13 +110,13 @@ final class Nb5Verdict {
         times.commonStartEpochMs, times.warmUpExcludedSeconds, times.warmUpEndEpochMs, null,
         nb5Output.verified().isEmpty() ? ClientSummary.Verified.NONE
             : new ClientSummary.Verified(v.ok(), v.corrupt(), v.missing(), v.notYetWritten()),
-        errors, classes, new ClientSummary.Nb5(nb5.version(), completed,
+        errors, classes, new ClientSummary.Nb5(nb5Version, completed,
             nb5Exit + (endedAtPhaseEnd ? " (ended at the phase's end)" : "")));
     ClientSummaryFile.write(dir, summary);
     Files.writeString(dir.resolve(ResultsLayout.EXIT), exit + "\n");
     List<String> own = reason == null ? List.of() : List.of("largekv: " + reason);
     return new ClientResult(phase, exit, summary, out, out, command, own,
-        "nb5 " + nb5.version() + " (cqld4), yb_kv_large");
+        "nb5 " + nb5Version + " (cqld4), yb_kv_large");
   }
 
   private static Optional<String> lastError(String text) {

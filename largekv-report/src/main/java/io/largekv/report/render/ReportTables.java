@@ -25,6 +25,10 @@ public final class ReportTables {
   /** The main table's first row: each column's status. */
   public static final String STATUS = "status";
 
+  /** A cell that ran without measuring anything after its warm-up: its throughput and operations. */
+  public static final String UNMEASURED = "unavailable: no interval of the clients' histogram logs starts after the warm-up"
+      + " (run the phase longer than its warm-up)";
+
   /** A phase's main table: row name → one value per column. */
   public static Map<String, List<String>> main(Results results, String phase) {
     Results.Phase p = results.phase(phase);
@@ -41,7 +45,9 @@ public final class ReportTables {
       boolean absent = !c.inRun();
       add(rows, STATUS, c.failed() ? "FAILED (" + c.failure() + ")" : c.status());
       List<Double> tp = c.repeats().stream().map(Results.Repeat::throughput).filter(Objects::nonNull).toList();
-      add(rows, "throughput (ops/s)", tp.isEmpty() ? "-" : ReportFormat.throughput(tp));
+      // ran and passed, but no repeat measured an operation after its warm-up: said, never a 0
+      boolean unmeasured = !absent && !c.failed() && !c.repeats().isEmpty() && tp.isEmpty();
+      add(rows, "throughput (ops/s)", unmeasured ? UNMEASURED : tp.isEmpty() ? "-" : ReportFormat.throughput(tp));
       if (results.columns().size() > 1) {
         add(rows, "throughput vs " + results.columns().get(0), c.throughputVsFirst() == null ? "-"
             : String.format(Locale.ROOT, "%.2f×", c.throughputVsFirst()));
