@@ -63,8 +63,8 @@ public final class Summary {
     List<String> notes = new ArrayList<>();
     for (Row pr : results) {
       PhaseResult r = pr.run();
-      if (!r.operations().isEmpty() && !r.measured()) {
-        // the logs hold operations, but none in an interval after the warm-up: nothing to divide, never 0
+      if (!r.measured() && (!r.operations().isEmpty() || !r.noOperationRecorded())) {
+        // operations done, but none in a log interval after the warm-up: nothing to divide, never 0
         sb.append(String.format(Locale.ROOT, "%-14s %8s %6s  unavailable [%d]%n", pr.phase().name, "-", "-",
             note(notes, unmeasured(r))));
         continue;
@@ -134,7 +134,8 @@ public final class Summary {
     long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
     long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
         .mapToLong(c -> c.nb5().completedOperations()).sum();
-    if (completed > 0 && pr.phase().isLoad() && completed != logged) {
+    // (an unmeasured phase's note says it already)
+    if (completed > 0 && pr.phase().isLoad() && completed != logged && r.measured()) {
       texts.add(String.format(Locale.ROOT, "nb5 completed %,d operations, its histogram log holds %,d (nb5 leaves its"
           + " last interval out of the log; ops/s and seconds are the log's)", completed, logged));
     }
@@ -191,13 +192,20 @@ public final class Summary {
       }
       return n;
     }).sum();
-    // nb5 5.25 never writes its log's last interval, which in a short phase can be every one after the warm-up
+    // nb5 5.25 never writes its log's last interval, which in a short phase can be every one after the
+    // warm-up, or every one
     boolean lastLeftOut = r.summaries.stream().anyMatch(c -> c.nb5() != null && c.nb5().version() != null
         && c.nb5().version().startsWith("5.25"));
+    String why = lastLeftOut ? " (nb5 5.25 leaves its last interval out of the log)" : "";
+    if (logged == 0) {
+      long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
+          .mapToLong(c -> c.nb5().completedOperations()).sum();
+      return String.format(Locale.ROOT, "ops/s, count and latency unavailable: nb5 completed %,d operations, its"
+          + " histogram log holds none%s; a phase a few seconds longer has them", completed, why);
+    }
     return String.format(Locale.ROOT, "ops/s, count and latency unavailable: the clients' histogram logs hold %,d"
         + " operations, none in an interval that starts after the %d s warm-up%s; run the phase longer than its"
-        + " warm-up by a few seconds", logged, r.warmupMs / 1000,
-        lastLeftOut ? " (nb5 5.25 leaves its last interval out of the log)" : "");
+        + " warm-up by a few seconds", logged, r.warmupMs / 1000, why);
   }
 
   /** What the rule made of the stalls: the client's own after the warm-up, when it judged them. */

@@ -123,4 +123,21 @@ class SummaryTest {
         .doesNotContainPattern("uniform-read +0 ").doesNotContain("READ ");
     assertThat(s.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
   }
+  @Test
+  void anNb5LoadWhoseLogHoldsNoneOfItsInsertsIsUnavailableNotNoOperations(@TempDir Path dir) throws Exception {
+    Path client = Files.createDirectories(dir.resolve("load").resolve("client-0"));
+    Files.writeString(client.resolve("exit.txt"), "0\n");
+    io.largekv.results.ClientSummary summary = new io.largekv.results.ClientSummary("ok", 0L, java.util.Map.of(), null,
+        null, null, null, null, io.largekv.results.ClientSummary.Verified.NONE, java.util.Map.of(), java.util.Map.of(),
+        new io.largekv.results.ClientSummary.Nb5("5.25.7", 4000L, "0"));
+    io.largekv.report.files.ClientSummaryFile.write(client, summary);
+    ClientResult result = new ClientResult(Phase.LOAD, 0, summary, client.resolve("nb5.txt"), client.resolve("nb5.txt"),
+        "cmd", List.of(), "");
+    String s = Summary.render(List.of(new Summary.Row(Phase.LOAD, PhaseResult.load(client.getParent(), 0),
+        List.of(result))), false);
+    assertThat(s).contains("\nload                  -      -  unavailable [1]\n")
+        .contains("[1] ops/s, count and latency unavailable: nb5 completed 4,000 operations, its histogram log holds"
+            + " none (nb5 5.25 leaves\n    its last interval out of the log)")
+        .doesNotContain("no operations").doesNotContain("FAILED").doesNotContain("holds 0");
+  }
 }

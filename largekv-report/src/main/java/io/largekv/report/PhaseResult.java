@@ -177,12 +177,25 @@ public final class PhaseResult {
   }
 
   /**
-   * Failed: a client exited non-zero or recorded no operation, or a local node's process ended on
-   * its own during the phase (a crash: the figures are not a whole cluster's, whatever the clients saw).
+   * Failed: a client exited non-zero or no operation was recorded ({@link #noOperationRecorded}),
+   * or a local node's process ended on its own during the phase (a crash: the figures are not a
+   * whole cluster's, whatever the clients saw).
    */
   public boolean failed() {
-    return logs.isEmpty() || exitCodes.stream().anyMatch(c -> c != 0) || !missingClients.isEmpty()
+    return noOperationRecorded() || exitCodes.stream().anyMatch(c -> c != 0) || !missingClients.isEmpty()
         || !clientProblems.isEmpty() || !nodesEndedOnTheirOwn().isEmpty();
+  }
+
+  /**
+   * No client's histogram log holds an operation, and no client says otherwise: the phase did
+   * nothing that can be counted. An nb5 client's log may hold none of the operations it completed
+   * (nb5 5.25 leaves its last interval out, which in a load of a second or two is all of them):
+   * when every client is an nb5 that counted operations it completed, its verdict
+   * ({@code exit.txt}) decides, and only the figures are unavailable ({@link #measured}).
+   */
+  public boolean noOperationRecorded() {
+    return logs.isEmpty() && (summaries.isEmpty() || !summaries.stream().allMatch(c -> c.nb5() != null
+        && c.nb5().completedOperations() != null && c.nb5().completedOperations() > 0));
   }
 
   /** "node N (address) STATE" of each local node whose process ended on its own, in their order. */

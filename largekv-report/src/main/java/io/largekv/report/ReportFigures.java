@@ -151,7 +151,7 @@ final class ReportFigures {
 
   /**
    * Why a cell failed: no run, or its clients' exit codes, the first reason, missing clients,
-   * problems, local nodes that ended on their own.
+   * problems (no operation recorded, the clients' files), local nodes that ended on their own.
    */
   private static String failure(Report.Cell c) {
     if (c.runs.isEmpty()) {
@@ -163,8 +163,15 @@ final class ReportFigures {
     c.runs.forEach(r -> r.missingClients.forEach(i -> missing.add(ResultsLayout.CLIENT_PREFIX + i)));
     // the first failed client's own reason, so the table says why
     String why = c.runs.stream().flatMap(r -> r.failureReasons.stream()).findFirst().map(t -> "; " + t).orElse("");
-    List<String> problems = c.runs.stream().flatMap(r -> java.util.stream.Stream.concat(r.clientProblems.stream(),
-        r.nodesEndedOnTheirOwn().stream())).toList();
+    List<String> problems = new ArrayList<>();
+    for (PhaseResult r : c.runs) {
+      if (r.noOperationRecorded() && r.exitCodes.stream().allMatch(code -> code == 0)) {
+        // (a client that failed says why itself)
+        problems.add("no client recorded an operation");
+      }
+      problems.addAll(r.clientProblems);
+      problems.addAll(r.nodesEndedOnTheirOwn());
+    }
     return "exit codes " + codes + why + (missing.isEmpty() ? "" : "; missing: " + String.join(", ", missing))
         + (problems.isEmpty() ? "" : "; " + String.join("; ", problems));
   }

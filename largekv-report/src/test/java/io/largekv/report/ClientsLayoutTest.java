@@ -189,4 +189,13 @@ class ClientsLayoutTest {
     assertThat(table.get("operations")).containsExactly("0"); // a count: none after the warm-up
     assertThat(table.get("measured seconds")).containsExactly("-");
   }
+  @Test
+  void aPhaseWhoseClientsRecordedNoOperationFailsAndSaysSo() throws Exception {
+    client("uniform-read", "client-0", command("large30b-uniform-read", "maxexecutiontime=60"), 0,
+        "[LARGEKV], Result, ok\n");
+    Report r = Report.load(dir);
+    assertThat(r.failedCells()).containsExactly("uniform-read on yb30b");
+    assertThat(io.largekv.report.render.ReportTables.main(r.results(), "uniform-read").get("status"))
+        .containsExactly("FAILED (exit codes [0]; no client recorded an operation)");
+  }
 }

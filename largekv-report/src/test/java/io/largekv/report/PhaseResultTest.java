@@ -191,6 +191,32 @@ class PhaseResultTest {
   }
 
   @Test
+  void anNb5LoadWhoseLogHoldsNoneOfTheInsertsItCompletedIsUnmeasuredNotFailed(@TempDir Path tmp) throws Exception {
+    // nb5 5.25 left its only interval out of the log of a 2-s load: its verdict (exit 0, every insert of its
+    // share completed) decides; its figures are unavailable
+    Path nb5 = Files.createDirectories(tmp.resolve("nb5").resolve("client-0"));
+    Files.writeString(nb5.resolve("exit.txt"), "0\n");
+    io.largekv.report.files.ClientSummaryFile.write(nb5, new ClientSummary("ok", 0L, Map.of(), null, null, null, null,
+        null, ClientSummary.Verified.NONE, Map.of(), Map.of(), new ClientSummary.Nb5("5.25.7", 4000L, "0")));
+    PhaseResult r = PhaseResult.load(nb5.getParent(), 0);
+    assertThat(r.logs).isEmpty();
+    assertThat(r.noOperationRecorded()).isFalse();
+    assertThat(r.failed()).isFalse();
+    assertThat(r.measured()).isFalse();
+    // a YCSB client that logged nothing did nothing that can be counted: failed, whatever its exit status
+    Path ycsb = finished(tmp.resolve("ycsb").resolve("client-0"), 0, "[LARGEKV], Result, ok\n");
+    PhaseResult y = PhaseResult.load(ycsb.getParent(), 0);
+    assertThat(y.noOperationRecorded()).isTrue();
+    assertThat(y.failed()).isTrue();
+    // and so did an nb5 that completed none
+    Path none = Files.createDirectories(tmp.resolve("none").resolve("client-0"));
+    Files.writeString(none.resolve("exit.txt"), "0\n");
+    io.largekv.report.files.ClientSummaryFile.write(none, new ClientSummary("ok", 0L, Map.of(), null, null, null, null,
+        null, ClientSummary.Verified.NONE, Map.of(), Map.of(), new ClientSummary.Nb5("5.25.7", 0L, "0")));
+    assertThat(PhaseResult.load(none.getParent(), 0).failed()).isTrue();
+  }
+
+  @Test
   void aRunWhoseOnlyIntervalAfterTheCutStartedBeforeItMeasuredNothing(@TempDir Path tmp) throws Exception {
     // three 1-s intervals, the cut stated at 2.5 s (an nb5 client's, which no interval boundary meets):
     // the last interval straddles it, so no operation is counted after the warm-up, and no second is
