@@ -181,7 +181,10 @@ public final class Summary {
     return notes.indexOf(text) + 1;
   }
 
-  /** Why a phase whose logs hold operations has no figure after its warm-up. */
+  /**
+   * Why a phase that did operations has no figure after its warm-up: none of its log's intervals
+   * starts after it, or (nb5) its log holds none of the operations nb5 completed.
+   */
   private static String unmeasured(PhaseResult r) {
     long logged = r.operations().stream().mapToLong(op -> {
       long n = 0;
