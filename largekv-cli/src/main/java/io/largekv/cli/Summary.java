@@ -6,6 +6,7 @@ import io.largekv.harness.ClientResult;
 import io.largekv.phase.Phase;
 import io.largekv.report.PhaseResult;
 import io.largekv.report.ServerFigures;
+import io.largekv.report.files.HdrLog;
 import io.largekv.report.render.ServerTable;
 import io.largekv.report.render.UncachedTable;
 import io.largekv.results.ClientSummary;
@@ -132,8 +133,7 @@ public final class Summary {
           failed));
     }
     long logged = r.operations().stream().mapToLong(op -> r.histogram(op).getTotalCount()).sum();
-    long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
-        .mapToLong(c -> c.nb5().completedOperations()).sum();
+    long completed = nb5Completed(r);
     // (an unmeasured phase's note says it already)
     if (completed > 0 && pr.phase().isLoad() && completed != logged && r.measured()) {
       texts.add(String.format(Locale.ROOT, "nb5 completed %,d operations, its histogram log holds %,d (nb5 leaves its"
@@ -186,29 +186,26 @@ public final class Summary {
    * starts after it, or (nb5) its log holds none of the operations nb5 completed.
    */
   private static String unmeasured(PhaseResult r) {
-    long logged = r.operations().stream().mapToLong(op -> {
-      long n = 0;
-      for (var log : r.logs.get(op)) {
-        for (var i : log) {
-          n += i.histogram.getTotalCount();
-        }
-      }
-      return n;
-    }).sum();
+    long logged = r.operations().stream()
+        .mapToLong(op -> HdrLog.merge(r.logs.get(op), Long.MIN_VALUE).getTotalCount()).sum();
     // nb5 5.25 never writes its log's last interval, which in a short phase can be every one after the
     // warm-up, or every one
     boolean lastLeftOut = r.summaries.stream().anyMatch(c -> c.nb5() != null && c.nb5().version() != null
         && c.nb5().version().startsWith("5.25"));
     String why = lastLeftOut ? " (nb5 5.25 leaves its last interval out of the log)" : "";
     if (logged == 0) {
-      long completed = r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
-          .mapToLong(c -> c.nb5().completedOperations()).sum();
       return String.format(Locale.ROOT, "ops/s, count and latency unavailable: nb5 completed %,d operations, its"
-          + " histogram log holds none%s; a phase a few seconds longer has them", completed, why);
+          + " histogram log holds none%s; a phase a few seconds longer has them", nb5Completed(r), why);
     }
     return String.format(Locale.ROOT, "ops/s, count and latency unavailable: the clients' histogram logs hold %,d"
         + " operations, none in an interval that starts after the %d s warm-up%s; run the phase longer than its"
         + " warm-up by a few seconds", logged, r.warmupMs / 1000, why);
+  }
+
+  /** The operations the phase's nb5 clients said they completed (0: none said, or YCSB clients). */
+  private static long nb5Completed(PhaseResult r) {
+    return r.summaries.stream().filter(c -> c.nb5() != null && c.nb5().completedOperations() != null)
+        .mapToLong(c -> c.nb5().completedOperations()).sum();
   }
 
   /** What the rule made of the stalls: the client's own after the warm-up, when it judged them. */

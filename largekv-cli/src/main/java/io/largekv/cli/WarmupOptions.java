@@ -38,9 +38,11 @@ final class WarmupOptions {
       if (phase.isLoad()) {
         continue;
       }
-      Long readSeconds = size.duration(phase) != null ? size.duration(phase) : otherwise;
+      Long own = size.duration(phase);
+      Long readSeconds = own != null ? own : otherwise;
       if (readSeconds != null && w >= readSeconds) {
-        throw new UserError("--duration " + (size.phaseDurations.containsKey(phase) ? phase.name + "=" : "") + readSeconds
+        String named = size.phaseDurations.containsKey(phase) ? phase.name + "=" : "";
+        throw new UserError("--duration " + named + readSeconds
             + " leaves nothing to measure after a warm-up of " + w + " s" + (seconds == null ? " (the default)" : "")
             + "; accepted: --duration longer than --warmup");
       }

@@ -67,6 +67,11 @@ public final class PhaseResult {
   private final List<ClientFiles> clientFiles;
   /** Each client's first interval start and last interval end (ms since 1970), {MAX, MIN} without any. */
   private final List<long[]> clientSpans = new ArrayList<>();
+  /**
+   * Each client's first interval (of any operation) that starts at or after {@link #cutMs}, where
+   * its measured seconds start; {@code Long.MAX_VALUE} for a client with none.
+   */
+  private final long[] clientMeasuredFromMs;
   /** Operations that failed in the clients' earlier attempts (their timelines), and by error class. */
   private long earlierFailed;
   private final Map<String, Long> earlierErrorClasses = new TreeMap<>();
@@ -159,6 +164,7 @@ public final class PhaseResult {
         .mapToLong(Long::longValue).min().orElse(0);
     this.cutMs = warmupSeconds == 0 ? this.startMs
         : stated > 0 ? stated : WarmUp.endMs(0, this.startMs, warmupSeconds);
+    this.clientMeasuredFromMs = files.stream().mapToLong(c -> firstIntervalFrom(c, cutMs)).toArray();
     this.events = EventsFile.read(dir);
     this.nodes = NodesFile.read(dir);
     this.servers = ServerSamplesFile.read(dir);
@@ -270,11 +276,7 @@ public final class PhaseResult {
    * straddles the cut is not counted ({@link #histogram}), so neither are its seconds.
    */
   private long measuredFromMs() {
-    long from = Long.MAX_VALUE;
-    for (ClientFiles c : clientFiles) {
-      from = Math.min(from, firstIntervalFrom(c, cutMs));
-    }
-    return from;
+    return java.util.Arrays.stream(clientMeasuredFromMs).min().orElse(Long.MAX_VALUE);
   }
 
   /** The start of client {@code c}'s first interval (of any operation) starting at or after {@code fromMs}. */
@@ -311,7 +313,7 @@ public final class PhaseResult {
   public double[] clientMeasuredSeconds() {
     double[] seconds = new double[clientFiles.size()];
     for (int i = 0; i < seconds.length; i++) {
-      long from = firstIntervalFrom(clientFiles.get(i), cutMs);
+      long from = clientMeasuredFromMs[i];
       long[] span = clientSpans.get(i);
       seconds[i] = from == Long.MAX_VALUE ? 0 : Math.max(0, span[1] - from) / 1000.0;
     }

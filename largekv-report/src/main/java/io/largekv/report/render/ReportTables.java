@@ -25,9 +25,9 @@ public final class ReportTables {
   /** The main table's first row: each column's status. */
   public static final String STATUS = "status";
 
-  /** A cell that ran without measuring anything after its warm-up: its throughput and operations. */
-  public static final String UNMEASURED = "unavailable: no interval of the clients' histogram logs starts after the warm-up"
-      + " (run the phase longer than its warm-up)";
+  /** The throughput of a cell that ran and passed without measuring anything after its warm-up. */
+  public static final String UNMEASURED = "unavailable: no interval of the clients' histogram logs starts after the"
+      + " warm-up (run the phase longer than its warm-up)";
 
   /** A phase's main table: row name → one value per column. */
   public static Map<String, List<String>> main(Results results, String phase) {
