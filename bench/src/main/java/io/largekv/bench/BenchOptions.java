@@ -33,7 +33,7 @@ final class BenchOptions {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
   boolean helpAsked;
 
-  long ops = 1_000_000;
+  long ops = 3_000_000;
   int concurrency = 32;
   int rounds = 1;
   List<String> clients = DEFAULT_CLIENTS;
@@ -75,7 +75,8 @@ final class BenchOptions {
   Path repo = Paths.get(System.getProperty("largekv.repo.dir", ".")).toAbsolutePath().normalize();
   Path results;
 
-  @Option(names = "--ops", paramLabel = "N", description = "operations per client and phase (default 1000000)")
+  @Option(names = "--ops", paramLabel = "N", description = "operations per client and phase (default 3000000: a JVM client's"
+      + " steady window opens once its compiler threads are quiet, a minute in on 2 cores)")
   void ops(String v) throws UserError {
     ops = Counts.between("--ops", v, 1000, Integer.MAX_VALUE);
   }
@@ -149,8 +150,8 @@ final class BenchOptions {
     ycsbProperties.add(v);
   }
 
-  @Option(names = "--counts", description = "perf stat of every client's steady window, 20-90 %% of its"
-      + " operations: CPU, context switches, futex calls, system calls per operation; per thread in <run>.perf")
+  @Option(names = "--counts", description = "perf stat of every client's steady window (from where its JVM's"
+      + " compiler threads are quiet to 90 %% of its operations): CPU, context switches, futex calls, system calls per operation; per thread in <run>.perf")
   void counts(boolean on) {
     counts = on;
   }

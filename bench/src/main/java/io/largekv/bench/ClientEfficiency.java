@@ -8,6 +8,7 @@ import io.largekv.binding.YcqlConfig;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.ExitStatus;
 import io.largekv.common.JavaRuntimes;
+import io.largekv.common.Machine;
 import io.largekv.common.UserError;
 import io.largekv.servers.ServerSide;
 import java.io.IOException;
@@ -188,7 +189,7 @@ public final class ClientEfficiency {
         server.close();
       }
     }
-    String table = Table.render(runs, options);
+    String table = Table.render(runs, options) + SteadyHeadline.render(runs, Machine.cpuModel());
     if (options.serverSamples > 0) {
       table += String.format(Locale.ROOT, "%nservers sampled every %d s during every measured run (its "
           + "virtual tables and /proc, from this process: the clients' CPU and the server's above include the "

@@ -9,13 +9,22 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
     return process.usage().cpuSeconds() * 1000.0 / ops;
   }
 
+  /** Where the run was steady ({@link SteadyWindow}), or why it was not. */
+  SteadyWindow.Search steady() {
+    return process.steadyWindow(ops);
+  }
+
   Optional<Double> steadyCpuPerKiloOps() {
-    return process.steadyCpuPerOp(ops).map(s -> s * 1000.0);
+    return window().map(w -> w.cpuPerOp() * 1000.0);
   }
 
   /** Throughput over the same window as {@link #steadyCpuPerKiloOps}, read at the client's progress lines. */
   Optional<Double> steadyOpsPerSecond() {
-    return process.steadyOpsPerSecond(ops);
+    return window().map(SteadyWindow::opsPerSecond).filter(v -> !v.isNaN());
+  }
+
+  private Optional<SteadyWindow> window() {
+    return Optional.ofNullable(steady().window());
   }
 
   double serverCpuPerKiloOps() {

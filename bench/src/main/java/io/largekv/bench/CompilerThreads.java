@@ -84,6 +84,24 @@ final class CompilerThreads {
     return jvm;
   }
 
+  /**
+   * Their CPU seconds as last read, each thread at its last reading (one that has ended counts
+   * what was seen of it), for the rule of {@link SteadyWindow}: 0 for a process that is not a JVM,
+   * NaN before a reading or when a JVM's compiler threads were not found.
+   */
+  double seenSeconds() {
+    if (java == null) {
+      return Double.NaN;
+    }
+    if (!java) {
+      return 0;
+    }
+    if (threads == null || threads.isEmpty()) {
+      return Double.NaN;
+    }
+    return last.values().stream().mapToDouble(Double::doubleValue).sum();
+  }
+
   Cpu cpu() {
     if (java == null) {
       return Cpu.unavailable("the client was never read (no progress line)");

@@ -17,30 +17,21 @@ import java.util.Optional;
  * <ul>
  *   <li>whole-process CPU (user + sys of the process and its threads, from start to exit), peak
  *       RSS and context switches, from {@code time}'s rusage;</li>
- *   <li>steady-state CPU: at each progress line of the client (operations done so far), the
- *       client's CPU from {@code /proc/<pid>/stat}; {@link Result#steadyCpuPerOp()} is the CPU per
- *       operation between the first progress lines at 20 % and at 90 % of the operations, without start-up
- *       (JVM start, JIT warm-up, connecting, preparing) and, unless that line is the client's last,
- *       shutdown; {@link Result#steadyOpsPerSecond}
- *       the throughput between the same two samples;</li>
- *   <li>the CPU of a JVM client's compiler threads up to its last progress line ({@link CompilerThreads});</li>
+ *   <li>at each progress line of the client (operations done so far), the client's CPU from
+ *       {@code /proc/<pid>/stat} and its JVM compiler threads' ({@link CompilerThreads}): where the run
+ *       is steady ({@link SteadyWindow}) is read off these;</li>
  *   <li>the server's CPU over the same wall time, when its pid is known.</li>
  * </ul>
  * The client's output (stdout and stderr merged) is kept in a file.
  */
 final class MeasuredProcess {
 
-  /** Per cent of a run's operations where its steady window starts and where it ends. */
-  static final int STEADY_FROM = 20;
-  static final int STEADY_TO = 90;
-
-  /** Whether {@code ops} done of {@code total} are {@code percent} % of them or more. */
-  static boolean reached(long ops, long total, int percent) {
-    return ops * 100 >= total * percent;
-  }
-
-  /** Operations done, CPU seconds used and the time ({@link System#nanoTime}) at one moment of the run. */
-  record Sample(long ops, double cpuSeconds, long nanos) {}
+  /**
+   * Operations done, CPU seconds used, of them the JVM compiler threads' ({@link CompilerThreads#seenSeconds}:
+   * 0 for a client that is not a JVM, NaN when not read), and the time ({@link System#nanoTime}) at one
+   * moment of the run.
+   */
+  record Sample(long ops, double cpuSeconds, long nanos, double jitSeconds) {}
 
   /** What {@code time -f "%e %U %S %M %w %c"} reports. */
   record Usage(double wallSeconds, double userSeconds, double sysSeconds, long maxRssKb,
@@ -77,43 +68,27 @@ final class MeasuredProcess {
           .map(s -> started.plusNanos(s.nanos() - startedNanos));
     }
 
-    /** CPU seconds per operation in the steady window of a run of {@code totalOps}. */
-    Optional<Double> steadyCpuPerOp(long totalOps) {
-      return steadyWindow(totalOps).map(w -> (w[1].cpuSeconds() - w[0].cpuSeconds()) / (w[1].ops() - w[0].ops()));
-    }
-
-    /** Operations per second between the same samples as {@link #steadyCpuPerOp}. */
-    Optional<Double> steadyOpsPerSecond(long totalOps) {
-      return steadyWindow(totalOps).filter(w -> w[1].nanos() > w[0].nanos())
-          .map(w -> (w[1].ops() - w[0].ops()) * 1e9 / (w[1].nanos() - w[0].nanos()));
-    }
-
-    /**
-     * The steady window: the first sample at {@link #STEADY_FROM} % of {@code totalOps} or more
-     * and the first at {@link #STEADY_TO} % or more, the progress lines where
-     * {@link SteadyWindowProbe} starts and stops too; empty when either has no CPU reading or they
-     * are less than a quarter of the operations apart.
-     */
-    private Optional<Sample[]> steadyWindow(long totalOps) {
-      Sample from = null;
-      Sample to = null;
-      for (Sample s : samples) {
-        if (from == null && reached(s.ops(), totalOps, STEADY_FROM)) {
-          from = s;
-        }
-        if (to == null && reached(s.ops(), totalOps, STEADY_TO)) {
-          to = s;
-        }
-      }
-      if (from == null || to == null || to.ops() - from.ops() < totalOps / 4
-          || Double.isNaN(from.cpuSeconds()) || Double.isNaN(to.cpuSeconds())) {
-        return Optional.empty();
-      }
-      return Optional.of(new Sample[] {from, to});
+    /** The steady window of a run of {@code totalOps} ({@link SteadyWindow}), or why it has none. */
+    SteadyWindow.Search steadyWindow(long totalOps) {
+      return SteadyWindow.find(samples, totalOps, startedNanos);
     }
   }
 
   private MeasuredProcess() {}
+
+  /**
+   * The run's progress lines as read, a TSV beside its output: seconds since the client's start,
+   * operations, the client's CPU seconds, its compiler threads' (empty where not read).
+   */
+  static void writeSamples(Path file, List<Sample> samples, long startedNanos) throws IOException {
+    StringBuilder sb = new StringBuilder("seconds\toperations\tcpu_seconds\tjit_cpu_seconds\n");
+    for (Sample s : samples) {
+      sb.append(String.format(java.util.Locale.ROOT, "%.3f\t%d\t%s\t%s%n", (s.nanos() - startedNanos) / 1e9,
+          s.ops(), Double.isNaN(s.cpuSeconds()) ? "" : s.cpuSeconds(), Double.isNaN(s.jitSeconds()) ? ""
+          : s.jitSeconds()));
+    }
+    Files.writeString(file, sb);
+  }
 
   static Result run(List<String> command, Path workDir, Path outputFile, ProgressParser progress,
       long serverPid, PrintStream console, String label) throws IOException, InterruptedException {
@@ -149,10 +124,11 @@ final class MeasuredProcess {
             clientPid = p.toHandle().children().findFirst().map(ProcessHandle::pid).orElse(-1L);
           }
           long now = System.nanoTime();
-          samples.add(new Sample(ops, clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN, now));
+          double cpu = clientPid > 0 ? ProcessCpu.seconds(clientPid) : Double.NaN;
           jit.read(clientPid);
+          samples.add(new Sample(ops, cpu, now, jit.seenSeconds()));
           if (probe != null) {
-            probe.progress(clientPid, ops, totalOps, now);
+            probe.progress(clientPid, samples, totalOps);
           }
           if (now - lastShown > 5_000_000_000L) {
             console.printf("bench:   %s: %,d operations%n", label, ops);
@@ -164,6 +140,7 @@ final class MeasuredProcess {
     }
     int exit = p.waitFor();
     Instant ended = Instant.now();
+    writeSamples(outputFile.resolveSibling(outputFile.getFileName() + ".samples"), samples, startedNanos);
     double serverAfter = serverPid > 0 ? ProcessCpu.seconds(serverPid) : Double.NaN;
     double machine = ProcessCpu.machineSeconds() - machineBefore;
     List<String> timeLines = Files.readAllLines(timeFile);

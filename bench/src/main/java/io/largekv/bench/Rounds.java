@@ -88,12 +88,12 @@ final class Rounds {
                 seen.isEmpty() ? 0 : seen.get(seen.size() - 1).nanos(), succeeded);
             profiles.add(SteadyWindowProbe.render(title, w));
             if (Files.exists(probe.cpuProfile())) {
-              profiles.add(ProfileBreakdown.read(probe.cpuProfile()).render("  CPU profile, " + SteadyWindowProbe.FROM
-                  + "–" + SteadyWindowProbe.MIDDLE + " %", Double.NaN));
+              profiles.add(ProfileBreakdown.read(probe.cpuProfile()).render("  CPU profile, the window's first half",
+                  Double.NaN));
             }
             if (Files.exists(probe.wallProfile())) {
-              profiles.add(ProfileBreakdown.read(probe.wallProfile()).render("  wall profile, "
-                  + SteadyWindowProbe.MIDDLE + "–" + SteadyWindowProbe.TO + " %", Double.NaN));
+              profiles.add(ProfileBreakdown.read(probe.wallProfile()).render("  wall profile, its second half",
+                  Double.NaN));
             }
           }
           if (!succeeded) {

@@ -15,14 +15,16 @@ import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 
 /**
- * What a client does in its steady window (from its first progress line at 20 % of the operations
- * to its first at 90 %, {@code --profile}), seen from outside the process:
+ * What a client does in its steady window ({@link SteadyWindow}: from the progress line where its
+ * JVM's compiler threads have gone quiet to its first at 90 % of the operations; {@code --counts},
+ * {@code --profile}), seen from outside the process:
  * <ul>
  *   <li>{@code perf stat} on all its threads: CPU time (task-clock), context switches, CPU
  *       migrations, {@code futex} calls and all system calls; per thread in {@code <run>.perf};</li>
  *   <li>for a Java client, async-profiler loaded into it through the attach API: a CPU profile of
- *       the window's first half ({@code <run>.collapsed}) and a wall-clock profile of its second
- *       half ({@code <run>-wall.collapsed}), so that each half carries one profiler's cost.</li>
+ *       the window's first half of its operations ({@code <run>.collapsed}) and a wall-clock profile
+ *       of its second half ({@code <run>-wall.collapsed}), so that each half carries one profiler's
+ *       cost.</li>
  * </ul>
  * Any of it that cannot be taken (no {@code perf}, a kernel without the tracepoints, a JVM that
  * refuses the attach) is said in {@link Window#unavailable} and left out, never shown as 0.
@@ -32,10 +34,6 @@ final class SteadyWindowProbe {
   /** perf's events, in the order of {@link Window}'s fields. */
   static final List<String> EVENTS = List.of("task-clock", "context-switches", "cpu-migrations",
       "syscalls:sys_enter_futex", "raw_syscalls:sys_enter");
-  /** Per cent of the operations where the window starts, where the CPU profile gives way to the wall one, where it ends. */
-  static final int FROM = MeasuredProcess.STEADY_FROM;
-  static final int MIDDLE = 55;
-  static final int TO = MeasuredProcess.STEADY_TO;
   /** async-profiler's sampling intervals: CPU time, and wall time per thread. */
   static final String CPU_INTERVAL = "1ms";
   static final String WALL_INTERVAL = "5ms";
@@ -61,6 +59,8 @@ final class SteadyWindowProbe {
   private Process perf;
   private long fromOps = -1;
   private long fromNanos;
+  /** Where the CPU profile gives way to the wall-clock one: halfway from the window's start to its end. */
+  private long middleOps;
   private long toOps = -1;
   private long toNanos;
   private boolean wallStarted;
@@ -86,18 +86,25 @@ final class SteadyWindowProbe {
     return wallProfile;
   }
 
-  /** Called at each progress line: {@code ops} done of {@code total} by process {@code clientPid}. */
-  void progress(long clientPid, long ops, long total, long nanos) {
-    if (clientPid <= 0) {
+  /**
+   * Called at each progress line of process {@code clientPid}: {@code soFar} are its lines up to
+   * this one, of a run of {@code total} operations.
+   */
+  void progress(long clientPid, List<MeasuredProcess.Sample> soFar, long total) {
+    if (clientPid <= 0 || soFar.isEmpty()) {
       return;
     }
+    MeasuredProcess.Sample line = soFar.get(soFar.size() - 1);
+    long ops = line.ops();
+    long nanos = line.nanos();
     if (fromOps < 0) {
-      if (MeasuredProcess.reached(ops, total, FROM) && !MeasuredProcess.reached(ops, total, TO)) {
+      if (SteadyWindow.opensAt(soFar, total)) {
+        middleOps = (ops + total * SteadyWindow.TO / 100) / 2;
         start(clientPid, ops, nanos);
       }
-    } else if (toOps < 0 && MeasuredProcess.reached(ops, total, TO)) {
+    } else if (toOps < 0 && SteadyWindow.reached(ops, total, SteadyWindow.TO)) {
       stop(ops, nanos); // also when this line jumped past the middle: the profile running is stopped
-    } else if (toOps < 0 && !wallStarted && MeasuredProcess.reached(ops, total, MIDDLE)) {
+    } else if (toOps < 0 && !wallStarted && ops >= middleOps) {
       wallStarted = true;
       if (javaClient && profilerLibrary != null) {
         profiler("stop,file=" + cpuProfile + ",collapsed");
@@ -179,12 +186,12 @@ final class SteadyWindowProbe {
    */
   Window finish(long lastOps, long lastNanos, boolean succeeded) throws IOException {
     if (fromOps < 0) {
-      return unavailable("no progress line from " + FROM + " % to " + TO + " % of the operations");
+      return unavailable("the steady window never opened before " + SteadyWindow.TO + " % of the operations");
     }
     if (toOps < 0) {
       stop(lastOps, lastNanos);
       // perf counted until the process ended, the operations only to its last line: no figure per operation
-      return unavailable("the client ended before its progress line at " + TO + " %");
+      return unavailable("the client ended before its progress line at " + SteadyWindow.TO + " %");
     }
     if (!succeeded) {
       return unavailable("the run failed");

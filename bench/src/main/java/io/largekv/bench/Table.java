@@ -34,11 +34,10 @@ final class Table {
             : "; clients pinned to CPU " + o.pin.substring(0, o.pin.indexOf(':')) + ", server to CPU "
             + o.pin.substring(o.pin.indexOf(':') + 1)));
     sb.append("CPU = user+sys of the client process (/usr/bin/time), per 1 000 operations: 'process' from exec to\n"
-        + "exit (JVM start, JIT, connect, prepare included), 'steady' from the client's first progress line at\n"
-        + MeasuredProcess.STEADY_FROM + " % of the operations to its first at " + MeasuredProcess.STEADY_TO
-        + " % (/proc/<pid>/stat at those lines). 'ops/s': the client's\n"
-        + "own figure over the whole run; 'steady ops/s': operations per second over the same window as 'steady'\n"
-        + "CPU (a run of hours after its warm-up). p99: the client's own service-time histogram.\n"
+        + "exit (JVM start, JIT, connect, prepare included), 'steady' in the window where the client is\n"
+        + "steady (/proc at its progress lines; the rule and each window under STEADY below). 'ops/s': the\n"
+        + "client's own figure over the whole run; 'steady ops/s': operations per second over the same window\n"
+        + "as 'steady' CPU (a run of hours after its warm-up). p99: the client's own service-time histogram.\n"
         + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
         + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
         + "×latte: ratio to latte, same round and phase.\n\n");
@@ -130,7 +129,8 @@ final class Table {
     return Double.isNaN(r) ? v : v + String.format(Locale.ROOT, " (%.2f)", r);
   }
 
-  private static double median(List<Double> values) {
+  /** The median of the figures that are not NaN; NaN when none is. */
+  static double median(List<Double> values) {
     List<Double> v = values.stream().filter(d -> !d.isNaN()).sorted().toList();
     if (v.isEmpty()) {
       return Double.NaN;
@@ -139,7 +139,8 @@ final class Table {
     return v.size() % 2 == 1 ? v.get(m) : (v.get(m - 1) + v.get(m)) / 2;
   }
 
-  private static String ratio(double v, Optional<Double> latte) {
+  /** {@code v} over latte's figure, two decimals; n/a when either is missing. */
+  static String ratio(double v, Optional<Double> latte) {
     if (latte.isEmpty() || latte.get().isNaN() || latte.get() == 0 || Double.isNaN(v)) {
       return "n/a";
     }

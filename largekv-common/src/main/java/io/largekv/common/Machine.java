@@ -10,16 +10,22 @@ import java.util.Locale;
 public final class Machine {
   private Machine() {}
 
+  /** The CPU's model name ({@code /proc/cpuinfo}), or "unknown CPU". */
+  public static String cpuModel() {
+    String cpu = firstValue(Paths.get("/proc/cpuinfo"), "model name");
+    return cpu.isEmpty() ? "unknown CPU" : cpu;
+  }
+
   /** E.g. {@code 2 cores (Intel(R) Xeon(R) Processor), 23.5 GiB RAM, Linux 6.18.44, Java 17.0.15+6}. */
   public static String describe() {
-    String cpu = firstValue(Paths.get("/proc/cpuinfo"), "model name");
+    String cpu = cpuModel();
     String mem = firstValue(Paths.get("/proc/meminfo"), "MemTotal");
     String ram = "? GiB RAM";
     if (!mem.isEmpty()) {
       ram = String.format(Locale.ROOT, "%.1f GiB RAM", Long.parseLong(mem.replaceAll("[^0-9]", "")) / 1024.0 / 1024.0);
     }
     return String.format(Locale.ROOT, "%d cores (%s), %s, %s %s, Java %s", Runtime.getRuntime().availableProcessors(),
-        cpu.isEmpty() ? "unknown CPU" : cpu, ram, System.getProperty("os.name"), System.getProperty("os.version"),
+        cpu, ram, System.getProperty("os.name"), System.getProperty("os.version"),
         System.getProperty("java.runtime.version"));
   }
 

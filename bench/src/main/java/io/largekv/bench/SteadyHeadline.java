@@ -1,0 +1,108 @@
+package io.largekv.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.stream.Collectors;
+
+/**
+ * {@code bench/run}'s headline: each client's CPU per operation and throughput where it is steady
+ * ({@link SteadyWindow}), with what the window was (when it opened, the compiler threads' share of
+ * the client's CPU in it), the runs that had none and why, and per phase and client whether the
+ * rounds' ratios to latte agree within {@value #SETTLED_PER_CENT} % of their median: the figure a
+ * reader may quote, or the statement that it did not settle.
+ */
+final class SteadyHeadline {
+
+  /** Rounds agree when every round's ratio is within this many per cent of their median. */
+  static final int SETTLED_PER_CENT = 5;
+  /** Rounds needed to say whether a ratio settles. */
+  static final int ROUNDS_TO_SETTLE = 3;
+
+  private SteadyHeadline() {}
+
+  static String render(List<ClientRun> runs, String cpuModel) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nSTEADY on %s: each run's window opens at"
+        + " its first progress line%nfrom %d %% of its operations at which the client's JVM compiler threads used"
+        + " under %d %% of its CPU%nover the %d s before, and closes at its first line at %d %%. 'steady after':"
+        + " seconds from the client's%nstart to the window; 'JIT': the compiler threads' share of the client's"
+        + " CPU in it.%n", cpuModel, SteadyWindow.FROM, SteadyWindow.QUIET_PER_CENT, SteadyWindow.QUIET_SECONDS,
+        SteadyWindow.TO));
+    sb.append(String.format(Locale.ROOT, "%-2s %-6s %-26s %13s %11s %6s %10s %6s %9s %6s%n", "r", "phase", "client",
+        "steady after", "window ops", "JIT", "CPU µs/op", "×latte", "ops/s", "×latte"));
+    List<String> missing = new ArrayList<>();
+    for (ClientRun r : runs) {
+      SteadyWindow.Search s = r.steady();
+      if (s.window() == null) {
+        missing.add(String.format(Locale.ROOT, "  round %d %s %s:%n    %s", r.round(), r.phase().label, r.client(),
+            s.missing()));
+        sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %13s%n", r.round(), r.phase().label, r.client(),
+            "no window"));
+        continue;
+      }
+      SteadyWindow w = s.window();
+      Optional<SteadyWindow> latte = latte(runs, r);
+      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %11.1f s %,11d %5.1f%% %10.2f %6s %,9.0f %6s%s%n",
+          r.round(), r.phase().label, r.client(), w.secondsToSteady(), w.ops(), w.jitShare() * 100,
+          w.cpuPerOp() * 1e6, Table.ratio(w.cpuPerOp(), latte.map(SteadyWindow::cpuPerOp)), w.opsPerSecond(),
+          Table.ratio(w.opsPerSecond(), latte.map(SteadyWindow::opsPerSecond)),
+          Table.counts(r) ? "" : "  (not counted)"));
+    }
+    if (!missing.isEmpty()) {
+      sb.append("no steady window (no steady figure for these runs):\n")
+          .append(String.join("\n", missing)).append('\n');
+    }
+    sb.append(settled(runs));
+    return sb.toString();
+  }
+
+  /** Per phase and client other than latte: the rounds' steady ratios to latte, and whether they settled. */
+  static String settled(List<ClientRun> runs) {
+    StringBuilder sb = new StringBuilder("steady CPU per operation ÷ latte's, by round (runs with errors or marked '*'"
+        + " left out):\n");
+    for (BenchPhase phase : BenchPhase.values()) {
+      for (String client : runs.stream().filter(r -> r.phase() == phase && !r.client().equals(LatteClient.NAME))
+          .map(ClientRun::client).distinct().toList()) {
+        List<Double> ratios = new ArrayList<>();
+        for (ClientRun r : runs) {
+          if (r.phase() != phase || !r.client().equals(client) || !Table.counts(r)) {
+            continue;
+          }
+          Optional<ClientRun> latte = runs.stream().filter(x -> x.round() == r.round() && x.phase() == phase
+              && x.client().equals(LatteClient.NAME) && Table.counts(x)).findFirst();
+          Optional<Double> mine = r.steadyCpuPerKiloOps();
+          Optional<Double> theirs = latte.flatMap(ClientRun::steadyCpuPerKiloOps);
+          if (mine.isPresent() && theirs.isPresent()) {
+            ratios.add(mine.get() / theirs.get());
+          }
+        }
+        sb.append(String.format(Locale.ROOT, "  %-6s %-26s %s%n", phase.label, client, verdict(ratios)));
+      }
+    }
+    return sb.toString();
+  }
+
+  /** The rounds' ratios and whether they agree within {@value #SETTLED_PER_CENT} % of their median. */
+  static String verdict(List<Double> ratios) {
+    if (ratios.isEmpty()) {
+      return "unavailable: no round with a steady figure of both this client and latte";
+    }
+    String each = ratios.stream().map(v -> String.format(Locale.ROOT, "%.2f×", v)).collect(Collectors.joining(", "));
+    double median = Table.median(ratios);
+    double spread = ratios.stream().mapToDouble(v -> Math.abs(v / median - 1)).max().orElseThrow() * 100;
+    String figure = String.format(Locale.ROOT, "%s; median %.2f×, rounds within ±%.1f %% of it", each, median,
+        spread);
+    if (ratios.size() < ROUNDS_TO_SETTLE) {
+      return figure + String.format(Locale.ROOT, ": %d round%s, too few to say whether it settles (--rounds %d)",
+          ratios.size(), ratios.size() == 1 ? "" : "s", ROUNDS_TO_SETTLE);
+    }
+    return figure + (spread <= SETTLED_PER_CENT ? String.format(Locale.ROOT, ": settled (±%d %%)", SETTLED_PER_CENT)
+        : String.format(Locale.ROOT, ": NOT settled (over ±%d %%)", SETTLED_PER_CENT));
+  }
+
+  private static Optional<SteadyWindow> latte(List<ClientRun> runs, ClientRun r) {
+    return runs.stream().filter(x -> x.round() == r.round() && x.phase() == r.phase()
+        && x.client().equals(LatteClient.NAME)).findFirst().map(x -> x.steady().window());
+  }
+}
