@@ -57,6 +57,14 @@ interface BenchClient extends MeasuredProcess.ProgressParser {
     return 0;
   }
 
+  /**
+   * The operations a run of {@code phase} with {@code settings} does in all: {@link Settings#ops()},
+   * and a client that leaves a warm-up out of its figures reads that warm-up's too.
+   */
+  default long operationsRun(BenchPhase phase, Settings settings) {
+    return settings.ops();
+  }
+
   /** Whether this client writes largekv's rows into {@link #table()} (its workload is largekv's). */
   default boolean writesLargekvRows() {
     return false;

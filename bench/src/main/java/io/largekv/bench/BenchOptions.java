@@ -180,7 +180,8 @@ final class BenchOptions {
   }
 
   @Option(names = "--rate", description = "after the rounds: every client's reads at 50 %% and 80 %% of latte's"
-      + " read rate of the last round, p50/p99/p99.9 service time and YCSB's intended time; needs latte; latte runs"
+      + " read rate of the last round, p50/p99/p99.9 service time and YCSB's intended time, and CPU per read in the"
+      + " steady window over latte's; needs latte; latte runs"
       + " first, and where it read less than 97 %% of the rate the other clients of that run read at latte's rate")
   void rate(boolean on) {
     rate = on;

@@ -201,7 +201,7 @@ public final class ClientEfficiency {
       table += Subtracted.render(subtracted);
     }
     if (!rateRuns.isEmpty()) {
-      table += "\n" + Table.renderRates(rateRuns, options);
+      table += "\n" + Table.renderRates(rateRuns, options) + SteadyHeadline.atRates(rateRuns);
     }
     if (!profiles.isEmpty()) {
       table += "\nSTEADY WINDOWS (perf stat of every thread" + (options.profiler == null ? "" : "; async-profiler's"

@@ -33,10 +33,22 @@ final class FixedRates {
 
   /**
    * One client's reads at a fixed rate: the {@code run}-th (from 1) of {@code --rate-runs} at that
-   * rate, with the local server's pauses while it ran.
+   * rate, with the local server's pauses while it ran, and where it was steady ({@link SteadyWindow}:
+   * its CPU per read there, at the same load as the other clients of the turn); null when not measured.
    */
   record RateRun(double fraction, double rate, int run, String client, BenchClient.Report report, int exitCode,
-      ServerPauses.Within serverPauses) {}
+      ServerPauses.Within serverPauses, SteadyWindow.Search steady) {
+    RateRun(double fraction, double rate, int run, String client, BenchClient.Report report, int exitCode,
+        ServerPauses.Within serverPauses) {
+      this(fraction, rate, run, client, report, exitCode, serverPauses, null);
+    }
+
+    /** CPU seconds per read in its steady window; NaN when it had none or failed. */
+    double steadyCpuPerOp() {
+      return steady == null || steady.window() == null || exitCode != 0 || report.problem() != null ? Double.NaN
+          : steady.window().cpuPerOp();
+    }
+  }
 
   /**
    * {@code --rate}: latte's read rate of the last round (as fast as it goes), then every client's
@@ -107,7 +119,8 @@ final class FixedRates {
             console.printf("bench:   the server's pauses in the run's reported window: %s (%s)%n", pauses.render(),
                 ServerPauses.GC_LOG);
           }
-          out.add(new RateRun(fraction, turn.rate(), run, client.name(), report, r.exitCode(), pauses));
+          out.add(new RateRun(fraction, turn.rate(), run, client.name(), report, r.exitCode(), pauses,
+              r.steadyWindow(client.operationsRun(BenchPhase.READ, turn))));
           if (client.name().equals(LatteClient.NAME)) {
             double held = sameLoad(rate, report, r.exitCode());
             if (held != rate) {

@@ -83,19 +83,61 @@ final class SteadyHeadline {
     return sb.toString();
   }
 
+  /**
+   * {@code --rate}: each client's CPU per read in its steady window over latte's in the same turn at
+   * the same fixed rate, and whether the runs settle. At one load for both, the server's speed of the
+   * moment does not move the clients' cost per read as it does when they read as fast as they can.
+   */
+  static String atRates(List<FixedRates.RateRun> runs) {
+    StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nsteady CPU per read at the same fixed rate"
+        + " ÷ latte's, by run (the window as above; runs without one, or failed, left out):%n"));
+    for (double fraction : runs.stream().map(FixedRates.RateRun::fraction).distinct().toList()) {
+      for (String client : runs.stream().filter(r -> r.fraction() == fraction && !r.client().equals(LatteClient.NAME))
+          .map(FixedRates.RateRun::client).distinct().toList()) {
+        List<Double> ratios = new ArrayList<>();
+        List<String> missing = new ArrayList<>();
+        for (FixedRates.RateRun r : runs) {
+          if (r.fraction() != fraction || !r.client().equals(client)) {
+            continue;
+          }
+          Optional<FixedRates.RateRun> latte = runs.stream().filter(x -> x.fraction() == fraction
+              && x.run() == r.run() && x.client().equals(LatteClient.NAME)).findFirst();
+          double theirs = latte.map(FixedRates.RateRun::steadyCpuPerOp).orElse(Double.NaN);
+          if (!Double.isNaN(r.steadyCpuPerOp()) && !Double.isNaN(theirs)) {
+            ratios.add(r.steadyCpuPerOp() / theirs);
+          } else if (r.steady() != null && r.steady().window() == null) {
+            missing.add(String.format(Locale.ROOT, "    run %d: %s%n", r.run(), r.steady().missing()));
+          }
+        }
+        sb.append(String.format(Locale.ROOT, "  %3.0f%%  %-26s %s%n", fraction * 100, client,
+            verdict(ratios, "run", "--rate-runs")));
+        missing.forEach(sb::append);
+      }
+    }
+    return sb.toString();
+  }
+
   /** The rounds' ratios and whether they agree within {@value #SETTLED_PER_CENT} % of their median. */
   static String verdict(List<Double> ratios) {
+    return verdict(ratios, "round", "--rounds");
+  }
+
+  /**
+   * {@code ratios}, one per {@code unit} (a round, a run), and whether they agree within
+   * {@value #SETTLED_PER_CENT} % of their median; {@code option} asks for more of them.
+   */
+  static String verdict(List<Double> ratios, String unit, String option) {
     if (ratios.isEmpty()) {
-      return "unavailable: no round with a steady figure of both this client and latte";
+      return "unavailable: no " + unit + " with a steady figure of both this client and latte";
     }
     String each = ratios.stream().map(v -> String.format(Locale.ROOT, "%.2f×", v)).collect(Collectors.joining(", "));
     double median = Table.median(ratios);
     double spread = ratios.stream().mapToDouble(v -> Math.abs(v / median - 1)).max().orElseThrow() * 100;
-    String figure = String.format(Locale.ROOT, "%s; median %.2f×, rounds within ±%.1f %% of it", each, median,
+    String figure = String.format(Locale.ROOT, "%s; median %.2f×, %ss within ±%.1f %% of it", each, median, unit,
         spread);
     if (ratios.size() < ROUNDS_TO_SETTLE) {
-      return figure + String.format(Locale.ROOT, ": %d round%s, too few to say whether it settles (--rounds %d)",
-          ratios.size(), ratios.size() == 1 ? "" : "s", ROUNDS_TO_SETTLE);
+      return figure + String.format(Locale.ROOT, ": %d %s%s, too few to say whether it settles (%s %d)",
+          ratios.size(), unit, ratios.size() == 1 ? "" : "s", option, ROUNDS_TO_SETTLE);
     }
     return figure + (spread <= SETTLED_PER_CENT ? String.format(Locale.ROOT, ": settled (±%d %%)", SETTLED_PER_CENT)
         : String.format(Locale.ROOT, ": NOT settled (over ±%d %%)", SETTLED_PER_CENT));

@@ -121,6 +121,11 @@ final class YcsbBenchClient implements BenchClient {
   }
 
   @Override
+  public long operationsRun(BenchPhase phase, Settings settings) {
+    return settings.ops() + (phase == BenchPhase.READ ? warmUpOps(settings) : 0);
+  }
+
+  @Override
   public boolean readsLargekvRows() {
     return writesLargekvRows();
   }
@@ -205,7 +210,7 @@ final class YcsbBenchClient implements BenchClient {
     long corrupt = out.returns("VERIFY", "CORRUPT");
     long missing = out.returns("VERIFY", "MISSING");
     // at a fixed rate every operation of the run, its warm-up's too, must have succeeded
-    long ops = settings.ops() + (phase == BenchPhase.READ ? warmUpOps(settings) : 0);
+    long ops = operationsRun(phase, settings);
     String problem = null;
     if (ok != ops || failed > 0) {
       problem = op + ": " + ok + " OK, " + failed + " not OK of " + ops;

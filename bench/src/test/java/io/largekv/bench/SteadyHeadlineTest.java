@@ -58,6 +58,32 @@ class SteadyHeadlineTest {
     assertThat(text).containsPattern("1  read   largekv YCSB \\(default\\) +20\\.0 s +70,000 +1\\.0% +5\\.00 +0\\.50");
   }
 
+  @Test
+  void atTheSameFixedRateEachRunIsComparedWithLattesOfItsTurn() {
+    List<FixedRates.RateRun> runs = new ArrayList<>();
+    double[] largekv = {9.5, 9.7, 10.0};
+    for (int run = 1; run <= 3; run++) {
+      runs.add(rateRun(run, LatteClient.NAME, 10, 0, 0));
+      runs.add(rateRun(run, "largekv YCSB (default)", largekv[run - 1], 0.01, 0));
+    }
+    // a fourth turn whose largekv run failed, and a fifth whose JIT never went quiet: neither gives a ratio
+    runs.add(rateRun(4, LatteClient.NAME, 10, 0, 0));
+    runs.add(rateRun(4, "largekv YCSB (default)", 5, 0.01, 1));
+    runs.add(rateRun(5, LatteClient.NAME, 10, 0, 0));
+    runs.add(rateRun(5, "largekv YCSB (default)", 5, 0.2, 0));
+    String text = SteadyHeadline.atRates(runs);
+    assertThat(text).contains("   50%  largekv YCSB (default)     0.95×, 0.97×, 1.00×; median 0.97×, runs within ±3.1 %"
+        + " of it: settled (±5 %)");
+    assertThat(text).contains("    run 5: the compiler threads at 20.0 % of the client's CPU");
+    assertThat(text).doesNotContain("run 4:");
+  }
+
+  private static FixedRates.RateRun rateRun(int run, String client, double microsPerOp, double jitShare, int exit) {
+    ClientRun r = run(run, client, microsPerOp, jitShare);
+    return new FixedRates.RateRun(0.5, 1_000, run, client, r.report(), exit, ServerPauses.Within.UNKNOWN,
+        r.steady());
+  }
+
   /**
    * A read run of a line a second, 1,000 reads a second at {@code microsPerOp} µs of CPU each, of
    * which the compiler threads' share is {@code jitShare}.
