@@ -27,7 +27,8 @@ class DriverSettingsTest {
         .containsEntry("basic.load-balancing-policy.class", "PartitionAwarePolicy")
         .containsEntry("advanced.metadata.partition-metadata.enabled", true)
         .doesNotContainKey("basic.load-balancing-policy.local-datacenter")
-        .containsEntry("advanced.metadata.schema.refreshed-keyspaces", java.util.List.of("largekv"));
+        .containsEntry("advanced.metadata.schema.refreshed-keyspaces", java.util.List.of("largekv"))
+        .containsEntry("advanced.metadata.schema.debouncer.window", "50 milliseconds");
   }
 
   @Test

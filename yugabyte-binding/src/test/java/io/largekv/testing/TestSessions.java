@@ -32,6 +32,8 @@ public final class TestSessions {
             // a server a test restarts is reachable again within a second
             .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(200))
             .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(1))
+            // a test's own DDL returns in tenths of a second, as the client's does (DriverSettings)
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(50))
             .build());
   }
 
