@@ -1,17 +1,28 @@
 package io.largekv.bench;
 
+import java.util.List;
 import java.util.Optional;
 
-/** One client's measured phase. */
+/**
+ * One client's measured phase, with where it was steady ({@link SteadyWindow}) or why it was not,
+ * found once from its progress lines.
+ */
 record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
-    long ops) {
-  double cpuPerKiloOps() {
-    return process.usage().cpuSeconds() * 1000.0 / ops;
+    long ops, SteadyWindow.Search steady) {
+
+  ClientRun(int round, BenchPhase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
+      long ops) {
+    this(round, phase, client, report, process, ops, process.steadyWindow(ops));
   }
 
-  /** Where the run was steady ({@link SteadyWindow}), or why it was not. */
-  SteadyWindow.Search steady() {
-    return process.steadyWindow(ops);
+  /** latte's run of the same round and phase in {@code runs}. */
+  Optional<ClientRun> latteIn(List<ClientRun> runs) {
+    return runs.stream().filter(x -> x.round == round && x.phase == phase && x.client.equals(LatteClient.NAME))
+        .findFirst();
+  }
+
+  double cpuPerKiloOps() {
+    return process.usage().cpuSeconds() * 1000.0 / ops;
   }
 
   Optional<Double> steadyCpuPerKiloOps() {
@@ -24,7 +35,7 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
   }
 
   private Optional<SteadyWindow> window() {
-    return Optional.ofNullable(steady().window());
+    return Optional.ofNullable(steady.window());
   }
 
   double serverCpuPerKiloOps() {

@@ -43,6 +43,12 @@ final class FixedRates {
       this(fraction, rate, run, client, report, exitCode, serverPauses, null);
     }
 
+    /** latte's run at the same rate in the same turn in {@code runs}. */
+    Optional<RateRun> latteIn(List<RateRun> runs) {
+      return runs.stream().filter(x -> x.fraction == fraction && x.run == run && x.client.equals(LatteClient.NAME))
+          .findFirst();
+    }
+
     /** CPU seconds per read in its steady window; NaN when it had none or failed. */
     double steadyCpuPerOp() {
       return steady == null || steady.window() == null || exitCode != 0 || report.problem() != null ? Double.NaN

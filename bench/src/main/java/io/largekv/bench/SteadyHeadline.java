@@ -17,8 +17,8 @@ final class SteadyHeadline {
 
   /** Rounds agree when every round's ratio is within this many per cent of their median. */
   static final int SETTLED_PER_CENT = 5;
-  /** Rounds needed to say whether a ratio settles. */
-  static final int ROUNDS_TO_SETTLE = 3;
+  /** Rounds (or runs at a fixed rate) needed to say whether a ratio settles. */
+  static final int RATIOS_TO_SETTLE = 3;
 
   private SteadyHeadline() {}
 
@@ -42,7 +42,7 @@ final class SteadyHeadline {
         continue;
       }
       SteadyWindow w = s.window();
-      Optional<SteadyWindow> latte = latte(runs, r);
+      Optional<SteadyWindow> latte = r.latteIn(runs).map(x -> x.steady().window());
       sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %11.1f s %,11d %5.1f%% %10.2f %6s %,9.0f %6s%s%n",
           r.round(), r.phase().label, r.client(), w.secondsToSteady(), w.ops(), w.jitShare() * 100,
           w.cpuPerOp() * 1e6, Table.ratio(w.cpuPerOp(), latte.map(SteadyWindow::cpuPerOp)), w.opsPerSecond(),
@@ -69,8 +69,7 @@ final class SteadyHeadline {
           if (r.phase() != phase || !r.client().equals(client) || !Table.counts(r)) {
             continue;
           }
-          Optional<ClientRun> latte = runs.stream().filter(x -> x.round() == r.round() && x.phase() == phase
-              && x.client().equals(LatteClient.NAME) && Table.counts(x)).findFirst();
+          Optional<ClientRun> latte = r.latteIn(runs).filter(Table::counts);
           Optional<Double> mine = r.steadyCpuPerKiloOps();
           Optional<Double> theirs = latte.flatMap(ClientRun::steadyCpuPerKiloOps);
           if (mine.isPresent() && theirs.isPresent()) {
@@ -100,9 +99,7 @@ final class SteadyHeadline {
           if (r.fraction() != fraction || !r.client().equals(client)) {
             continue;
           }
-          Optional<FixedRates.RateRun> latte = runs.stream().filter(x -> x.fraction() == fraction
-              && x.run() == r.run() && x.client().equals(LatteClient.NAME)).findFirst();
-          double theirs = latte.map(FixedRates.RateRun::steadyCpuPerOp).orElse(Double.NaN);
+          double theirs = r.latteIn(runs).map(FixedRates.RateRun::steadyCpuPerOp).orElse(Double.NaN);
           if (!Double.isNaN(r.steadyCpuPerOp()) && !Double.isNaN(theirs)) {
             ratios.add(r.steadyCpuPerOp() / theirs);
           } else if (r.steady() != null && r.steady().window() == null) {
@@ -135,16 +132,11 @@ final class SteadyHeadline {
     double spread = ratios.stream().mapToDouble(v -> Math.abs(v / median - 1)).max().orElseThrow() * 100;
     String figure = String.format(Locale.ROOT, "%s; median %.2f×, %ss within ±%.1f %% of it", each, median, unit,
         spread);
-    if (ratios.size() < ROUNDS_TO_SETTLE) {
+    if (ratios.size() < RATIOS_TO_SETTLE) {
       return figure + String.format(Locale.ROOT, ": %d %s%s, too few to say whether it settles (%s %d)",
-          ratios.size(), unit, ratios.size() == 1 ? "" : "s", option, ROUNDS_TO_SETTLE);
+          ratios.size(), unit, ratios.size() == 1 ? "" : "s", option, RATIOS_TO_SETTLE);
     }
     return figure + (spread <= SETTLED_PER_CENT ? String.format(Locale.ROOT, ": settled (±%d %%)", SETTLED_PER_CENT)
         : String.format(Locale.ROOT, ": NOT settled (over ±%d %%)", SETTLED_PER_CENT));
-  }
-
-  private static Optional<SteadyWindow> latte(List<ClientRun> runs, ClientRun r) {
-    return runs.stream().filter(x -> x.round() == r.round() && x.phase() == r.phase()
-        && x.client().equals(LatteClient.NAME)).findFirst().map(x -> x.steady().window());
   }
 }

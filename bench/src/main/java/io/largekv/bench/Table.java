@@ -48,9 +48,7 @@ final class Table {
         "", "", "", "", "", "ops/s", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
     sb.append(header).append(units);
     for (ClientRun r : runs) {
-      Optional<ClientRun> latte = runs.stream()
-          .filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
-          .findFirst();
+      Optional<ClientRun> latte = r.latteIn(runs);
       double rss = r.process().usage().maxRssKb() / 1024.0;
       sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %8.0f %6s %8s %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
           r.round(), r.phase().label, r.client(),
@@ -116,9 +114,7 @@ final class Table {
     for (ClientRun r : mine) {
       double v = figure.applyAsDouble(r);
       values.add(v);
-      all.stream().filter(x -> x.round() == r.round() && x.phase() == r.phase() && x.client().equals(LatteClient.NAME))
-          .filter(Table::counts)
-          .findFirst().ifPresent(l -> ratios.add(v / figure.applyAsDouble(l)));
+      r.latteIn(all).filter(Table::counts).ifPresent(l -> ratios.add(v / figure.applyAsDouble(l)));
     }
     double m = median(values);
     if (Double.isNaN(m)) {
@@ -205,8 +201,7 @@ final class Table {
    * or has no figure (a failed run has no ratio: it is not a better or a worse one).
    */
   static double p99OverLatte(FixedRates.RateRun r, List<FixedRates.RateRun> runs) {
-    Optional<FixedRates.RateRun> latte = runs.stream().filter(x -> x.fraction() == r.fraction()
-        && x.run() == r.run() && x.client().equals(LatteClient.NAME)).findFirst();
+    Optional<FixedRates.RateRun> latte = r.latteIn(runs);
     if (latte.isEmpty() || failed(r) || failed(latte.get()) || r.report().service() == null
         || latte.get().report().service() == null || latte.get().report().service().p99() == 0) {
       return Double.NaN;
