@@ -34,13 +34,35 @@ final class FixedRates {
   /**
    * One client's reads at a fixed rate: the {@code run}-th (from 1) of {@code --rate-runs} at that
    * rate, with the local server's pauses while it ran, and where it was steady ({@link SteadyWindow}:
-   * its CPU per read there, at the same load as the other clients of the turn); null when not measured.
+   * its CPU per read there, at the same load as the other clients of the turn) and what else the
+   * machine did meanwhile ({@link Measured}).
    */
-  record RateRun(double fraction, double rate, int run, String client, BenchClient.Report report, int exitCode,
-      ServerPauses.Within serverPauses, SteadyWindow.Search steady) {
+  record RateRun(double fraction, double rate, int run, String client, BenchClient.Report report,
+      ServerPauses.Within serverPauses, Measured measured) {
+
+    /**
+     * The client's process: its exit status, its steady window (null when not measured), and the
+     * cores everything else on the machine used meanwhile ({@link MeasuredProcess.Result#otherCores}).
+     */
+    record Measured(int exitCode, SteadyWindow.Search steady, double otherCores) {}
+
+    /** A run of which only the exit status is known. */
     RateRun(double fraction, double rate, int run, String client, BenchClient.Report report, int exitCode,
         ServerPauses.Within serverPauses) {
-      this(fraction, rate, run, client, report, exitCode, serverPauses, null);
+      this(fraction, rate, run, client, report, serverPauses, new Measured(exitCode, null, 0));
+    }
+
+    int exitCode() {
+      return measured.exitCode();
+    }
+
+    SteadyWindow.Search steady() {
+      return measured.steady();
+    }
+
+    /** Other work on the machine used more than {@link Table#DISTURBED_CORES} cores while it ran. */
+    boolean disturbed() {
+      return measured.otherCores() > Table.DISTURBED_CORES;
     }
 
     /** latte's run at the same rate in the same turn in {@code runs}. */
@@ -51,7 +73,8 @@ final class FixedRates {
 
     /** CPU seconds per read in its steady window; NaN when it had none or failed. */
     double steadyCpuPerOp() {
-      return steady == null || steady.window() == null || exitCode != 0 || report.problem() != null ? Double.NaN
+      SteadyWindow.Search steady = steady();
+      return steady == null || steady.window() == null || exitCode() != 0 || report.problem() != null ? Double.NaN
           : steady.window().cpuPerOp();
     }
   }
@@ -125,8 +148,8 @@ final class FixedRates {
             console.printf("bench:   the server's pauses in the run's reported window: %s (%s)%n", pauses.render(),
                 ServerPauses.GC_LOG);
           }
-          out.add(new RateRun(fraction, turn.rate(), run, client.name(), report, r.exitCode(), pauses,
-              r.steadyWindow(client.operationsRun(BenchPhase.READ, turn))));
+          out.add(new RateRun(fraction, turn.rate(), run, client.name(), report, pauses, new RateRun.Measured(
+              r.exitCode(), r.steadyWindow(client.operationsRun(BenchPhase.READ, turn)), r.otherCores())));
           if (client.name().equals(LatteClient.NAME)) {
             double held = sameLoad(rate, report, r.exitCode());
             if (held != rate) {

@@ -89,7 +89,8 @@ final class SteadyHeadline {
    */
   static String atRates(List<FixedRates.RateRun> runs) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT, "%nsteady CPU per read at the same fixed rate"
-        + " ÷ latte's, by run (the window as above; runs without one, or failed, left out):%n"));
+        + " ÷ latte's, by run (the window as above; runs without one, failed, or disturbed (either client's) left"
+        + " out):%n"));
     for (double fraction : runs.stream().map(FixedRates.RateRun::fraction).distinct().toList()) {
       for (String client : runs.stream().filter(r -> r.fraction() == fraction && !r.client().equals(LatteClient.NAME))
           .map(FixedRates.RateRun::client).distinct().toList()) {
@@ -99,7 +100,13 @@ final class SteadyHeadline {
           if (r.fraction() != fraction || !r.client().equals(client)) {
             continue;
           }
-          double theirs = r.latteIn(runs).map(FixedRates.RateRun::steadyCpuPerOp).orElse(Double.NaN);
+          Optional<FixedRates.RateRun> latte = r.latteIn(runs);
+          if (r.disturbed() || latte.map(FixedRates.RateRun::disturbed).orElse(false)) {
+            missing.add(String.format(Locale.ROOT, "    run %d: disturbed: other work on the machine used over %.2f"
+                + " cores while %s ran%n", r.run(), Table.DISTURBED_CORES, r.disturbed() ? "it" : "latte"));
+            continue;
+          }
+          double theirs = latte.map(FixedRates.RateRun::steadyCpuPerOp).orElse(Double.NaN);
           if (!Double.isNaN(r.steadyCpuPerOp()) && !Double.isNaN(theirs)) {
             ratios.add(r.steadyCpuPerOp() / theirs);
           } else if (r.steady() != null && r.steady().window() == null) {

@@ -78,21 +78,15 @@ record SteadyWindow(Sample from, Sample to, long startedNanos) {
   }
 
   /**
-   * Whether the last of {@code soFar}, a run's progress lines up to now, is where its window opens:
-   * what {@link #find} would say once the run has ended, decided as the line comes.
+   * Whether the window may open at the last of {@code soFar}, a run's progress lines up to now: it is
+   * from {@link #FROM} % and before {@link #TO} % of the operations, with the compiler threads quiet
+   * before it. The first such line of a run is where {@link #find} opens its window once the run has
+   * ended: a caller that asks at each line as it comes opens at the first yes.
    */
-  static boolean opensAt(List<Sample> soFar, long totalOps) {
+  static boolean mayOpenAt(List<Sample> soFar, long totalOps) {
     int last = soFar.size() - 1;
-    if (last < 0 || !reached(soFar.get(last).ops(), totalOps, FROM) || reached(soFar.get(last).ops(), totalOps, TO)
-        || quiet(soFar, last, totalOps) != null) {
-      return false;
-    }
-    for (int i = 0; i < last; i++) {
-      if (reached(soFar.get(i).ops(), totalOps, FROM) && quiet(soFar, i, totalOps) == null) {
-        return false; // it opened before
-      }
-    }
-    return true;
+    return last >= 0 && reached(soFar.get(last).ops(), totalOps, FROM) && !reached(soFar.get(last).ops(), totalOps, TO)
+        && quiet(soFar, last, totalOps) == null;
   }
 
   /** Null when the compiler threads were quiet before line {@code i}; else why they were not, in words. */

@@ -98,7 +98,7 @@ final class SteadyWindowProbe {
     long ops = line.ops();
     long nanos = line.nanos();
     if (fromOps < 0) {
-      if (SteadyWindow.opensAt(soFar, total)) {
+      if (SteadyWindow.mayOpenAt(soFar, total)) { // the first such line: the window had not opened
         middleOps = (ops + total * SteadyWindow.TO / 100) / 2;
         start(clientPid, ops, nanos);
       }

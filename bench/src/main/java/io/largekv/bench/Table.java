@@ -167,7 +167,7 @@ final class Table {
       BenchClient.Latency s = r.report().service();
       BenchClient.Latency in = r.report().intended();
       String bad = r.report().problem() != null || r.exitCode() != 0 ? "  FAILED: " + (r.report().problem() != null
-          ? r.report().problem() : "exit " + r.exitCode()) : "";
+          ? r.report().problem() : "exit " + r.exitCode()) : r.disturbed() ? "  * disturbed (no ratio)" : "";
       sb.append(String.format(Locale.ROOT, "%-22s %-26s %8.0f %7s %7s %8s %10s %7s %8s %10s  %s%s%n",
           String.format(Locale.ROOT, "%.0f%% %,.0f/s%s", r.fraction() * 100, r.rate(),
               o.rateRuns == 1 ? "" : " run " + r.run()), r.client(),
@@ -202,7 +202,8 @@ final class Table {
    */
   static double p99OverLatte(FixedRates.RateRun r, List<FixedRates.RateRun> runs) {
     Optional<FixedRates.RateRun> latte = r.latteIn(runs);
-    if (latte.isEmpty() || failed(r) || failed(latte.get()) || r.report().service() == null
+    if (latte.isEmpty() || failed(r) || failed(latte.get()) || r.disturbed() || latte.get().disturbed()
+        || r.report().service() == null
         || latte.get().report().service() == null || latte.get().report().service().p99() == 0) {
       return Double.NaN;
     }

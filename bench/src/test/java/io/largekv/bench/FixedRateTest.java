@@ -124,6 +124,14 @@ class FixedRateTest {
     String t = Table.renderRates(runs, o);
     assertThat(t).contains("3 runs of each client at each rate, alternating").contains("50% 16,000/s run 2")
         .containsPattern("50% +largekv YCSB \\(default\\) +1\\.10, 0\\.50, 1\\.20; median 1\\.10");
+
+    // run 2's largekv shared the machine with other work: no ratio of its own, marked, left out of the median
+    FixedRates.RateRun two = runs.get(3);
+    runs.set(3, new FixedRates.RateRun(two.fraction(), two.rate(), two.run(), two.client(), two.report(),
+        two.serverPauses(), new FixedRates.RateRun.Measured(0, null, 0.6)));
+    assertThat(Table.p99OverLatte(runs.get(3), runs)).isNaN();
+    assertThat(Table.renderRates(runs, o)).containsPattern("50% 16,000/s run 2 +largekv .*  \\* disturbed \\(no ratio\\)")
+        .containsPattern("50% +largekv YCSB \\(default\\) +1\\.10, n/a, 1\\.20; median 1\\.15");
   }
 
   @Test

@@ -71,17 +71,30 @@ class SteadyHeadlineTest {
     runs.add(rateRun(4, "largekv YCSB (default)", 5, 0.01, 1));
     runs.add(rateRun(5, LatteClient.NAME, 10, 0, 0));
     runs.add(rateRun(5, "largekv YCSB (default)", 5, 0.2, 0));
+    // a sixth whose largekv run shared the machine with other work, and a seventh whose latte run did: no ratio
+    runs.add(rateRun(6, LatteClient.NAME, 10, 0, 0));
+    runs.add(disturbed(rateRun(6, "largekv YCSB (default)", 5, 0.01, 0)));
+    runs.add(disturbed(rateRun(7, LatteClient.NAME, 10, 0, 0)));
+    runs.add(rateRun(7, "largekv YCSB (default)", 5, 0.01, 0));
     String text = SteadyHeadline.atRates(runs);
     assertThat(text).contains("   50%  largekv YCSB (default)     0.95×, 0.97×, 1.00×; median 0.97×, runs within ±3.1 %"
         + " of it: settled (±5 %)");
     assertThat(text).contains("    run 5: the compiler threads at 20.0 % of the client's CPU");
     assertThat(text).doesNotContain("run 4:");
+    assertThat(text).contains("    run 6: disturbed: other work on the machine used over 0.25 cores while it ran")
+        .contains("    run 7: disturbed: other work on the machine used over 0.25 cores while latte ran");
+  }
+
+  /** {@code r} with half a core of other work on the machine while it ran. */
+  private static FixedRates.RateRun disturbed(FixedRates.RateRun r) {
+    return new FixedRates.RateRun(r.fraction(), r.rate(), r.run(), r.client(), r.report(), r.serverPauses(),
+        new FixedRates.RateRun.Measured(r.exitCode(), r.steady(), 0.5));
   }
 
   private static FixedRates.RateRun rateRun(int run, String client, double microsPerOp, double jitShare, int exit) {
     ClientRun r = run(run, client, microsPerOp, jitShare);
-    return new FixedRates.RateRun(0.5, 1_000, run, client, r.report(), exit, ServerPauses.Within.UNKNOWN,
-        r.steady());
+    return new FixedRates.RateRun(0.5, 1_000, run, client, r.report(), ServerPauses.Within.UNKNOWN,
+        new FixedRates.RateRun.Measured(exit, r.steady(), 0));
   }
 
   /**
