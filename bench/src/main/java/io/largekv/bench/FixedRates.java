@@ -62,7 +62,7 @@ final class FixedRates {
 
     /** Other work on the machine used more than {@link Table#DISTURBED_CORES} cores while it ran. */
     boolean disturbed() {
-      return measured.otherCores() > Table.DISTURBED_CORES;
+      return Table.disturbed(measured.otherCores());
     }
 
     /** latte's run at the same rate in the same turn in {@code runs}. */

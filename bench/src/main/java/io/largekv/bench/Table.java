@@ -23,7 +23,12 @@ final class Table {
   /** Valid (no errors, exit 0) and not disturbed by other work on the machine. */
   static boolean counts(ClientRun r) {
     return r.report().problem() == null && r.process().exitCode() == 0
-        && !(r.process().otherCores() > DISTURBED_CORES);
+        && !disturbed(r.process().otherCores());
+  }
+
+  /** Other work on the machine used more than {@link #DISTURBED_CORES} cores while a run ran. */
+  static boolean disturbed(double otherCores) {
+    return otherCores > DISTURBED_CORES;
   }
 
   static String render(List<ClientRun> runs, BenchOptions o) {
@@ -63,7 +68,7 @@ final class Table {
               .orElse("n/a"),
           rss, ratio(rss, latte.map(l -> l.process().usage().maxRssKb() / 1024.0)),
           r.contextSwitchesPerOp(), r.serverCpuPerKiloOps(), r.process().otherCores(),
-          r.process().otherCores() > DISTURBED_CORES ? "*" : ""));
+          disturbed(r.process().otherCores()) ? "*" : ""));
     }
     if (o.rounds > 1) {
       sb.append(medians(runs));

@@ -1,6 +1,7 @@
 package io.largekv.binding;
 
 import io.largekv.common.Database;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ public final class DriverSettings {
   }
 
   /** The driver's wait to gather schema events before it refreshes its metadata (its own: 1 s). */
-  public static final String SCHEMA_DEBOUNCE_WINDOW = "50 milliseconds";
+  public static final Duration SCHEMA_DEBOUNCE_WINDOW = Duration.ofMillis(50);
 
   private DriverSettings() {}
 
@@ -63,7 +64,7 @@ public final class DriverSettings {
     // for its debouncer's window (1 s by default) to gather a burst of events: a client's set-up,
     // CREATE KEYSPACE then CREATE TABLE, took 2.2 s of it on a local Cassandra and takes 0.3 s at
     // 50 ms; bursts of schema events only come from set-up DDL here
-    defaults.put("advanced.metadata.schema.debouncer.window", SCHEMA_DEBOUNCE_WINDOW);
+    defaults.put("advanced.metadata.schema.debouncer.window", SCHEMA_DEBOUNCE_WINDOW.toMillis() + " milliseconds");
     // fail fast on a wrong host instead of retrying in the background
     defaults.put("advanced.reconnect-on-init", false);
     // a node that went down is tried again within 0.5-2 s, not the driver's 1-60 s: throughput is

@@ -3,6 +3,7 @@ package io.largekv.testing;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.largekv.binding.DriverSettings;
 import io.largekv.cassandra.LocalCassandra;
 import java.net.InetSocketAddress;
 import java.time.Duration;
@@ -33,7 +34,7 @@ public final class TestSessions {
             .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(200))
             .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(1))
             // a test's own DDL returns in tenths of a second, as the client's does (DriverSettings)
-            .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, Duration.ofMillis(50))
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_WINDOW, DriverSettings.SCHEMA_DEBOUNCE_WINDOW)
             .build());
   }
 
