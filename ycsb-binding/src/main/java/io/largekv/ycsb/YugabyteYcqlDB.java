@@ -1,5 +1,6 @@
 package io.largekv.ycsb;
 
+import io.largekv.binding.NettyLeakDetection;
 import io.largekv.binding.YcqlConfig;
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
@@ -45,6 +46,7 @@ public class YugabyteYcqlDB extends DB {
   static DB newDriverDB(Properties p) {
     Database target = Database.parse(YcqlConfig.TARGET, p.getProperty(YcqlConfig.TARGET, Database.YUGABYTE.propertyValue()));
     Database driver = Database.parse(YcqlConfig.DRIVER, p.getProperty(YcqlConfig.DRIVER, target.propertyValue()));
+    NettyLeakDetection.apply(driver, System.getProperties());
     for (String name : new String[] {relocated(driver), "io.largekv.driver.DriverDB"}) {
       try {
         return (DB) Class.forName(name).getDeclaredConstructor().newInstance();

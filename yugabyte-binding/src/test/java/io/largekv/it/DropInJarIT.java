@@ -2,7 +2,11 @@ package io.largekv.it;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.largekv.common.Database;
+import io.largekv.binding.NettyLeakDetection;
 import java.io.InputStream;
+import java.net.URL;
+import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -65,6 +69,40 @@ class DropInJarIT {
       assertThat(entry(jar, "io/largekv/shaded/yugabyte/reference.conf")).contains("PartitionAwarePolicy");
       assertThat(entry(jar, "io/largekv/shaded/cassandra/reference.conf")).doesNotContain("PartitionAwarePolicy");
       assertThat(entry(jar, "io/largekv/shaded/scylla/reference.conf")).doesNotContain("PartitionAwarePolicy");
+    }
+  }
+
+  /**
+   * Each driver's relocated Netty, loaded afresh from the jar, reads the leak-detection level the
+   * client sets for it (NettyLeakDetection): off, where Netty's own default is to sample.
+   */
+  @Test
+  void eachDriversRelocatedNettyTakesTheLevelTheClientSets() throws Exception {
+    for (String d : DRIVERS) {
+      String property = NettyLeakDetection.relocatedProperty(Database.parse("ycql.driver", d));
+      String before = System.getProperty(property);
+      try {
+        System.clearProperty(property);
+        assertThat(leakDetectionLevel(d)).as(d + " without it").isEqualTo("SIMPLE");
+        assertThat(NettyLeakDetection.apply(Database.parse("ycql.driver", d), System.getProperties()))
+            .isEqualTo("disabled");
+        assertThat(leakDetectionLevel(d)).as(d).isEqualTo("DISABLED");
+      } finally {
+        if (before == null) {
+          System.clearProperty(property);
+        } else {
+          System.setProperty(property, before);
+        }
+      }
+    }
+  }
+
+  /** The level of driver {@code d}'s relocated ResourceLeakDetector, initialised in a class loader of its own. */
+  private static String leakDetectionLevel(String d) throws Exception {
+    try (URLClassLoader loader = new URLClassLoader(new URL[] {jar().toUri().toURL()},
+        ClassLoader.getPlatformClassLoader())) {
+      Class<?> detector = Class.forName("io.largekv.shaded." + d + ".io.netty.util.ResourceLeakDetector", true, loader);
+      return ((Enum<?>) detector.getMethod("getLevel").invoke(null)).name();
     }
   }
 
