@@ -64,7 +64,7 @@ final class RunMode extends WorkloadMode {
   private void read(DB db, ThreadState t, ThreadLocalRandom random) {
     long n = chooseKeyNumber(random);
     t.result.clear();
-    long start = System.nanoTime();
+    long start = startIfNoBinding();
     Status s = db.read(table, format.key(n), null, t.result);
     recordIfNoBinding(RunCounters.Operation.READ, start, s.isOk());
     if (verify) {
@@ -76,7 +76,7 @@ final class RunMode extends WorkloadMode {
   private void update(DB db, ThreadState t, ThreadLocalRandom random) {
     long n = chooseKeyNumber(random);
     format.value(n, t.value.array());
-    long start = System.nanoTime();
+    long start = startIfNoBinding();
     Status s = db.update(table, format.key(n), t.values);
     recordIfNoBinding(RunCounters.Operation.UPDATE, start, s.isOk());
     t.value.reset();
@@ -95,7 +95,7 @@ final class RunMode extends WorkloadMode {
     long n = chooseKeyNumber(random);
     int length = 1 + random.nextInt(maxScanLength);
     Vector<HashMap<String, ByteIterator>> rows = new Vector<>(length);
-    long start = System.nanoTime();
+    long start = startIfNoBinding();
     Status s = db.scan(table, format.key(n), length, null, rows);
     recordIfNoBinding(RunCounters.Operation.SCAN, start, s.isOk());
     if (!verify || !s.isOk()) {

@@ -44,7 +44,7 @@ final class VerifyMode extends WorkloadMode {
     String key = format.key(n);
     for (int attempt = 0; ; attempt++) {
       t.result.clear();
-      long start = System.nanoTime();
+      long start = startIfNoBinding();
       Status s = db.read(table, key, null, t.result);
       recordIfNoBinding(RunCounters.Operation.READ, start, s.isOk());
       Status verdict = check(n, s, t.result, n);
