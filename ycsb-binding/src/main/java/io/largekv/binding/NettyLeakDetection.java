@@ -24,7 +24,7 @@ public final class NettyLeakDetection {
 
   /** The property the copy of Netty relocated with {@code driver}'s binding reads. */
   public static String relocatedProperty(Database driver) {
-    return "io.largekv.shaded." + driver.propertyValue() + "." + NETTY_PROPERTY;
+    return ShadedNamespace.of(driver, NETTY_PROPERTY);
   }
 
   /** Sets {@code driver}'s relocated level in {@code system} unless the user set it; returns the level in force. */

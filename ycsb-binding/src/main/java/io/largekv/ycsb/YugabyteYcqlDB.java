@@ -1,6 +1,7 @@
 package io.largekv.ycsb;
 
 import io.largekv.binding.NettyLeakDetection;
+import io.largekv.binding.ShadedNamespace;
 import io.largekv.binding.YcqlConfig;
 import io.largekv.common.Database;
 import io.largekv.common.UserError;
@@ -62,7 +63,7 @@ public class YugabyteYcqlDB extends DB {
 
   /** The class name of the binding relocated with the driver of {@code vendor} in the shaded jar. */
   public static String relocated(Database vendor) {
-    return "io.largekv.shaded." + vendor.propertyValue() + ".driver.DriverDB";
+    return ShadedNamespace.of(vendor, "driver.DriverDB");
   }
 
   @Override
