@@ -75,7 +75,7 @@ class ServerOutageIT {
     Path thisJava = Path.of(System.getProperty("java.home"), "bin", "java");
     Path java = threads.equals(DEFAULT_THREADS) ? io.largekv.testing.MissingTool.java21OrLater() : thisJava;
     List<String> jvm = new ArrayList<>(List.of("-Xmx512m"));
-    jvm.addAll(Ycsb.BIN_YCSB_JVM_OPTIONS);
+    jvm.addAll(Ycsb.TEST_CLIENT_JVM_OPTIONS);
     List<String> cmd = Ycsb.javaCommand(java, jvm, Ycsb.classpath(), CLIENT);
     List<String> props = new ArrayList<>(List.of("ycql.target=cassandra", "ycql.replication_factor=1",
         "ycql.keyspace=" + keyspace, "ycql.localdc=datacenter1"));

@@ -99,6 +99,10 @@ public final class Ycsb {
    */
   public static final List<String> BIN_YCSB_JVM_OPTIONS = List.of("--add-opens", "java.base/java.lang=ALL-UNNAMED");
 
+  /** {@link #BIN_YCSB_JVM_OPTIONS} and the tests' JIT ({@link TestJit}): a test's client unless it is about the JIT. */
+  public static final List<String> TEST_CLIENT_JVM_OPTIONS = java.util.stream.Stream.concat(
+      BIN_YCSB_JVM_OPTIONS.stream(), TestJit.options().stream()).toList();
+
   private Ycsb() {}
 
   /** The repository (the build sets {@code largekv.repo.dir}; else the module's parent). */
@@ -153,10 +157,13 @@ public final class Ycsb {
     return run(java, classpath, mainClass, args, null);
   }
 
-  /** As {@link #run(Path, String, String, List)} in working directory {@code dir} (null: this JVM's). */
+  /**
+   * As {@link #run(Path, String, String, List)} in working directory {@code dir} (null: this JVM's):
+   * bin/ycsb's options and the tests' JIT ({@link TestJit}).
+   */
   public static Result run(Path java, String classpath, String mainClass, List<String> args, Path dir)
       throws IOException, InterruptedException {
-    return run(java, BIN_YCSB_JVM_OPTIONS, classpath, mainClass, args, dir);
+    return run(java, TEST_CLIENT_JVM_OPTIONS, classpath, mainClass, args, dir);
   }
 
   /** As {@link #run(Path, String, String, List, Path)} with these JVM options instead of bin/ycsb's. */
