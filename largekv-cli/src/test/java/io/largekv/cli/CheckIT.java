@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
+import io.largekv.testing.TestJit;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -30,7 +31,7 @@ class CheckIT {
   @Test
   @Timeout(value = 15, unit = TimeUnit.MINUTES)
   void aTwoNodeRingTakesRf2AndRefusesRf3WithNothingCreated() throws Exception {
-    try (LocalCassandra ring = LocalCassandra.builder().nodes(2).quiet(true).start()) {
+    try (LocalCassandra ring = TestJit.cassandra().nodes(2).quiet(true).start()) {
       Run ok = largekv("check", "--hosts", ring.contactPoints(), "--target", "cassandra", "--localdc",
           ring.localDatacenter(), "--phases", "load,uniform-read", "-p", "ycql.replication_factor=2");
       assertThat(ok.exit).as(ok.toString()).isZero();

@@ -8,6 +8,7 @@ import io.largekv.common.YcsbOutput;
 import io.largekv.report.ResultsCheck;
 import io.largekv.report.files.HdrLog;
 import io.largekv.results.Results;
+import io.largekv.testing.TestJit;
 import java.awt.image.BufferedImage;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
@@ -44,8 +45,8 @@ class CompareIT {
 
   @BeforeAll
   static void compare() throws Exception {
-    a = LocalCassandra.builder().clusterName("cmp-a").heap("512m").start();
-    b = LocalCassandra.builder().clusterName("cmp-b").heap("512m").yaml("key_cache_size", "0MiB").start();
+    a = TestJit.cassandra().clusterName("cmp-a").heap("512m").start();
+    b = TestJit.cassandra().clusterName("cmp-b").heap("512m").yaml("key_cache_size", "0MiB").start();
     out = Files.createTempDirectory("largekv-compare-it");
     File so = out.resolve("stdout.txt").toFile();
     File se = out.resolve("stderr.txt").toFile();

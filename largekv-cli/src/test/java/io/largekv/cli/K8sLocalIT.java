@@ -10,6 +10,7 @@ import io.largekv.report.files.ClientSummaryFile;
 import io.largekv.report.files.HdrLog;
 import io.largekv.results.ClientSummary;
 import io.largekv.testing.Nb5Executable;
+import io.largekv.testing.TestJit;
 import java.io.File;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -42,7 +43,7 @@ class K8sLocalIT {
 
   @BeforeAll
   static void startServer() throws Exception {
-    cassandra = LocalCassandra.builder().start();
+    cassandra = TestJit.cassandra().start();
   }
 
   @AfterAll

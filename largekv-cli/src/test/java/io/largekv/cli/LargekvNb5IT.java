@@ -9,6 +9,7 @@ import io.largekv.common.Nb5Output;
 import io.largekv.format.KeyValueFormat;
 import io.largekv.report.files.HdrLog;
 import io.largekv.testing.Nb5Executable;
+import io.largekv.testing.TestJit;
 import io.largekv.testing.TestSessions;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -46,7 +47,7 @@ class LargekvNb5IT {
   void runsThePhasesAndFailsOnADamagedDataset(String version) throws Exception {
     Path nb5 = Nb5Executable.configured();
     Path dir = Files.createTempDirectory("largekv-nb5-run");
-    try (LocalCassandra cassandra = LocalCassandra.builder().start()) {
+    try (LocalCassandra cassandra = TestJit.cassandra().start()) {
       Path conf = dir.resolve("slow-machine.conf");
       // a busy 2-core machine: PREPARE and requests may take longer than the driver's 2 s
       Files.writeString(conf, "datastax-java-driver {\n  basic.request.timeout = 30 seconds\n}\n");

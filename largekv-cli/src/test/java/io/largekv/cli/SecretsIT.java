@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
+import io.largekv.testing.TestJit;
 import io.largekv.testing.TestSessions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ class SecretsIT {
 
   @BeforeAll
   static void start() throws Exception {
-    server = LocalCassandra.builder().clusterName("largekv-auth").heap("512m")
+    server = TestJit.cassandra().clusterName("largekv-auth").heap("512m")
         .jvmOption("-Dcassandra.superuser_setup_delay_ms=0")
         .yaml("authenticator", "PasswordAuthenticator").yaml("authorizer", "CassandraAuthorizer").start();
     try (var admin = TestSessions.open(server, "cassandra", "cassandra", null)) {

@@ -11,6 +11,7 @@ import io.largekv.report.ResultsCheck;
 import io.largekv.report.files.ServerFigure;
 import io.largekv.report.files.ServerSamplesFile;
 import io.largekv.results.Results;
+import io.largekv.testing.TestJit;
 import java.io.File;
 import java.io.IOException;
 import java.net.InetSocketAddress;
@@ -47,7 +48,7 @@ class ServerSideIT {
   @BeforeAll
   static void start() throws Exception {
     work = Files.createTempDirectory("largekv-server-side-it");
-    cassandra = LocalCassandra.builder().quiet(true).yaml("memtable_heap_space", "4MiB").start();
+    cassandra = TestJit.cassandra().quiet(true).yaml("memtable_heap_space", "4MiB").start();
     nodeExporter = NodeExporterProcess.start();
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
+import io.largekv.testing.TestJit;
 import io.largekv.testing.TestSessions;
 import io.largekv.testing.Ycsb;
 import java.nio.file.Files;
@@ -41,7 +42,7 @@ class SecureCassandraIT {
         "-rfc", "-file", cert.toString());
     run(keytool, "-importcert", "-noprompt", "-alias", "node", "-file", cert.toString(), "-storetype", "PKCS12",
         "-keystore", truststore.toString(), "-storepass", "trustpass");
-    secure = LocalCassandra.builder()
+    secure = TestJit.cassandra()
         .heap("512m")
         .clusterName("largekv-secure")
         .jvmOption("-Dcassandra.superuser_setup_delay_ms=0")

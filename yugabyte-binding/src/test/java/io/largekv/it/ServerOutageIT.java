@@ -7,6 +7,7 @@ import io.largekv.cassandra.LocalCassandra;
 import io.largekv.common.Directories;
 import io.largekv.common.YcsbOutput;
 import io.largekv.testing.Rows;
+import io.largekv.testing.TestJit;
 import io.largekv.testing.TestSessions;
 import io.largekv.testing.Ycsb;
 import java.io.BufferedReader;
@@ -43,7 +44,7 @@ class ServerOutageIT {
 
   @BeforeAll
   static void start() throws Exception {
-    server = LocalCassandra.builder().clusterName("largekv-outage").heap("768m").start();
+    server = TestJit.cassandra().clusterName("largekv-outage").heap("768m").start();
     cql = TestSessions.open(server);
   }
 

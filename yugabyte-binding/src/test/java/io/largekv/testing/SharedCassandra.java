@@ -18,7 +18,7 @@ public final class SharedCassandra {
   public static synchronized LocalCassandra get() {
     if (server == null || !server.isRunning()) {
       try {
-        server = LocalCassandra.builder().heap("768m").start();
+        server = TestJit.cassandra().heap("768m").start();
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }

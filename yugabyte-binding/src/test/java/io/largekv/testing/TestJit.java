@@ -1,18 +1,21 @@
 package io.largekv.testing;
 
+import io.largekv.cassandra.LocalCassandra;
 import java.util.Arrays;
 import java.util.List;
 
 /**
- * The JIT of the short-lived JVMs the integration tests start — YCSB clients, nb5 — from the
- * build's {@code largekv.tests.jit} (the parent POM: C1 only, {@code -XX:TieredStopAtLevel=1}; the
- * same value reaches the clients that bin/largekv starts as {@code JAVA_OPTS}).
+ * The JIT of the JVMs the integration tests start — YCSB clients, nb5, the local Cassandra servers
+ * they start themselves — from the build's {@code largekv.tests.jit} (the parent POM: C1 only,
+ * {@code -XX:TieredStopAtLevel=1}; the same value reaches the clients that bin/largekv starts as
+ * {@code JAVA_OPTS}).
  *
- * <p>A test's client runs for seconds; C2 compiles for about its first 20 s on 2 cores, so most of
- * its C2 work was never used, and it took the CPU from the server and the other processes of the
- * test. What the client does is unchanged; its speed is measured in bench/run, never here. Tests
- * about the JIT and the stall rule (ClientThreadsIT) run the product's own JIT. Without the
- * property (a test run from an IDE) there is no option: the product's JIT.
+ * <p>A test's client runs for seconds and its server for a few minutes at most; C2 compiles for
+ * about their first 20 s on 2 cores, so most of that work was never used, and it took the CPU from
+ * the test's other processes. What they do is unchanged; speed is measured in bench/run, never
+ * here. Tests about the JIT and the stall rule (ClientThreadsIT) and about the local Cassandra
+ * itself (LocalCassandraIT) run the product's own JIT. Without the property (a test run from an
+ * IDE) there is no option: the product's JIT.
  */
 public final class TestJit {
 
@@ -25,6 +28,13 @@ public final class TestJit {
   public static List<String> options() {
     String value = System.getProperty(PROPERTY, "").trim();
     return value.isEmpty() ? List.of() : Arrays.asList(value.split("\\s+"));
+  }
+
+  /** {@link LocalCassandra#builder()} with these options: a server a test starts itself. */
+  public static LocalCassandra.Builder cassandra() {
+    LocalCassandra.Builder builder = LocalCassandra.builder();
+    options().forEach(builder::jvmOption);
+    return builder;
   }
 
   /** The options as one line, for JAVA_TOOL_OPTIONS and the like; empty when there are none. */
