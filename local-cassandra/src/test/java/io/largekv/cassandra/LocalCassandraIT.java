@@ -13,6 +13,8 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Starts the real server, speaks the CQL protocol's OPTIONS/SUPPORTED handshake, tells its end on
@@ -20,7 +22,11 @@ import org.junit.jupiter.api.io.TempDir;
  * as a driver and every node see them and the traffic a node coordinated
  * ({@link RingAsTheDriverSeesIt}), then a clean stop, a SIGKILL, restarts, a node added and one
  * decommissioned, each seen by the other nodes' gossip (their StorageService over JMX).
+ *
+ * <p>The tests run two at a time (each server on its own ports and directory): the ring's, most
+ * of the class's time, is mostly waits for its nodes, and is about a busy machine anyway.
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LocalCassandraIT {
 
   @Test
