@@ -27,16 +27,12 @@ import java.util.concurrent.ConcurrentHashMap;
  * The {@code nb5} first on {@code PATH} is a small script that adds {@link TestJit} and, once there is
  * one, the archive to {@code JAVA_TOOL_OPTIONS} and runs {@code LARGEKV_NB5}: nb5 itself, its
  * arguments, output and exit status are unchanged; an archive that does not match the release's
- * classes is not used.
+ * classes is not used. The JIT is the tests' own (C1 only): a test's nb5 runs for seconds, mostly
+ * starting up and warming up, and C2's compilations were half of its CPU (the smoke scenario: 36 s
+ * of CPU, 20 s with C1 only, on the 2-core development machine) while the server shares those
+ * cores. What nb5 does is unchanged; its speed is measured in bench/run, never here.
  */
 public final class Nb5Executable {
-
-  /*
-   * The JIT of every nb5 the tests start: the tests' own (TestJit, C1 only). A test's nb5 runs for
-   * seconds, mostly starting up and warming up; C2's compilations were half of its CPU (the smoke
-   * scenario: 36 s of CPU, 20 s with C1 only, on the 2-core development machine), and the server
-   * shares those cores. What nb5 does is unchanged; its speed is measured in bench/run, never here.
-   */
 
   /** Releases an archive is being recorded for, in this JVM. */
   private static final Set<String> RECORDING = ConcurrentHashMap.newKeySet();
@@ -82,13 +78,13 @@ public final class Nb5Executable {
   private static synchronized Path launcherDir(Path executable) {
     Path dir = cacheDir().resolve("launcher-" + Integer.toHexString(executable.toString().hashCode()));
     Path script = dir.resolve("nb5");
+    String jit = TestJit.line();
     String text = "#!/usr/bin/env bash\n"
         + "# written by largekv's tests (Nb5Executable): " + executable + " with the tests' JIT (TestJit) and,\n"
         + "# when there is an archive, its JVM started from the classes an earlier run of the release\n"
         + "# loaded (class-data sharing)\n"
         + "a=\"" + cacheDir() + "/nb5-${NB5_VERSION:-5.17.9}.jsa\"\n"
-        + (TestJit.line().isEmpty() ? ""
-            : "export JAVA_TOOL_OPTIONS=\"${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }" + TestJit.line() + "\"\n")
+        + (jit.isEmpty() ? "" : "export JAVA_TOOL_OPTIONS=\"${JAVA_TOOL_OPTIONS:+$JAVA_TOOL_OPTIONS }" + jit + "\"\n")
         + "if [[ -s $a && $JAVA_TOOL_OPTIONS != *ArchiveClassesAtExit* ]]; then\n"
         + "  export JAVA_TOOL_OPTIONS=\"$JAVA_TOOL_OPTIONS -XX:SharedArchiveFile=$a -Xshare:auto"
         + " -Xlog:cds=off -Xlog:cds+dynamic=off\"\n"
