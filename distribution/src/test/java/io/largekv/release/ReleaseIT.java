@@ -35,6 +35,7 @@ import org.junit.jupiter.api.Timeout;
  * builds, reaches ~/.m2 or writes into the release.
  */
 @Timeout(value = 20, unit = TimeUnit.MINUTES)
+@io.largekv.testing.MachineLock.Alone("bin/largekv run as a user runs it: the stall rule at its default")
 class ReleaseIT {
 
   private static final Path MODULE = Path.of(System.getProperty("largekv.module.dir", ".")).toAbsolutePath();

@@ -81,7 +81,7 @@ class ClusterEventsIT {
         // machine kept the compiler thread waiting for a CPU, and the stall rule rightly charged 22 ms
         // to the client. This test is about the events; the rule at its default is
         // ClientThreadsIT's and every idle-machine IT's (docs/testing.md)
-        "-p", "largekv.stall_ms=50",
+        "-p", JudgedStalls.BUSY_MACHINE,
         // the servers' side every 2 s: the added node's bootstrap (tens of seconds here) is seen moving
         "--server-samples", "2",
         "--event", "load@3:stop-node:3",

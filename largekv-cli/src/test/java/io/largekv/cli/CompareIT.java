@@ -58,7 +58,7 @@ class CompareIT {
         "--target", "cassandra-a=" + a.contactPoint(), "--target", "cassandra-b=" + b.contactPoint(),
         "--target", "cassandra-down=127.0.0.1:1",
         "--target-prop", "cassandra-b:ycql.compaction=LeveledCompactionStrategy",
-        "--localdc", "datacenter1", "-p", "ycql.replication_factor=1",
+        "--localdc", "datacenter1", "-p", "ycql.replication_factor=1", "-p", JudgedStalls.BUSY_MACHINE,
         "--records", "2000", "--duration", "6", "--warmup", "0", "--threads", "4", "--clients", "2",
         "--rate", "800", "--repeat", "2", "--metrics-port", Integer.toString(metricsPort),
         "--out", results.toString())

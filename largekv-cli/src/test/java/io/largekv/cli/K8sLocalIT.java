@@ -86,7 +86,7 @@ class K8sLocalIT {
           // which the stall rule rightly charges to the client: 4 of 12 runs failed at 10 ms beside a
           // busy core. This test is about merging clients; the rule at its default is
           // ClientThreadsIT's and every idle-machine IT's (docs/testing.md)
-          "-p", "largekv.stall_ms=50")
+          "-p", JudgedStalls.BUSY_MACHINE)
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();
       // kill -9 client 1's JVM once it logged 500 inserts (its checkpoint is saved every 200 ms):
       // its pod "fails" mid-load

@@ -71,7 +71,7 @@ class LargekvRunIT {
       // threads on its compile-queue lock (docs/testing.md): the rule rightly judges that, so this
       // test, about the run's figures and dashboard, judges at 50 ms
       Process p = new ProcessBuilder(REPO.resolve("bin/largekv").toString(), "run", "--records", "3000",
-          "--duration", "8", "--warmup", "2", "--threads", "8", "-p", "largekv.stall_ms=50",
+          "--duration", "8", "--warmup", "2", "--threads", "8", "-p", JudgedStalls.BUSY_MACHINE,
           "--out", results.toString(),
           "--metrics-port", Integer.toString(metricsPort))
           .directory(REPO.toFile()).redirectOutput(stdout).redirectError(stderr).start();

@@ -77,7 +77,7 @@ class SecretsIT {
   @Test
   void runAndCompareKeepThePasswordOutOfCommandLinesAndResults() throws Exception {
     List<String> login = List.of("-p", "ycql.username=bench", "-p", "ycql.password=" + PASSWORD,
-        "-p", "ycql.replication_factor=1");
+        "-p", "ycql.replication_factor=1", "-p", JudgedStalls.BUSY_MACHINE);
     List<String> run = new ArrayList<>(List.of("run", "--hosts", server.contactPoint(), "--target", "cassandra",
         "--localdc", "datacenter1", "--phases", "load,uniform-read", "--records", "500", "--duration", "5",
         "--warmup", "1", "--threads", "4", "--out", out.resolve("run").toString()));

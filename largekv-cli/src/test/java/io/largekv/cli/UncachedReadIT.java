@@ -36,6 +36,7 @@ import org.junit.jupiter.api.Timeout;
  * one run here, the block on a busy machine the kernel's counts do not name (docs/testing.md).
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
+@io.largekv.testing.MachineLock.Alone("its disk reads per client read against /proc/diskstats, which counts every process's")
 class UncachedReadIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();
@@ -83,7 +84,7 @@ class UncachedReadIT {
     try {
       // at 50 ms like the other busy-machine tests (docs/testing.md): a server reading from disk and a
       // client JIT still compiling share 2 cores
-      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "-p", "largekv.stall_ms=50");
+      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "-p", JudgedStalls.BUSY_MACHINE);
       assertThat(e).contains("[uniform-read] uncached: the local Cassandra may hold 6 MiB of page cache");
     } finally {
       stop.set(true);
@@ -123,7 +124,7 @@ class UncachedReadIT {
 
     // the same data, cached: far fewer disk reads a read
     Path cached = work.resolve("cached");
-    run(cached, "--phases", "load,uniform-read", "--duration", "15", "-p", "largekv.stall_ms=50");
+    run(cached, "--phases", "load,uniform-read", "--duration", "15", "-p", JudgedStalls.BUSY_MACHINE);
     Results.Servers cachedServers = servers(ResultsCheck.check(cached));
     assertThat(cachedServers.uncached()).isNull();
     Double cachedPerRead = cachedServers.cluster().diskReadsPerClientRead().value();

@@ -38,6 +38,8 @@ import org.junit.jupiter.api.Timeout;
  * sources it reads directly.
  */
 @Timeout(value = 15, unit = TimeUnit.MINUTES)
+@io.largekv.testing.MachineLock.Alone("the server's figures against /proc and the disk, and its client judged by the stall rule's"
+    + " default")
 class ServerSideIT {
 
   private static final Path REPO = Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath();

@@ -42,6 +42,8 @@ import org.junit.jupiter.params.provider.ValueSource;
  * timeout is raised to 30 s: the point is that 256 threads run without a failed operation, not how
  * a 2-core machine shared with the server keeps a 2 s timeout.
  */
+@io.largekv.testing.MachineLock.Alone("the stall rule at its default on the product's JIT, which a busy machine rightly"
+    + " charges to the client")
 class ClientThreadsIT {
 
   private static final int THREADS = 256;
