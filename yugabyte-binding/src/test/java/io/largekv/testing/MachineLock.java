@@ -10,21 +10,23 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
- * Which integration-test classes share the machine. The build runs two at a time (two Maven modules
- * at once, two forks of largekv-cli's); each class holds a lock on one file of the repository for
- * its whole run: shared by default, exclusive for a class marked {@link Alone} — one that measures
- * the machine (its disk reads, /proc) or judges a client by the stall rule at its default, which a
- * busy machine rightly charges to the client. An exclusive class waits until no other class runs,
- * and no class starts while it runs, in any test JVM of this repository.
+ * Two integration-test classes at a time on the machine, across every test JVM of the build (two
+ * Maven modules at once, two forks of largekv-cli's). Each class holds one of two places, a lock on
+ * a file of the repository's {@code target/}, for its whole run; a class marked {@link Alone} holds
+ * both: one that measures the machine (its disk reads, /proc) or judges a client by the stall rule
+ * at its default, which a busy machine rightly charges to the client. A class waits for a place in
+ * line, behind a class waiting to be alone.
  *
  * <p>Registered for every integration test by JUnit's extension auto-detection (the failsafe
- * configuration; {@code META-INF/services} of this test-jar), so a new class shares the machine
- * without saying so.
+ * configuration; {@code META-INF/services} of this test-jar), so a new class takes a place without
+ * saying so.
  */
 public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
 
@@ -36,6 +38,8 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
     String value();
   }
 
+  /** Classes at a time: one a core of the 2-core machines the suite is sized for. */
+  static final int PLACES = 2;
   private static final ExtensionContext.Namespace NAMESPACE = ExtensionContext.Namespace.create(MachineLock.class);
 
   @Override
@@ -56,24 +60,46 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
   }
 
   /**
-   * Waits for the machine (alone: to itself) and holds it until the result is closed. The turnstile
-   * makes a waiting exclusive class first in line: it holds the turnstile while it waits, and a
-   * class that would share passes through the turnstile first (a JVM whose classes follow one
-   * another would otherwise hold the shared lock all the time).
+   * Waits for a place on the machine (alone: all of them) and holds it until the result is closed.
+   * The turnstile keeps the waiting classes in line: the first holds it while it waits (a class
+   * waiting to be alone included), so a class that comes later never overtakes it.
    */
-  static Held hold(boolean alone) throws IOException {
+  static Held hold(boolean alone) throws IOException, InterruptedException {
     Path dir = directory();
     Files.createDirectories(dir);
-    FileChannel machine = open(dir.resolve("integration-tests.lock"));
+    List<FileChannel> channels = new ArrayList<>();
+    List<FileLock> locks = new ArrayList<>();
     try (FileChannel turnstile = open(dir.resolve("integration-tests.turnstile"))) {
       FileLock passing = turnstile.lock();
       try {
-        return new Held(machine, machine.lock(0, Long.MAX_VALUE, !alone));
+        for (int i = 0; i < PLACES; i++) {
+          channels.add(open(dir.resolve("integration-tests.place-" + i)));
+        }
+        if (alone) {
+          for (FileChannel c : channels) {
+            locks.add(c.lock());
+          }
+        } else {
+          while (locks.isEmpty()) {
+            for (int i = 0; i < PLACES && locks.isEmpty(); i++) {
+              FileLock place = channels.get(i).tryLock();
+              if (place != null) {
+                locks.add(place);
+              }
+            }
+            if (locks.isEmpty()) {
+              Thread.sleep(100);
+            }
+          }
+        }
+        return new Held(channels);
       } finally {
         passing.release();
       }
-    } catch (IOException | RuntimeException | Error e) {
-      machine.close();
+    } catch (IOException | InterruptedException | RuntimeException | Error e) {
+      for (FileChannel c : channels) {
+        c.close();
+      }
       throw e;
     }
   }
@@ -87,13 +113,12 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
     return FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.READ);
   }
 
-  record Held(FileChannel channel, FileLock lock) implements AutoCloseable {
+  /** The places held: closing their channels releases their locks. */
+  record Held(List<FileChannel> channels) implements AutoCloseable {
     @Override
     public void close() throws IOException {
-      try {
-        lock.release();
-      } finally {
-        channel.close();
+      for (FileChannel c : channels) {
+        c.close();
       }
     }
   }

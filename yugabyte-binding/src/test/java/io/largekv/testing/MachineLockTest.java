@@ -17,8 +17,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * MachineLock across real processes, as the build's test JVMs hold it: two classes share, an
- * exclusive one waits for the sharing ones to end, and while it waits no new class starts sharing.
+ * MachineLock across real processes, as the build's test JVMs hold it: two classes at a time, a
+ * class to be alone waits for both to end, and while it waits no class that came later starts.
  */
 class MachineLockTest {
 
@@ -72,11 +72,18 @@ class MachineLockTest {
   }
 
   @Test
-  void sharingClassesRunTogetherAndAnExclusiveOneWaitsForThemAheadOfNewOnes() throws Exception {
+  void twoClassesAtATimeAndOneAloneWhenNoOtherRunsAheadOfThoseThatCameLater() throws Exception {
     Process first = holder(false);
     Process second = holder(false);
-    assertThat(held(first).get(60, TimeUnit.SECONDS)).as("the first sharing JVM").isTrue();
+    assertThat(held(first).get(60, TimeUnit.SECONDS)).as("the first class").isTrue();
     assertThat(held(second).get(60, TimeUnit.SECONDS)).as("the second, beside it").isTrue();
+    // waits, never bounds: had the lock not held a class back, it would have its place by now
+    Process third = holder(false);
+    CompletableFuture<Boolean> thirdHeld = held(third);
+    Thread.sleep(1_000);
+    assertThat(thirdHeld).as("a third class while two run").isNotDone();
+    release(first);
+    assertThat(thirdHeld.get(60, TimeUnit.SECONDS)).as("the third class once the first ended").isTrue();
 
     CompletableFuture<MachineLock.Held> alone = CompletableFuture.supplyAsync(() -> {
       try {
@@ -85,24 +92,20 @@ class MachineLockTest {
         throw new IllegalStateException(e);
       }
     });
-    // a wait, never a bound: had the lock not held it, it would have it by now
     Thread.sleep(1_000);
-    assertThat(alone).as("the exclusive class while two share").isNotDone();
-    // a class that would share now waits behind the exclusive one
+    assertThat(alone).as("a class to be alone while two run").isNotDone();
     Process later = holder(false);
     CompletableFuture<Boolean> laterHeld = held(later);
-    Thread.sleep(1_000);
-    assertThat(laterHeld).as("a new sharing class while an exclusive one waits").isNotDone();
-
-    release(first);
-    Thread.sleep(500);
-    assertThat(alone).as("the exclusive class while one still shares").isNotDone();
     release(second);
+    Thread.sleep(1_000);
+    assertThat(laterHeld).as("a class that came after the one waiting to be alone, a place free").isNotDone();
+    assertThat(alone).as("the class to be alone while one still runs").isNotDone();
+    release(third);
     try (MachineLock.Held machine = alone.get(60, TimeUnit.SECONDS)) {
-      Thread.sleep(500);
-      assertThat(laterHeld).as("a sharing class while the exclusive one runs").isNotDone();
+      Thread.sleep(1_000);
+      assertThat(laterHeld).as("a class while one is alone").isNotDone();
     }
-    assertThat(laterHeld.get(60, TimeUnit.SECONDS)).as("the sharing class once the exclusive one ended").isTrue();
+    assertThat(laterHeld.get(60, TimeUnit.SECONDS)).as("the later class once the lone one ended").isTrue();
     release(later);
   }
 
