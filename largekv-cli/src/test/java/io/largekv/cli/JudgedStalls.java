@@ -12,15 +12,16 @@ import java.util.stream.Stream;
  * the stack of the first stall after the warm-up: why a phase of a test's run may have failed, for
  * the test's failure message (first in it, as a long message is cut at its end).
  */
-final class JudgedStalls {
+public final class JudgedStalls {
 
   /**
    * The stall rule's bound for a test whose clients share the machine with more than they leave it:
    * three or four servers, spinning threads, another test class (two run at a time), where a client
    * whose JIT still compiles is rightly charged stalls of tens of ms. The default (10 ms) is judged
-   * by ClientThreadsIT and ReleaseIT, each alone on the machine (docs/testing.md).
+   * by ClientThreadsIT and ReleaseIT, each alone on the machine, and in the clients of the tests
+   * that run YCSB directly (docs/testing.md).
    */
-  static final String BUSY_MACHINE = "largekv.stall_ms=50";
+  public static final String BUSY_MACHINE = "largekv.stall_ms=50";
 
   private static final String TOLD = "largekv: a client stall after the warm-up";
   private static final String STACK = "largekv: event-loop stall:";
