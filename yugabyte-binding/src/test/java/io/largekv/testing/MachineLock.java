@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import org.junit.jupiter.api.extension.AfterAllCallback;
 import org.junit.jupiter.api.extension.BeforeAllCallback;
 import org.junit.jupiter.api.extension.ExtensionContext;
@@ -48,16 +49,25 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
       return; // a nested class runs inside its outer class's lock
     }
     boolean alone = context.getRequiredTestClass().isAnnotationPresent(Alone.class);
-    context.getStore(NAMESPACE).put(MachineLock.class, hold(alone));
+    long asked = System.nanoTime();
+    Held held = hold(alone);
+    context.getStore(NAMESPACE).put(MachineLock.class, new Stay(held, alone, asked, System.nanoTime()));
   }
 
   @Override
   public void afterAll(ExtensionContext context) throws Exception {
-    Held held = context.getStore(NAMESPACE).remove(MachineLock.class, Held.class);
-    if (held != null) {
-      held.close();
+    Stay stay = context.getStore(NAMESPACE).remove(MachineLock.class, Stay.class);
+    if (stay != null) {
+      stay.held.close();
+      // in the build's log: a class's time there counts its wait too
+      System.out.printf(Locale.ROOT, "MachineLock: %s waited %.1f s for %s, then ran %.1f s%n",
+          context.getRequiredTestClass().getSimpleName(), (stay.gotNanos - stay.askedNanos) / 1e9,
+          stay.alone ? "the machine alone" : "a place", (System.nanoTime() - stay.gotNanos) / 1e9);
     }
   }
+
+  /** A class's places, and when it asked for them and got them (System.nanoTime). */
+  private record Stay(Held held, boolean alone, long askedNanos, long gotNanos) {}
 
   /**
    * Waits for a place on the machine (alone: all of them) and holds it until the result is closed.
