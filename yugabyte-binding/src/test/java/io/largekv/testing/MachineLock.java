@@ -78,7 +78,6 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
     Path dir = directory();
     Files.createDirectories(dir);
     List<FileChannel> channels = new ArrayList<>();
-    List<FileLock> locks = new ArrayList<>();
     try (FileChannel turnstile = open(dir.resolve("integration-tests.turnstile"))) {
       FileLock passing = turnstile.lock();
       try {
@@ -87,19 +86,11 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
         }
         if (alone) {
           for (FileChannel c : channels) {
-            locks.add(c.lock());
+            c.lock();
           }
         } else {
-          while (locks.isEmpty()) {
-            for (int i = 0; i < PLACES && locks.isEmpty(); i++) {
-              FileLock place = channels.get(i).tryLock();
-              if (place != null) {
-                locks.add(place);
-              }
-            }
-            if (locks.isEmpty()) {
-              Thread.sleep(100);
-            }
+          while (!anyPlace(channels)) {
+            Thread.sleep(100);
           }
         }
         return new Held(channels);
@@ -114,9 +105,19 @@ public final class MachineLock implements BeforeAllCallback, AfterAllCallback {
     }
   }
 
+  /** Whether one of the places was free, and is now held (by its channel). */
+  private static boolean anyPlace(List<FileChannel> places) throws IOException {
+    for (FileChannel place : places) {
+      if (place.tryLock() != null) {
+        return true;
+      }
+    }
+    return false;
+  }
+
   /** The lock files' directory: one per repository checkout, beside the modules' target directories. */
   static Path directory() {
-    return Path.of(System.getProperty("largekv.repo.dir", "..")).toAbsolutePath().normalize().resolve("target");
+    return Ycsb.repo().toAbsolutePath().normalize().resolve("target");
   }
 
   private static FileChannel open(Path file) throws IOException {

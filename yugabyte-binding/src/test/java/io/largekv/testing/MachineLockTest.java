@@ -101,9 +101,12 @@ class MachineLockTest {
     assertThat(laterHeld).as("a class that came after the one waiting to be alone, a place free").isNotDone();
     assertThat(alone).as("the class to be alone while one still runs").isNotDone();
     release(third);
-    try (MachineLock.Held machine = alone.get(60, TimeUnit.SECONDS)) {
+    MachineLock.Held machine = alone.get(60, TimeUnit.SECONDS);
+    try {
       Thread.sleep(1_000);
       assertThat(laterHeld).as("a class while one is alone").isNotDone();
+    } finally {
+      machine.close();
     }
     assertThat(laterHeld.get(60, TimeUnit.SECONDS)).as("the later class once the lone one ended").isTrue();
     release(later);
@@ -112,12 +115,15 @@ class MachineLockTest {
   /** The other JVM: holds the lock from "held" until its stdin ends. */
   public static final class Holder {
     public static void main(String[] args) throws Exception {
-      try (MachineLock.Held held = MachineLock.hold(Boolean.parseBoolean(args[0]))) {
+      MachineLock.Held held = MachineLock.hold(Boolean.parseBoolean(args[0]));
+      try {
         System.out.println("held");
         System.out.flush();
         while (System.in.read() >= 0) {
           // until the test closes our stdin
         }
+      } finally {
+        held.close();
       }
     }
   }
