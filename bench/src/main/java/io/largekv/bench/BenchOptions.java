@@ -49,6 +49,8 @@ final class BenchOptions {
   boolean counts;
   /** Each client's phase run again with 3 × {@link #ops}: CPU per operation by subtraction ({@link Subtracted}). */
   boolean subtract;
+  /** Each client at the same time as a latte run of its own, both figures over the same seconds ({@link PairedWindow}). */
+  boolean paired;
   /** "CLIENT_CPUS:SERVER_CPUS" (taskset lists), e.g. "0:1": clients and server on separate cores. */
   String pin;
   /** After the rounds: each client's reads at fixed fractions of latte's unthrottled read rate. */
@@ -163,6 +165,13 @@ final class BenchOptions {
     subtract = on;
   }
 
+  @Option(names = "--paired", description = "each client at the same time as a latte run of its own, against the"
+      + " same server; both steady figures over the seconds where both were steady, so a slower moment of the machine"
+      + " or the server slows both")
+  void paired(boolean on) {
+    paired = on;
+  }
+
   @Option(names = "--profiler", paramLabel = "LIB", description = "async-profiler's library, attached to each Java"
       + " client in the --counts window: CPU samples in its first half, wall-clock samples in its second"
       + " (<run>.collapsed, <run>-wall.collapsed); bench/run --profile fetches it and passes it here")
@@ -248,6 +257,14 @@ final class BenchOptions {
     if (o.subtract && (o.counts || o.profiler != null)) {
       throw new UserError("--subtract is not accepted with --counts or --profile: the probe's own cost"
           + " would be in the run of N and not in the run of 3N; accepted: --subtract alone, or --counts/--profile alone");
+    }
+    if (o.paired && (!o.clients.contains("latte") || o.clients.size() < 2)) {
+      throw new UserError("--paired runs each client beside latte; accepted: --paired with latte and at least one"
+          + " other client in --clients");
+    }
+    if (o.paired && (o.counts || o.profiler != null || o.subtract || o.serverSamples > 0)) {
+      throw new UserError("--paired is not accepted with --counts, --profile, --subtract or --server-samples: they"
+          + " measure one client alone; accepted: --paired with --rounds, --ops, --concurrency, --clients, --rate");
     }
     if (o.hosts != null && o.hosts.contains(",") && o.clients.stream().anyMatch(c -> c.startsWith("nb5"))) {
       throw new UserError("--hosts " + o.hosts + " is not accepted with the nb5 clients; accepted: "

@@ -125,7 +125,10 @@ public final class ClientEfficiency {
               : Nb5BenchClient.unverified(options.repo, nb5Version, options.results));
         }
         default -> {
-          if (options.latte == null) {
+          if (options.latte == null && options.paired) {
+            System.err.println("bench: --paired: latte not found (install: cargo install latte-cli, or --latte PATH)");
+            return ExitStatus.BAD_INPUT;
+          } else if (options.latte == null) {
             console.println("bench: latte not found (install: cargo install latte-cli, or --latte PATH): "
                 + "running without the anchor, no ratios");
           } else {

@@ -6,19 +6,33 @@ import java.util.Optional;
 /**
  * One client's measured phase, with where it was steady ({@link SteadyWindow}) or why it was not,
  * found once from its progress lines.
+ *
+ * @param pairedWith with {@code --paired}, the client that ran at the same time as this one (latte
+ *     for a client, the client for latte), and {@link #steady} the pair's common window
+ *     ({@link PairedWindow}); null for a run alone
  */
 record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
-    long ops, SteadyWindow.Search steady) {
+    long ops, SteadyWindow.Search steady, String pairedWith) {
 
   ClientRun(int round, BenchPhase phase, String client, BenchClient.Report report, MeasuredProcess.Result process,
       long ops) {
-    this(round, phase, client, report, process, ops, process.steadyWindow(ops));
+    this(round, phase, client, report, process, ops, process.steadyWindow(ops), null);
   }
 
-  /** latte's run of the same round and phase in {@code runs}. */
+  /**
+   * latte's run of the same round and phase in {@code runs}: with {@code --paired} the one that ran
+   * beside this client; for latte, itself.
+   */
   Optional<ClientRun> latteIn(List<ClientRun> runs) {
-    return runs.stream().filter(x -> x.round == round && x.phase == phase && x.client.equals(LatteClient.NAME))
-        .findFirst();
+    if (client.equals(LatteClient.NAME)) {
+      return Optional.of(this);
+    }
+    return runs.stream().filter(x -> x.round == round && x.phase == phase && x.client.equals(LatteClient.NAME)
+        && (pairedWith == null ? x.pairedWith == null : client.equals(x.pairedWith))).findFirst();
+  }
+
+  boolean paired() {
+    return pairedWith != null;
   }
 
   double cpuPerKiloOps() {
@@ -38,8 +52,9 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
     return Optional.ofNullable(steady.window());
   }
 
+  /** NaN with {@code --paired}: the server served both runs of the pair at once. */
   double serverCpuPerKiloOps() {
-    return process.serverCpuSeconds() * 1000.0 / ops;
+    return paired() ? Double.NaN : process.serverCpuSeconds() * 1000.0 / ops;
   }
 
   double contextSwitchesPerOp() {

@@ -68,6 +68,14 @@ final class MeasuredProcess {
           .map(s -> started.plusNanos(s.nanos() - startedNanos));
     }
 
+    /**
+     * The same run with {@code cores} of other work: for a run of a {@code --paired} pair, what the
+     * machine did besides both runs and the server over the pair's time.
+     */
+    Result withOtherCores(double cores) {
+      return new Result(exitCode, usage, samples, serverCpuSeconds, cores, output, started, startedNanos, ended, jit);
+    }
+
     /** The steady window of a run of {@code totalOps} ({@link SteadyWindow}), or why it has none. */
     SteadyWindow.Search steadyWindow(long totalOps) {
       return SteadyWindow.find(samples, totalOps, startedNanos);

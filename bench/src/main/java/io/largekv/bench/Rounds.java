@@ -8,6 +8,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * {@code bench/run}'s rounds: each phase of every client, round after round, the clients' order
@@ -36,11 +39,31 @@ final class Rounds {
     List<Double> samplerCpu = new ArrayList<>();
     List<String> profiles = new ArrayList<>();
     int status = 0;
+    if (options.paired) {
+      // every table holds its N rows before round 1, so that every round's insert overwrites them alike: a
+      // first insert into an empty table is another load on the server than the rounds after it
+      BenchClient latte = clients.stream().filter(c -> c.name().equals(LatteClient.NAME)).findFirst().orElseThrow();
+      for (BenchClient client : clients) {
+        if (client != latte) {
+          status = Math.max(status, pair(runner, 0, BenchPhase.INSERT, client.fresh(), latte.fresh(), settings,
+              new ArrayList<>()));
+        }
+      }
+    }
     for (int round = 1; round <= options.rounds; round++) {
       // rotate the order each round so no client always runs first on a fresh server
       List<BenchClient> order = new ArrayList<>(clients);
       java.util.Collections.rotate(order, -(round - 1));
       for (BenchPhase phase : BenchPhase.values()) {
+        if (options.paired) {
+          BenchClient latte = order.stream().filter(c -> c.name().equals(LatteClient.NAME)).findFirst().orElseThrow();
+          for (BenchClient template : order) {
+            if (template != latte) {
+              status = Math.max(status, pair(runner, round, phase, template.fresh(), latte.fresh(), settings, runs));
+            }
+          }
+          continue;
+        }
         for (BenchClient template : order) {
           BenchClient client = template.fresh();
           runner.settle();
@@ -104,5 +127,56 @@ final class Rounds {
       }
     }
     return new Result(runs, samplerCpu, profiles, status);
+  }
+
+  /**
+   * {@code --paired}: {@code client} and a latte run started at the same time against the same
+   * server, each on its own table; both figures from the seconds where both were steady
+   * ({@link PairedWindow}). Returns 1 when either run failed.
+   */
+  private static int pair(BenchRunner runner, int round, BenchPhase phase, BenchClient client, BenchClient latte,
+      BenchClient.Settings settings, List<ClientRun> runs) throws Exception {
+    BenchOptions options = runner.options;
+    runner.settle();
+    String when = round == 0 ? "tables filled, not measured: " : "round " + round + " ";
+    String label = when + phase.label + " " + client.name();
+    String latteLabel = when + phase.label + " " + LatteClient.NAME + " beside " + client.name();
+    runner.console.printf("bench: %s and %s at the same time ...%n", label, LatteClient.NAME);
+    Path out = options.results.resolve("r" + round + "-" + phase.label + "-" + client.table().replace("kv_", "")
+        + ".txt");
+    Path latteOut = options.results.resolve("r" + round + "-" + phase.label + "-latte-beside-"
+        + client.table().replace("kv_", "") + ".txt");
+    double serverBefore = runner.serverPid > 0 ? ProcessCpu.seconds(runner.serverPid) : Double.NaN;
+    double machineBefore = ProcessCpu.machineSeconds();
+    long startedNanos = System.nanoTime();
+    ExecutorService beside = Executors.newSingleThreadExecutor();
+    MeasuredProcess.Result mine;
+    MeasuredProcess.Result theirs;
+    try {
+      Future<MeasuredProcess.Result> latteRun = beside.submit(() -> MeasuredProcess.run(
+          runner.pinned(latte.command(phase, settings)), options.repo, latteOut, latte, runner.serverPid,
+          runner.console, latteLabel));
+      mine = MeasuredProcess.run(runner.pinned(client.command(phase, settings)), options.repo, out, client,
+          runner.serverPid, runner.console, label);
+      theirs = latteRun.get();
+    } finally {
+      beside.shutdown();
+    }
+    // what ran besides the pair and the server, over the pair's whole time
+    double seconds = (System.nanoTime() - startedNanos) / 1e9;
+    double server = runner.serverPid > 0 ? ProcessCpu.seconds(runner.serverPid) - serverBefore : 0;
+    double other = Math.max(0, (ProcessCpu.machineSeconds() - machineBefore - mine.usage().cpuSeconds()
+        - theirs.usage().cpuSeconds() - (Double.isNaN(server) ? 0 : server)) / seconds);
+    mine = mine.withOtherCores(other);
+    theirs = theirs.withOtherCores(other);
+    BenchClient.Report report = client.report(phase, out, settings);
+    BenchClient.Report latteReport = latte.report(phase, latteOut, settings);
+    boolean failed = runner.failed(label, mine, report, out);
+    failed |= runner.failed(latteLabel, theirs, latteReport, latteOut);
+    PairedWindow.Pair common = PairedWindow.find(mine, theirs, options.ops);
+    runs.add(new ClientRun(round, phase, client.name(), report, mine, options.ops, common.client(), LatteClient.NAME));
+    runs.add(new ClientRun(round, phase, LatteClient.NAME, latteReport, theirs, options.ops, common.latte(),
+        client.name()));
+    return failed ? 1 : 0;
   }
 }

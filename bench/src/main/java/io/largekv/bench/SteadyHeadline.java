@@ -29,6 +29,10 @@ final class SteadyHeadline {
         + " seconds from the client's%nstart to the window; 'JIT': the compiler threads' share of the client's"
         + " CPU in it.%n", cpuModel, SteadyWindow.FROM, SteadyWindow.QUIET_PER_CENT, SteadyWindow.QUIET_SECONDS,
         SteadyWindow.TO));
+    if (runs.stream().anyMatch(ClientRun::paired)) {
+      sb.append("--paired: a client and the latte run beside it each take the part of its own window in which the\n"
+          + "other was steady too, at its own progress lines: both figures come from the same seconds.\n");
+    }
     sb.append(String.format(Locale.ROOT, "%-2s %-6s %-26s %13s %11s %6s %10s %6s %9s %6s%n", "r", "phase", "client",
         "steady after", "window ops", "JIT", "CPU µs/op", "×latte", "ops/s", "×latte"));
     List<String> missing = new ArrayList<>();

@@ -45,7 +45,13 @@ final class Table {
         + "as 'steady' CPU (a run of hours after its warm-up). p99: the client's own service-time histogram.\n"
         + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
         + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
-        + "×latte: ratio to latte, same round and phase.\n\n");
+        + "×latte: ratio to latte, same round and phase.\n");
+    if (o.paired) {
+      sb.append("--paired: each client ran at the same time as the latte run below it, against the same server\n"
+          + "(each on its own table): every figure of a pair shares the machine and the server with the other run;\n"
+          + "'steady' is the pair's common window (under STEADY), server CPU n/a (it served both).\n");
+    }
+    sb.append('\n');
     String header = String.format(Locale.ROOT, "%-2s %-6s %-26s %8s %6s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
         "r", "phase", "client", "ops/s", "×latte", "steady", "×latte", "p99 ms", "×latte", "CPU s/1k", "×latte",
         "steady", "×latte", "RSS MiB", "×latte", "cs/op", "server s/1k", "other");
@@ -55,7 +61,7 @@ final class Table {
     for (ClientRun r : runs) {
       Optional<ClientRun> latte = r.latteIn(runs);
       double rss = r.process().usage().maxRssKb() / 1024.0;
-      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %8.0f %6s %8s %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9.3f %5.2f%s%n",
+      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %8.0f %6s %8s %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9s %5.2f%s%n",
           r.round(), r.phase().label, r.client(),
           r.report().opsPerSecond(), ratio(r.report().opsPerSecond(), latte.map(l -> l.report().opsPerSecond())),
           r.steadyOpsPerSecond().map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("n/a"),
@@ -67,7 +73,8 @@ final class Table {
           r.steadyCpuPerKiloOps().map(v -> ratio(v, latte.flatMap(ClientRun::steadyCpuPerKiloOps)))
               .orElse("n/a"),
           rss, ratio(rss, latte.map(l -> l.process().usage().maxRssKb() / 1024.0)),
-          r.contextSwitchesPerOp(), r.serverCpuPerKiloOps(), r.process().otherCores(),
+          r.contextSwitchesPerOp(), Double.isNaN(r.serverCpuPerKiloOps()) ? "n/a"
+              : String.format(Locale.ROOT, "%.3f", r.serverCpuPerKiloOps()), r.process().otherCores(),
           disturbed(r.process().otherCores()) ? "*" : ""));
     }
     if (o.rounds > 1) {

@@ -32,6 +32,11 @@ class BenchOptionsTest {
         .isInstanceOf(UserError.class).hasMessageStartingWith("--clients mongo is not accepted; accepted: largekv,");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--frobnicate"})).isInstanceOf(UserError.class)
         .message().doesNotContain("\n").contains("--frobnicate").endsWith("see bench/run --help");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--paired", "--clients", "largekv"}))
+        .isInstanceOf(UserError.class).hasMessageStartingWith("--paired runs each client beside latte; accepted:");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte", "--counts"}))
+        .isInstanceOf(UserError.class).hasMessageStartingWith("--paired is not accepted with --counts");
+    assertThat(BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte"}).paired).isTrue();
     BenchOptions o = BenchOptions.parse(new String[] {"--ops", "2_000", "--concurrency", "8", "--ops", "3000"});
     assertThat(o.ops).isEqualTo(3000);
     assertThat(o.concurrency).isEqualTo(8);
