@@ -262,9 +262,9 @@ final class BenchOptions {
       throw new UserError("--paired runs each client beside latte; accepted: --paired with latte and at least one"
           + " other client in --clients");
     }
-    if (o.paired && (o.counts || o.profiler != null || o.subtract || o.serverSamples > 0)) {
-      throw new UserError("--paired is not accepted with --counts, --profile, --subtract or --server-samples: they"
-          + " measure one client alone; accepted: --paired with --rounds, --ops, --concurrency, --clients, --rate");
+    if (o.paired && (o.counts || o.profiler != null || o.subtract || o.serverSamples > 0 || o.rate)) {
+      throw new UserError("--paired is not accepted with --counts, --profile, --subtract, --server-samples or --rate:"
+          + " they measure one client alone; accepted: --paired with --rounds, --ops, --concurrency, --clients");
     }
     if (o.hosts != null && o.hosts.contains(",") && o.clients.stream().anyMatch(c -> c.startsWith("nb5"))) {
       throw new UserError("--hosts " + o.hosts + " is not accepted with the nb5 clients; accepted: "

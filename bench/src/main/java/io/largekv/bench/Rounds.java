@@ -39,10 +39,12 @@ final class Rounds {
     List<Double> samplerCpu = new ArrayList<>();
     List<String> profiles = new ArrayList<>();
     int status = 0;
-    if (options.paired) {
+    // --paired: the latte every other client runs beside
+    BenchClient latte = options.paired
+        ? clients.stream().filter(c -> c.name().equals(LatteClient.NAME)).findFirst().orElseThrow() : null;
+    if (latte != null) {
       // every table holds its N rows before round 1, so that every round's insert overwrites them alike: a
       // first insert into an empty table is another load on the server than the rounds after it
-      BenchClient latte = clients.stream().filter(c -> c.name().equals(LatteClient.NAME)).findFirst().orElseThrow();
       for (BenchClient client : clients) {
         if (client != latte) {
           status = Math.max(status, pair(runner, 0, BenchPhase.INSERT, client.fresh(), latte.fresh(), settings,
@@ -55,8 +57,7 @@ final class Rounds {
       List<BenchClient> order = new ArrayList<>(clients);
       java.util.Collections.rotate(order, -(round - 1));
       for (BenchPhase phase : BenchPhase.values()) {
-        if (options.paired) {
-          BenchClient latte = order.stream().filter(c -> c.name().equals(LatteClient.NAME)).findFirst().orElseThrow();
+        if (latte != null) {
           for (BenchClient template : order) {
             if (template != latte) {
               status = Math.max(status, pair(runner, round, phase, template.fresh(), latte.fresh(), settings, runs));

@@ -36,6 +36,8 @@ class BenchOptionsTest {
         .isInstanceOf(UserError.class).hasMessageStartingWith("--paired runs each client beside latte; accepted:");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte", "--counts"}))
         .isInstanceOf(UserError.class).hasMessageStartingWith("--paired is not accepted with --counts");
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte", "--rate"}))
+        .isInstanceOf(UserError.class).hasMessageContaining("or --rate: they measure one client alone");
     assertThat(BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte"}).paired).isTrue();
     BenchOptions o = BenchOptions.parse(new String[] {"--ops", "2_000", "--concurrency", "8", "--ops", "3000"});
     assertThat(o.ops).isEqualTo(3000);
