@@ -11,7 +11,7 @@ import java.util.function.Predicate;
 /**
  * What a driver error is, for the set-up, and how it reads in one line: the server's own failure
  * ({@link #serverFailed}: a DDL statement is run again), a table the server does not serve yet
- * ({@link #tableNotServed}: the first PREPARE waits), each judged on every node the driver tried.
+ * ({@link #tableNotServed}: the set-up's PREPAREs wait), each judged on every node the driver tried.
  * (The operations' error classes, counted on the hot path, are {@code DriverDB.errorClass}'s.)
  */
 final class DriverErrors {

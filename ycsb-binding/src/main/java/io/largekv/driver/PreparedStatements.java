@@ -15,8 +15,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * How the binding prepares its statements: with the set-up timeout ({@link SetUpPrepareRequest}),
- * idempotent, at the consistency the property names; the first one waiting while the server does
- * not serve the table yet; the usertable layout's statements for a subset of the fields prepared
+ * idempotent, at the consistency the property names; those of the set-up waiting while the node
+ * that prepares them does not serve the table yet; the usertable layout's statements for a subset of the fields prepared
  * once and cached by text.
  */
 final class PreparedStatements {
@@ -43,8 +43,10 @@ final class PreparedStatements {
   }
 
   /**
-   * The first PREPARE of a client, which waits (at most the set-up timeout) while the server says
-   * the table does not exist. Cassandra writes a new table to {@code system_schema}, which the
+   * A PREPARE of the client's set-up, which waits (at most the set-up timeout) while the server says
+   * the table does not exist. Each may go to another node of a ring, and each node serves a new table
+   * in its own time: after the read's PREPARE succeeded on one node, the insert's was refused on
+   * another of a 3-node ring. Cassandra writes a new table to {@code system_schema}, which the
    * driver's metadata reads, a moment before the node that wrote it serves the table: a client
    * that starts while another creates the table can see it in the metadata and still be refused,
    * with "table t does not exist" or, a moment later, a server error "Unknown CF &lt;table id&gt;"

@@ -58,8 +58,8 @@ final class SchemaDdl {
   /**
    * The table, created when absent. Safe when several clients start at once: DDL goes to one
    * node chosen the same way by every client, "already exists" is not an error, and the schema
-   * must agree and the table be visible before any client goes on (and the first PREPARE waits
-   * while the server does not serve it yet: {@link PreparedStatements#prepareWhenServed}). When the
+   * must agree and the table be visible before any client goes on (and each PREPARE of the set-up
+   * waits while the node it goes to does not serve it yet: {@link PreparedStatements#prepareWhenServed}). When the
    * server refuses the table, a keyspace this client created is dropped again, so nothing is left
    * behind.
    */

@@ -73,14 +73,17 @@ public final class YcqlSession {
     this.statements = new PreparedStatements(session);
     String t = config.qualifiedTable();
     String key = columns.get(0);
+    // each PREPARE may go to another node, which may not serve a table created a moment ago yet
     this.read = PreparedStatements.prepareWhenServed(session, "SELECT "
         + String.join(", ", columns.subList(1, columns.size())) + " FROM " + t + " WHERE " + key + " = ?",
         config.readConsistency);
-    this.insert = statements.prepare("INSERT INTO " + t + " (" + String.join(", ", columns) + ") VALUES ("
-        + "?, ".repeat(columns.size() - 1) + "?)", config.writeConsistency);
-    this.delete = statements.prepare("DELETE FROM " + t + " WHERE " + key + " = ?", config.writeConsistency);
-    this.scan = statements.prepare("SELECT " + String.join(", ", columns) + " FROM " + t + " WHERE token(" + key
-        + ") >= token(?) LIMIT ?", config.scanConsistency);
+    this.insert = PreparedStatements.prepareWhenServed(session, "INSERT INTO " + t + " ("
+        + String.join(", ", columns) + ") VALUES (" + "?, ".repeat(columns.size() - 1) + "?)",
+        config.writeConsistency);
+    this.delete = PreparedStatements.prepareWhenServed(session, "DELETE FROM " + t + " WHERE " + key + " = ?",
+        config.writeConsistency);
+    this.scan = PreparedStatements.prepareWhenServed(session, "SELECT " + String.join(", ", columns) + " FROM "
+        + t + " WHERE token(" + key + ") >= token(?) LIMIT ?", config.scanConsistency);
   }
 
   /**
@@ -186,7 +189,7 @@ public final class YcqlSession {
     }
   }
 
-  /** The set-up's wait between attempts (DDL, schema agreement, the first PREPARE). */
+  /** The set-up's wait between attempts (DDL, schema agreement, the PREPAREs). */
   static void pause(long ms) {
     try {
       Thread.sleep(ms);
