@@ -70,8 +70,7 @@ final class Rounds {
           runner.settle();
           String label = "round " + round + " " + phase.label + " " + client.name();
           console.printf("bench: %s ...%n", label);
-          Path out = options.results.resolve("r" + round + "-" + phase.label + "-"
-              + client.table().replace("kv_", "") + ".txt");
+          Path out = output(options, round, phase, client.table().replace("kv_", ""));
           SteadyWindowProbe probe = options.profiler != null || options.counts
               ? new SteadyWindowProbe(out, options.profiler) : null;
           Path sampled = servers == null ? null : Files.createDirectories(out.resolveSibling(
@@ -143,10 +142,8 @@ final class Rounds {
     String label = when + phase.label + " " + client.name();
     String latteLabel = when + phase.label + " " + LatteClient.NAME + " beside " + client.name();
     runner.console.printf("bench: %s and %s at the same time ...%n", label, LatteClient.NAME);
-    Path out = options.results.resolve("r" + round + "-" + phase.label + "-" + client.table().replace("kv_", "")
-        + ".txt");
-    Path latteOut = options.results.resolve("r" + round + "-" + phase.label + "-latte-beside-"
-        + client.table().replace("kv_", "") + ".txt");
+    Path out = output(options, round, phase, client.table().replace("kv_", ""));
+    Path latteOut = output(options, round, phase, "latte-beside-" + client.table().replace("kv_", ""));
     double serverBefore = runner.serverPid > 0 ? ProcessCpu.seconds(runner.serverPid) : Double.NaN;
     double machineBefore = ProcessCpu.machineSeconds();
     long startedNanos = System.nanoTime();
@@ -179,5 +176,10 @@ final class Rounds {
     runs.add(new ClientRun(round, phase, LatteClient.NAME, latteReport, theirs, options.ops, common.latte(),
         client.name()));
     return failed ? 1 : 0;
+  }
+
+  /** A run's raw output: {@code r<round>-<phase>-<name>.txt} in the results. */
+  private static Path output(BenchOptions options, int round, BenchPhase phase, String name) {
+    return options.results.resolve("r" + round + "-" + phase.label + "-" + name + ".txt");
   }
 }
