@@ -33,7 +33,19 @@ final class BenchOptions {
   @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help, nothing else")
   boolean helpAsked;
 
-  long ops = 3_000_000;
+  /** Operations per client and phase; {@link #DEFAULT_OPS}, or {@link #DEFAULT_PAIRED_OPS} with {@link #paired}. */
+  long ops = -1;
+  /**
+   * 3,000,000: a JVM client's steady window opens once its compiler threads are quiet, 20-30 s in on
+   * 2 cores, and lasts to 90 % of its operations.
+   */
+  static final long DEFAULT_OPS = 3_000_000;
+  /**
+   * 6,000,000 with {@code --paired}: each client of a pair gets about half the server, so a run of
+   * 3,000,000 gave a window half as long, and its rounds did not settle; 6,000,000 did, at 64 in
+   * flight on the 2-core AMD EPYC (docs/performance.md#beside-latte).
+   */
+  static final long DEFAULT_PAIRED_OPS = 6_000_000;
   int concurrency = 32;
   int rounds = 1;
   List<String> clients = DEFAULT_CLIENTS;
@@ -78,7 +90,8 @@ final class BenchOptions {
   Path results;
 
   @Option(names = "--ops", paramLabel = "N", description = "operations per client and phase (default 3000000: a JVM client's"
-      + " steady window opens once its compiler threads are quiet, a minute in on 2 cores)")
+      + " steady window opens once its compiler threads are quiet, 20-30 s in on 2 cores; 6000000 with --paired, where"
+      + " each client gets half the server)")
   void ops(String v) throws UserError {
     ops = Counts.between("--ops", v, 1000, Integer.MAX_VALUE);
   }
@@ -290,6 +303,9 @@ final class BenchOptions {
       }
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.PORT + "=" + o.metricsPort);
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.LINGER_S + "=0");
+    }
+    if (o.ops < 0) {
+      o.ops = o.paired ? DEFAULT_PAIRED_OPS : DEFAULT_OPS;
     }
     if (o.warmUpOps < 0) {
       o.warmUpOps = Math.min(o.ops, 500_000);

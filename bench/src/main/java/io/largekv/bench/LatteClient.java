@@ -18,6 +18,8 @@ import java.util.regex.Pattern;
 final class LatteClient implements BenchClient {
 
   static final String NAME = "latte";
+  /** A request's bound, as the Java clients' driver has it ({@code basic.request.timeout}, 2 s). */
+  static final String REQUEST_TIMEOUT = "2s";
 
   /** A LOG line: time, cycles in the sample, errors, throughput, then eight latencies. */
   private static final Pattern SAMPLE = Pattern.compile(
@@ -73,6 +75,11 @@ final class LatteClient implements BenchClient {
         "-s", "1s",
         "-q",
         "--consistency", "QUORUM",
+        // the Java clients' bound on a request and their retries of a request that reached it: the
+        // driver's basic.request.timeout (2 s), and none (latte's own: 5 s and 3 retries, which rode
+        // out a server stall of 3.1 s that failed the Java client beside it)
+        "--request-timeout", REQUEST_TIMEOUT,
+        "--retries", "0",
         "--datacenter", s.localDatacenter(),
         "-P", "rows=" + s.rows(),
         "-P", "table=\"" + s.table(this) + "\"",

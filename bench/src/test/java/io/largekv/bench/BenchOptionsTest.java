@@ -39,6 +39,12 @@ class BenchOptionsTest {
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte", "--rate"}))
         .isInstanceOf(UserError.class).hasMessageContaining("or --rate: they measure one client alone");
     assertThat(BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte"}).paired).isTrue();
+    // a pair shares the server: its runs are twice as long unless --ops says otherwise
+    assertThat(BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte"}).ops)
+        .isEqualTo(BenchOptions.DEFAULT_PAIRED_OPS).isEqualTo(6_000_000);
+    assertThat(BenchOptions.parse(new String[] {"--paired", "--clients", "largekv,latte", "--ops", "450000"}).ops)
+        .isEqualTo(450_000);
+    assertThat(BenchOptions.parse(new String[] {"--clients", "largekv,latte"}).ops).isEqualTo(3_000_000);
     BenchOptions o = BenchOptions.parse(new String[] {"--ops", "2_000", "--concurrency", "8", "--ops", "3000"});
     assertThat(o.ops).isEqualTo(3000);
     assertThat(o.concurrency).isEqualTo(8);
