@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
 final class LatteClient implements BenchClient {
 
   static final String NAME = "latte";
-  /** A request's bound, as the Java clients' driver has it ({@code basic.request.timeout}, 2 s). */
-  static final String REQUEST_TIMEOUT = "2s";
+  /** A request's bound, as the Java clients run: the binding's {@code ycql.request_timeout_ms} default. */
+  static final String REQUEST_TIMEOUT = io.largekv.binding.YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS + "ms";
 
   /** A LOG line: time, cycles in the sample, errors, throughput, then eight latencies. */
   private static final Pattern SAMPLE = Pattern.compile(
@@ -76,8 +76,8 @@ final class LatteClient implements BenchClient {
         "-q",
         "--consistency", "QUORUM",
         // the Java clients' bound on a request and their retries of a request that reached it: the
-        // driver's basic.request.timeout (2 s), and none (latte's own: 5 s and 3 retries, which rode
-        // out a server stall of 3.1 s that failed the Java client beside it)
+        // binding's default (2 s) and none (latte's own: 5 s and 3 retries, which rode out a server
+        // stall of 3.1 s that failed the Java client beside it)
         "--request-timeout", REQUEST_TIMEOUT,
         "--retries", "0",
         "--datacenter", s.localDatacenter(),

@@ -45,7 +45,7 @@ class FixedRateTest {
     assertThat(latte.get(latte.size() - 1)).isEqualTo("127.0.0.1:9042");
     // the same bound on a request as the Java clients' driver, and no retry past it: a server stall
     // longer than 2 s fails latte's run as it fails theirs
-    assertThat(latte).containsSequence("--request-timeout", "2s").containsSequence("--retries", "0");
+    assertThat(latte).containsSequence("--request-timeout", "2000ms").containsSequence("--retries", "0");
     List<String> ycsb = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, s);
     // YCSB's figures cover as many seconds as latte's: its warm-up is left out of them and added to its run
     assertThat(YcsbBenchClient.largekv(List.of()).warmUpLeftOut(s)).isEqualTo(30);

@@ -16,8 +16,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * How the binding prepares its statements: with the set-up timeout ({@link SetUpPrepareRequest}),
  * idempotent, at the consistency the property names; those of the set-up waiting while the node
- * that prepares them does not serve the table yet; the usertable layout's statements for a subset of the fields prepared
- * once and cached by text.
+ * that prepares them does not serve the table yet; the usertable layout's statements for a subset
+ * of the fields prepared once and cached by text.
  */
 final class PreparedStatements {
 
