@@ -1,7 +1,9 @@
 package io.largekv.bench;
 
+import io.largekv.binding.YcqlConfig;
 import io.largekv.common.Counts;
 import io.largekv.common.UserError;
+import io.largekv.properties.PropertyValues;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.LocalDateTime;
@@ -80,6 +82,11 @@ final class BenchOptions {
    */
   long rateWarmUpSeconds = 120;
   List<String> ycsbProperties = new ArrayList<>();
+  /**
+   * latte's bound on a request, in ms: the Java clients' {@code ycql.request_timeout_ms} (the last
+   * {@code -p} of it, as YCSB takes it), else the binding's default.
+   */
+  int requestTimeoutMs = YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS;
   /** Seconds between the servers' samples during every measured run (docs/servers.md); 0: none. */
   int serverSamples;
   /** Seconds between scrapes of a YCSB client's metrics endpoint during its runs (docs/metrics.md); 0: none. */
@@ -160,7 +167,7 @@ final class BenchOptions {
   }
 
   @Option(names = "-p", paramLabel = "NAME=VALUE", description = "an extra property for the Java clients"
-      + " (repeatable)")
+      + " (repeatable); ycql.request_timeout_ms is latte's --request-timeout too")
   void property(String v) {
     ycsbProperties.add(v);
   }
@@ -304,6 +311,15 @@ final class BenchOptions {
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.PORT + "=" + o.metricsPort);
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.LINGER_S + "=0");
     }
+    java.util.Properties given = new java.util.Properties();
+    for (String p : o.ycsbProperties) {
+      int eq = p.indexOf('=');
+      if (eq > 0) {
+        given.setProperty(p.substring(0, eq), p.substring(eq + 1));
+      }
+    }
+    o.requestTimeoutMs = new PropertyValues(given).intRange(YcqlConfig.REQUEST_TIMEOUT_MS,
+        YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS, 1, YcqlConfig.MAX_REQUEST_TIMEOUT_MS);
     if (o.ops < 0) {
       o.ops = o.paired ? DEFAULT_PAIRED_OPS : DEFAULT_OPS;
     }

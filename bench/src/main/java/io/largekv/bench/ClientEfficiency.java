@@ -132,7 +132,7 @@ public final class ClientEfficiency {
             console.println("bench: latte not found (install: cargo install latte-cli, or --latte PATH): "
                 + "running without the anchor, no ratios");
           } else {
-            clients.add(new LatteClient(options.latte, options.repo.resolve("bench/latte/kv.rn")));
+            clients.add(new LatteClient(options.latte, options.repo.resolve("bench/latte/kv.rn"), options.requestTimeoutMs));
           }
         }
       }

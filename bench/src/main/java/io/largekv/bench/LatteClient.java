@@ -18,9 +18,6 @@ import java.util.regex.Pattern;
 final class LatteClient implements BenchClient {
 
   static final String NAME = "latte";
-  /** A request's bound, as the Java clients run: the binding's {@code ycql.request_timeout_ms} default. */
-  static final String REQUEST_TIMEOUT = io.largekv.binding.YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS + "ms";
-
   /** A LOG line: time, cycles in the sample, errors, throughput, then eight latencies. */
   private static final Pattern SAMPLE = Pattern.compile(
       "^\\s*(\\d+\\.\\d{3})\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)(\\s+[\\d.]+){8}\\s*$");
@@ -29,11 +26,17 @@ final class LatteClient implements BenchClient {
 
   private final String latte;
   private final Path script;
+  private final int requestTimeoutMs;
   private long cycles;
 
-  LatteClient(String latte, Path script) {
+  /**
+   * latte at {@code latte} running {@code script}, with {@code requestTimeoutMs} as its bound on a
+   * request: the Java clients' {@code ycql.request_timeout_ms} ({@link BenchOptions#requestTimeoutMs}).
+   */
+  LatteClient(String latte, Path script, int requestTimeoutMs) {
     this.latte = latte;
     this.script = script;
+    this.requestTimeoutMs = requestTimeoutMs;
   }
 
   @Override
@@ -60,7 +63,7 @@ final class LatteClient implements BenchClient {
 
   @Override
   public BenchClient fresh() {
-    return new LatteClient(latte, script);
+    return new LatteClient(latte, script, requestTimeoutMs);
   }
 
   @Override
@@ -75,10 +78,10 @@ final class LatteClient implements BenchClient {
         "-s", "1s",
         "-q",
         "--consistency", "QUORUM",
-        // the Java clients' bound on a request and their retries of a request that reached it: the
-        // binding's default (2 s) and none (latte's own: 5 s and 3 retries, which rode out a server
-        // stall of 3.1 s that failed the Java client beside it)
-        "--request-timeout", REQUEST_TIMEOUT,
+        // the Java clients' bound on a request and their retries of a request that reached it:
+        // ycql.request_timeout_ms (2 s unless -p sets it) and none (latte's own: 5 s and 3 retries,
+        // which rode out a server stall of 3.1 s that failed the Java client beside it)
+        "--request-timeout", requestTimeoutMs + "ms",
         "--retries", "0",
         "--datacenter", s.localDatacenter(),
         "-P", "rows=" + s.rows(),

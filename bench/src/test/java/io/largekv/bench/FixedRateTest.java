@@ -27,7 +27,7 @@ class FixedRateTest {
     // a client without a rate would put an unthrottled run in the fixed-rate table: it is left out of them
     assertThat(YcsbBenchClient.largekv(List.of()).hasFixedRate()).isTrue();
     assertThat(YcsbBenchClient.core(List.of()).hasFixedRate()).isTrue();
-    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).hasFixedRate()).isTrue();
+    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn"), 2000).hasFixedRate()).isTrue();
     assertThat(YcsbBenchClient.asyncDriver(List.of()).hasFixedRate()).isFalse();
     assertThat(Nb5BenchClient.verified(REPO, "5.17.9").hasFixedRate()).isFalse();
     BenchOptions o = BenchOptions.parse(new String[] {"--rate", "--clients", "largekv,latte"});
@@ -40,7 +40,7 @@ class FixedRateTest {
   void atARateLatteGetsItsRateAndYcsbItsTargetWithIntendedTimeAmongTheSameRows() {
     BenchClient.Settings s = UNTHROTTLED.atRate(960_000, 16_000, "kv_largekv", 30);
     assertThat(s.rows()).isEqualTo(600_000);
-    List<String> latte = new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).command(BenchPhase.READ, s);
+    List<String> latte = new LatteClient("latte", REPO.resolve("bench/latte/kv.rn"), 2000).command(BenchPhase.READ, s);
     assertThat(latte).containsSequence("-r", "16000").containsSequence("-d", "960000").contains("rows=600000");
     assertThat(latte.get(latte.size() - 1)).isEqualTo("127.0.0.1:9042");
     // the same bound on a request as the Java clients' driver, and no retry past it: a server stall
@@ -49,7 +49,7 @@ class FixedRateTest {
     List<String> ycsb = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, s);
     // YCSB's figures cover as many seconds as latte's: its warm-up is left out of them and added to its run
     assertThat(YcsbBenchClient.largekv(List.of()).warmUpLeftOut(s)).isEqualTo(30);
-    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).warmUpLeftOut(s)).isZero();
+    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn"), 2000).warmUpLeftOut(s)).isZero();
     assertThat(ycsb).contains("target=16000", "measurement.interval=both", "recordcount=600000",
         "largekv.warmup_s=30", "operationcount=1440000");
     // the same rows for every client that can read largekv's: latte and largekv's YCSB clients; the
@@ -60,7 +60,7 @@ class FixedRateTest {
         .contains("ycql.table=kv_largekv");
     assertThat(YcsbBenchClient.core(List.of()).command(BenchPhase.READ, s)).contains("ycql.table=kv_core");
     assertThat(YcsbBenchClient.warmUp().writesLargekvRows()).isFalse();
-    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn")).writesLargekvRows()).isFalse();
+    assertThat(new LatteClient("latte", REPO.resolve("bench/latte/kv.rn"), 2000).writesLargekvRows()).isFalse();
     // unthrottled, the efficiency table's p99 is the whole run's, as latte's
     List<String> unthrottled = YcsbBenchClient.largekv(List.of()).command(BenchPhase.READ, UNTHROTTLED);
     assertThat(unthrottled).contains("largekv.warmup_s=0").noneMatch(a -> a.startsWith("target="));

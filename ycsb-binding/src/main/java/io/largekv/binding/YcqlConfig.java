@@ -43,6 +43,8 @@ public final class YcqlConfig {
   public static final String REQUEST_TIMEOUT_MS = "ycql.request_timeout_ms";
   /** {@value #REQUEST_TIMEOUT_MS}'s default: the driver's {@code basic.request.timeout} the clients run with. */
   public static final int DEFAULT_REQUEST_TIMEOUT_MS = 2000;
+  /** The longest {@value #REQUEST_TIMEOUT_MS} accepted (an hour); the shortest is 1. */
+  public static final int MAX_REQUEST_TIMEOUT_MS = 3_600_000;
   public static final String CONNECT_TIMEOUT_MS = "ycql.connect_timeout_ms";
   public static final String CONNECTIONS_PER_HOST = "ycql.connections_per_host";
   public static final String MAX_REQUESTS_PER_CONNECTION = "ycql.max_requests_per_connection";
@@ -173,7 +175,7 @@ public final class YcqlConfig {
         }
       }
     }
-    this.requestTimeoutMs = p.intRange(REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 1, 3_600_000);
+    this.requestTimeoutMs = p.intRange(REQUEST_TIMEOUT_MS, DEFAULT_REQUEST_TIMEOUT_MS, 1, MAX_REQUEST_TIMEOUT_MS);
     this.connectTimeoutMs = p.intRange(CONNECT_TIMEOUT_MS, 5000, 1, 600_000);
     this.connectionsPerHost = p.intRange(CONNECTIONS_PER_HOST, 1, 1, 1024);
     this.maxRequestsPerConnection = p.intRange(MAX_REQUESTS_PER_CONNECTION, 1024, 1, 32768);
