@@ -1,6 +1,7 @@
 package io.largekv.bench;
 
 import io.largekv.binding.YcqlConfig;
+import io.largekv.client.YcsbClient;
 import io.largekv.common.Counts;
 import io.largekv.common.UserError;
 import io.largekv.properties.PropertyValues;
@@ -10,6 +11,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -311,13 +313,8 @@ final class BenchOptions {
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.PORT + "=" + o.metricsPort);
       o.ycsbProperties.add(io.largekv.common.MetricsProperties.LINGER_S + "=0");
     }
-    java.util.Properties given = new java.util.Properties();
-    for (String p : o.ycsbProperties) {
-      int eq = p.indexOf('=');
-      if (eq > 0) {
-        given.setProperty(p.substring(0, eq), p.substring(eq + 1));
-      }
-    }
+    Properties given = new Properties();
+    o.ycsbProperties.forEach(p -> YcsbClient.setProperty(given, p));
     o.requestTimeoutMs = new PropertyValues(given).intRange(YcqlConfig.REQUEST_TIMEOUT_MS,
         YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS, 1, YcqlConfig.MAX_REQUEST_TIMEOUT_MS);
     if (o.ops < 0) {

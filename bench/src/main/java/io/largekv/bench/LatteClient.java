@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
 final class LatteClient implements BenchClient {
 
   static final String NAME = "latte";
+
   /** A LOG line: time, cycles in the sample, errors, throughput, then eight latencies. */
   private static final Pattern SAMPLE = Pattern.compile(
       "^\\s*(\\d+\\.\\d{3})\\s+(\\d+)\\s+(\\d+)\\s+(\\d+)(\\s+[\\d.]+){8}\\s*$");

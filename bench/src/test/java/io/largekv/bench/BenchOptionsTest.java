@@ -3,7 +3,9 @@ package io.largekv.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.largekv.binding.YcqlConfig;
 import io.largekv.common.UserError;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.OptionSpec;
@@ -54,21 +56,25 @@ class BenchOptionsTest {
   @Test
   void latteTakesTheJavaClientsBoundOnARequest() {
     BenchClient.Settings s = BenchClient.Settings.builder().ops(1000).concurrency(8).contactPoint("127.0.0.1:9042")
-        .localDatacenter("datacenter1").repo(java.nio.file.Path.of(".")).results(java.nio.file.Path.of("."))
+        .localDatacenter("datacenter1").repo(Path.of(".")).results(Path.of("."))
         .build();
     BenchOptions byDefault = BenchOptions.parse(new String[] {"--clients", "largekv,latte"});
-    assertThat(byDefault.requestTimeoutMs).isEqualTo(io.largekv.binding.YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS);
-    assertThat(new LatteClient("latte", java.nio.file.Path.of("kv.rn"), byDefault.requestTimeoutMs)
+    assertThat(byDefault.requestTimeoutMs).isEqualTo(YcqlConfig.DEFAULT_REQUEST_TIMEOUT_MS);
+    assertThat(new LatteClient("latte", Path.of("kv.rn"), byDefault.requestTimeoutMs)
         .command(BenchPhase.READ, s)).containsSequence("--request-timeout", "2000ms");
     // -p ycql.request_timeout_ms reaches latte as the Java clients get it: the last one given
     BenchOptions set = BenchOptions.parse(new String[] {"--clients", "largekv,latte",
         "-p", "ycql.request_timeout_ms=500", "-p", "ycql.request_timeout_ms=12_000"});
     assertThat(set.requestTimeoutMs).isEqualTo(12_000);
     assertThat(set.ycsbProperties).contains("ycql.request_timeout_ms=12_000");
-    assertThat(new LatteClient("latte", java.nio.file.Path.of("kv.rn"), set.requestTimeoutMs)
+    assertThat(new LatteClient("latte", Path.of("kv.rn"), set.requestTimeoutMs)
         .command(BenchPhase.READ, s)).containsSequence("--request-timeout", "12000ms").containsSequence("--retries", "0");
     assertThatThrownBy(() -> BenchOptions.parse(new String[] {"-p", "ycql.request_timeout_ms=0"}))
         .isInstanceOf(UserError.class)
         .hasMessageStartingWith("ycql.request_timeout_ms").hasMessageContaining("1..3600000");
+    // a -p the clients would refuse is refused before anything runs, with the clients' own line
+    assertThatThrownBy(() -> BenchOptions.parse(new String[] {"-p", "ycql.request_timeout_ms"}))
+        .isInstanceOf(UserError.class)
+        .hasMessage("-p ycql.request_timeout_ms is not accepted; accepted values: -p NAME=VALUE");
   }
 }

@@ -203,6 +203,18 @@ public final class YcsbClient {
     }
   }
 
+  /**
+   * One {@code -p NAME=VALUE} of YCSB's command line into {@code into}; one without a name before its
+   * {@code =} is bad input. Public for bench/run, which reads its {@code -p} as the clients will.
+   */
+  public static void setProperty(Properties into, String nameEqualsValue) {
+    int eq = nameEqualsValue.indexOf('=');
+    if (eq < 1) {
+      throw new UserError("-p " + nameEqualsValue + " is not accepted; accepted values: -p NAME=VALUE");
+    }
+    into.setProperty(nameEqualsValue.substring(0, eq), nameEqualsValue.substring(eq + 1));
+  }
+
   /** YCSB's command-line options, as {@link #parse} names them in its errors. */
   static final String OPTIONS = "-P FILE, -p NAME=VALUE, -threads N, -target N, -load, -t, -db CLASS, -l LABEL, -s";
 
@@ -235,11 +247,7 @@ public final class YcsbClient {
           }
           break;
         case "-p":
-          String kv = value(args, i++);
-          if (kv.indexOf('=') < 1) {
-            throw new UserError("-p " + kv + " is not accepted; accepted values: -p NAME=VALUE");
-          }
-          cli.setProperty(kv.substring(0, kv.indexOf('=')), kv.substring(kv.indexOf('=') + 1));
+          setProperty(cli, value(args, i++));
           break;
         default:
           throw new UserError("unknown option " + a + "; accepted: " + OPTIONS);
