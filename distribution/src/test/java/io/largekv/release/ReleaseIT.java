@@ -114,7 +114,7 @@ class ReleaseIT {
     Path cwd = Files.createDirectories(dir.resolve("work-run"));
     // the stall rule at its default: the client and the local Cassandra share the machine's cores, and only the
     // client's share of a stall is judged
-    Run r = run(cwd, env -> { }, home.resolve("bin/largekv").toString(), "run", "--records", "4000", "--duration", "10");
+    Run r = run(cwd, env -> { }, home.resolve("bin/largekv").toString(), "run", "--records", "4000", "--duration", "20");
     assertThat(r.exit).as(r.toString()).isZero();
     assertThat(r.out).containsPattern("verified ([1-9][0-9,]*) reads: \\1 ok, 0 corrupt, 0 missing;");
     assertThat(r.err).contains("largekv: starting local Cassandra").contains("largekv: stopping the local Cassandra");

@@ -13,7 +13,8 @@ import picocli.CommandLine.Mixin;
     "Runs the same phases against every target and writes DIR/report.html, DIR/report.md, DIR/charts/*.svg from the"
         + " raw data kept in DIR (bin/largekv report DIR writes them again).",
     "With no --target it compares two local Cassandra servers (SizeTiered+LZ4 vs Leveled, uncompressed) that it"
-        + " starts and stops itself: 100000 rows, read phases of 30 s, 16 threads, a warm-up of 5 s."},
+        + " starts and stops itself: 100000 rows, read phases of " + CompareSettings.LOCAL_DURATION + " s, 16 threads,"
+        + " a warm-up of " + WarmupOptions.LOCAL_SECONDS + " s."},
     footer = "Docs: docs/compare.md")
 final class CompareOptions implements OptionParser.Options, LargekvCommand {
 

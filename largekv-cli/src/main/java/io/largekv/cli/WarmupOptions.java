@@ -13,18 +13,27 @@ import picocli.CommandLine.Option;
  */
 final class WarmupOptions {
 
+  /**
+   * The default against servers largekv starts on this machine: the client's JIT shares the cores with
+   * the server and compiles most of its hot path in the first 10-13 s of a read phase on 2 cores
+   * (docs/run.md, "The warm-up"), when it can hold the driver's I/O threads over the stall bound.
+   */
+  static final long LOCAL_SECONDS = 15;
+  /** The default against real servers, whose clients have their own cores. */
+  static final long HOSTS_SECONDS = 10;
+
   /** Seconds left out of each read phase's figures at its start; null: {@link #or}'s default. */
   Long seconds;
 
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "left out of each read phase's figures at its"
-      + " start (default 5 against local servers, 10 against hosts)", order = UsageOrder.SIZE + 4)
+      + " start (default " + LOCAL_SECONDS + " against local servers, " + HOSTS_SECONDS + " against hosts)", order = UsageOrder.SIZE + 4)
   void warmup(String v) throws UserError {
     seconds = Counts.atLeast("--warmup", v, 0);
   }
 
-  /** The warm-up in seconds: {@code --warmup}, else 5 against local servers and 10 against real ones. */
+  /** The warm-up in seconds: {@code --warmup}, else {@link #LOCAL_SECONDS} or {@link #HOSTS_SECONDS}. */
   long or(boolean local) {
-    return seconds != null ? seconds : local ? 5 : 10;
+    return seconds != null ? seconds : local ? LOCAL_SECONDS : HOSTS_SECONDS;
   }
 
   /**

@@ -19,7 +19,7 @@ class CompareOptionsTest {
         .containsExactly("recordcount=100000", "threadcount=16");
     assertThat(o.phaseProperties(Phase.UNIFORM_READ, o.targets.get(0)))
         .containsExactly("recordcount=100000", "threadcount=16", "maxexecutiontime=30");
-    assertThat(o.warmup.seconds).isEqualTo(5L);
+    assertThat(o.warmup.seconds).isEqualTo(15L);
   }
 
   @Test
@@ -84,7 +84,7 @@ class CompareOptionsTest {
         .isEqualTo("95 s");
     // each phase's warm-up check names the phase whose length is too short
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=5"}))
-        .hasMessage("--duration latest-read=5 leaves nothing to measure after a warm-up of 5 s (the default); "
+        .hasMessage("--duration latest-read=5 leaves nothing to measure after a warm-up of 15 s (the default); "
             + "accepted: --duration longer than --warmup");
     // a phase's own length for a phase that does not run would be ignored without a word: refused, every command
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "60,latest-read=90",
@@ -126,8 +126,14 @@ class CompareOptionsTest {
         .hasMessageStartingWith("--rate 5 does not split evenly over --clients 10");
     assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--localdc", "dc1"}))
         .hasMessageStartingWith("--localdc dc1 names the datacenter of targets with hosts");
-    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--duration", "5"}))
-        .hasMessage("--duration 5 leaves nothing to measure after a warm-up of 5 s (the default); accepted: "
+    // the default warm-up: 15 s against the local servers largekv starts, 10 s against hosts
+    assertThatThrownBy(() -> CompareOptions.parse(new String[] {"compare", "--duration", "15"}))
+        .hasMessage("--duration 15 leaves nothing to measure after a warm-up of 15 s (the default); accepted: "
+            + "--duration longer than --warmup");
+    assertThat(RunCommand.RunOptions.parse(new String[] {"run", "--duration", "16"}).settings.warmup.or(true))
+        .isEqualTo(15);
+    assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--hosts", "h1", "--duration", "10"}))
+        .hasMessage("--duration 10 leaves nothing to measure after a warm-up of 10 s (the default); accepted: "
             + "--duration longer than --warmup");
     assertThatThrownBy(() -> RunCommand.RunOptions.parse(new String[] {"run", "--duration", "8", "--warmup", "8"}))
         .hasMessage("--duration 8 leaves nothing to measure after a warm-up of 8 s; accepted: --duration longer "

@@ -84,7 +84,7 @@ class UncachedReadIT {
     try {
       // at 50 ms like the other busy-machine tests (docs/testing.md): a server reading from disk and a
       // client JIT still compiling share 2 cores
-      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "-p", JudgedStalls.BUSY_MACHINE);
+      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "--warmup", "5", "-p", JudgedStalls.BUSY_MACHINE);
       assertThat(e).contains("[uniform-read] uncached: the local Cassandra may hold 6 MiB of page cache");
     } finally {
       stop.set(true);
@@ -124,7 +124,7 @@ class UncachedReadIT {
 
     // the same data, cached: far fewer disk reads a read
     Path cached = work.resolve("cached");
-    run(cached, "--phases", "load,uniform-read", "--duration", "15", "-p", JudgedStalls.BUSY_MACHINE);
+    run(cached, "--phases", "load,uniform-read", "--duration", "15", "--warmup", "5", "-p", JudgedStalls.BUSY_MACHINE);
     Results.Servers cachedServers = servers(ResultsCheck.check(cached));
     assertThat(cachedServers.uncached()).isNull();
     Double cachedPerRead = cachedServers.cluster().diskReadsPerClientRead().value();
