@@ -28,7 +28,7 @@ import java.util.Properties;
  * {@code bench/run}: client efficiency of largekv's YCSB path against YCSB's CoreWorkload with the
  * same binding and against latte, on one Cassandra, the same rows (50-byte key, 256-byte value),
  * the same concurrency and the same operation count per client and phase. Prints, per phase and
- * client: throughput, p99, client CPU seconds per 1 000 operations (whole process, and steady
+ * client: throughput, p99, client CPU µs per operation (whole process, and steady
  * state), peak RSS, and each as a ratio to latte's figure in the same round.
  */
 public final class ClientEfficiency {
@@ -166,7 +166,7 @@ public final class ClientEfficiency {
       BenchClient.Settings settings = BenchClient.Settings.builder().ops(options.ops).concurrency(options.concurrency)
           .contactPoint(contactPoint).localDatacenter(options.localDatacenter).repo(options.repo)
           .results(options.results).build();
-      console.printf("bench: %,d operations per client and phase, concurrency %d, server %s%s; raw output in %s%n",
+      console.printf("bench: %,d operations per client and phase, concurrency %d, server %s%s%nbench: raw output in %s%n",
           options.ops, options.concurrency, contactPoint, server == null ? ""
           : " (local Cassandra, heap " + options.serverHeap + (options.pin == null
               ? ", on the same cores as the clients)" : ", on CPU " + runner.serverCpus() + ", clients on CPU " + runner.clientCpus() + ")"),

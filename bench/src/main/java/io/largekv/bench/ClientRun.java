@@ -35,15 +35,17 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
     return pairedWith != null;
   }
 
-  double cpuPerKiloOps() {
-    return process.usage().cpuSeconds() * 1000.0 / ops;
+  /** The client process's CPU (user + system) from exec to exit, µs per operation. */
+  double cpuMicrosPerOp() {
+    return process.usage().cpuSeconds() * 1e6 / ops;
   }
 
-  Optional<Double> steadyCpuPerKiloOps() {
-    return window().map(w -> w.cpuPerOp() * 1000.0);
+  /** The client's CPU in its steady window, µs per operation; empty without a window. */
+  Optional<Double> steadyCpuMicrosPerOp() {
+    return window().map(w -> w.cpuPerOp() * 1e6);
   }
 
-  /** Throughput over the same window as {@link #steadyCpuPerKiloOps}, read at the client's progress lines. */
+  /** Throughput over the same window as {@link #steadyCpuMicrosPerOp}, read at the client's progress lines. */
   Optional<Double> steadyOpsPerSecond() {
     return window().map(SteadyWindow::opsPerSecond).filter(v -> !v.isNaN());
   }
@@ -53,8 +55,8 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
   }
 
   /** NaN with {@code --paired}: the server served both runs of the pair at once. */
-  double serverCpuPerKiloOps() {
-    return paired() ? Double.NaN : process.serverCpuSeconds() * 1000.0 / ops;
+  double serverCpuMicrosPerOp() {
+    return paired() ? Double.NaN : process.serverCpuSeconds() * 1e6 / ops;
   }
 
   double contextSwitchesPerOp() {

@@ -10,6 +10,7 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /**
@@ -98,6 +99,18 @@ final class MeasuredProcess {
     Files.writeString(file, sb);
   }
 
+  /** How often a run in progress says how far it is: every 10 s of it at most, at its own progress lines. */
+  static final long PROGRESS_NANOS = 10_000_000_000L;
+
+  /**
+   * The console's line for a run in progress: its operations so far, of {@code totalOps} when known
+   * (&gt; 0), and their rate since the previous such line.
+   */
+  static String progressLine(String label, long ops, long totalOps, double opsPerSecond) {
+    return String.format(Locale.ROOT, "bench:   %s: %,d%s operations, %,.0f/s", label, ops,
+        totalOps > 0 ? String.format(Locale.ROOT, " of %,d (%d %%)", totalOps, ops * 100 / totalOps) : "", opsPerSecond);
+  }
+
   static Result run(List<String> command, Path workDir, Path outputFile, ProgressParser progress,
       long serverPid, PrintStream console, String label) throws IOException, InterruptedException {
     return run(command, workDir, outputFile, progress, serverPid, console, label, null, 0);
@@ -121,7 +134,8 @@ final class MeasuredProcess {
     List<Sample> samples = new ArrayList<>();
     CompilerThreads jit = new CompilerThreads();
     long clientPid = -1;
-    long lastShown = 0;
+    long lastShown = startedNanos;
+    long opsShown = 0;
     try (BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
          PrintStream out = new PrintStream(Files.newOutputStream(outputFile), true, StandardCharsets.UTF_8)) {
       String line;
@@ -138,9 +152,10 @@ final class MeasuredProcess {
           if (probe != null) {
             probe.progress(clientPid, samples, totalOps);
           }
-          if (now - lastShown > 5_000_000_000L) {
-            console.printf("bench:   %s: %,d operations%n", label, ops);
+          if (now - lastShown >= PROGRESS_NANOS) {
+            console.println(progressLine(label, ops, totalOps, (ops - opsShown) * 1e9 / (now - lastShown)));
             lastShown = now;
+            opsShown = ops;
           }
         }
         out.println(line);

@@ -153,9 +153,9 @@ final class Rounds {
     try {
       Future<MeasuredProcess.Result> latteRun = beside.submit(() -> MeasuredProcess.run(
           runner.pinned(latte.command(phase, settings)), options.repo, latteOut, latte, runner.serverPid,
-          runner.console, latteLabel));
+          runner.console, latteLabel, null, settings.ops()));
       mine = MeasuredProcess.run(runner.pinned(client.command(phase, settings)), options.repo, out, client,
-          runner.serverPid, runner.console, label);
+          runner.serverPid, runner.console, label, null, settings.ops());
       theirs = latteRun.get();
     } finally {
       beside.shutdown();

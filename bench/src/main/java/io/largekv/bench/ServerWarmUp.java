@@ -2,6 +2,7 @@ package io.largekv.bench;
 
 import java.io.PrintStream;
 import java.nio.file.Path;
+import java.util.Locale;
 
 /** The server's warm-up before any measured run of {@code bench/run}. */
 final class ServerWarmUp {
@@ -46,7 +47,7 @@ final class ServerWarmUp {
         console.printf("bench: warm-up pass %d %s (%,d operations, not measured) ...%n", pass, phase.label, w.ops());
         Path output = options.results.resolve("warm-up-" + pass + "-" + phase.label + ".txt");
         MeasuredProcess.Result run = MeasuredProcess.run(runner.pinned(c.command(phase, w)), options.repo, output, c,
-            serverPid, console, "warm-up " + phase.label);
+            serverPid, console, "warm-up " + phase.label, null, w.ops());
         BenchClient.Report r = c.report(phase, output, w);
         if (r.problem() != null) {
           throw new Failed("the warm-up " + phase.label + " failed: " + r.problem() + " (see " + output
@@ -59,7 +60,7 @@ final class ServerWarmUp {
       boolean serverKnown = !Double.isNaN(serverCpuPerRead);
       double cost = serverKnown ? serverCpuPerRead : 1 / readRate;
       console.printf("bench: warm-up pass %d: %s%s%n", pass, serverKnown
-          ? String.format("the server's CPU %.3f s per 1 000 reads", serverCpuPerRead * 1000)
+          ? String.format(Locale.ROOT, "the server's CPU %.1f µs per read", serverCpuPerRead * 1e6)
           : String.format("%,.0f reads/s (the server's CPU is not visible with --hosts)", readRate),
           pass == 1 ? "" : String.format(" (cost per read %+.0f %% on the pass before)", 100 * (cost / previous - 1)));
       if (pass > 1 && cost > previous * 0.90) {

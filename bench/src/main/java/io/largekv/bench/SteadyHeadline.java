@@ -74,8 +74,8 @@ final class SteadyHeadline {
             continue;
           }
           Optional<ClientRun> latte = r.latteIn(runs).filter(Table::counts);
-          Optional<Double> mine = r.steadyCpuPerKiloOps();
-          Optional<Double> theirs = latte.flatMap(ClientRun::steadyCpuPerKiloOps);
+          Optional<Double> mine = r.steadyCpuMicrosPerOp();
+          Optional<Double> theirs = latte.flatMap(ClientRun::steadyCpuMicrosPerOp);
           if (mine.isPresent() && theirs.isPresent()) {
             ratios.add(mine.get() / theirs.get());
           }

@@ -18,7 +18,15 @@ final class Table {
   /** A run during which other processes used more than this many cores is marked and left out of the medians. */
   static final double DISTURBED_CORES = 0.25;
 
+  /** The columns every row starts with: round, phase, client. */
+  private static final String ROW = "%-2s %-6s %-26s  ";
+
   private Table() {}
+
+  /** A disturbed run's mark after its row. */
+  private static String mark(ClientRun r) {
+    return disturbed(r.process().otherCores()) ? " *" : "";
+  }
 
   /** Valid (no errors, exit 0) and not disturbed by other work on the machine. */
   static boolean counts(ClientRun r) {
@@ -34,48 +42,54 @@ final class Table {
   static String render(List<ClientRun> runs, BenchOptions o) {
     StringBuilder sb = new StringBuilder();
     sb.append(String.format(Locale.ROOT,
-        "%,d operations per client and phase, concurrency %d (YCSB, nb5: threads; latte: in-flight requests, 1 thread)%s%n",
-        o.ops, o.concurrency, o.pin == null ? "; clients and server share all cores"
-            : "; clients pinned to CPU " + o.pin.substring(0, o.pin.indexOf(':')) + ", server to CPU "
+        "%,d operations per client and phase, concurrency %d (YCSB, nb5: threads; latte: in-flight requests, 1 thread)%n%s%n",
+        o.ops, o.concurrency, o.pin == null ? "clients and server share all cores"
+            : "clients pinned to CPU " + o.pin.substring(0, o.pin.indexOf(':')) + ", server to CPU "
             + o.pin.substring(o.pin.indexOf(':') + 1)));
-    sb.append("CPU = user+sys of the client process (/usr/bin/time), per 1 000 operations: 'process' from exec to\n"
-        + "exit (JVM start, JIT, connect, prepare included), 'steady' in the window where the client is\n"
-        + "steady (/proc at its progress lines; the rule and each window under STEADY below). 'ops/s': the\n"
-        + "client's own figure over the whole run; 'steady ops/s': operations per second over the same window\n"
-        + "as 'steady' CPU (a run of hours after its warm-up). p99: the client's own service-time histogram.\n"
-        + "server CPU: the Cassandra process over the client's run. other: average cores used by anything else\n"
-        + "on the machine meanwhile (other people's work; '*': over " + DISTURBED_CORES + ", a disturbed run).\n"
-        + "×latte: ratio to latte, same round and phase.\n");
+    sb.append("ops/s: the client's own figure over the whole run; steady ops/s: over the window where the client\n"
+        + "is steady (/proc at its progress lines; the rule and each window under STEADY below). p99: the client's\n"
+        + "own service-time histogram. CPU: user+sys of the client process, µs per operation: 'process' from exec\n"
+        + "to exit (/usr/bin/time: JVM start, JIT, connect, prepare included), 'steady' in the same window as\n"
+        + "steady ops/s. cs/op: context switches per operation. server: the Cassandra process's CPU over the\n"
+        + "client's run, µs per operation. other: average cores used by anything else on the machine meanwhile\n"
+        + "('*': over " + DISTURBED_CORES + ", a disturbed run). ×latte: the ratio to latte's figure of the same"
+        + " round and phase.\n");
     if (o.paired) {
       sb.append("--paired: each client ran at the same time as the latte run below it, against the same server\n"
           + "(each on its own table): every figure of a pair shares the machine and the server with the other run;\n"
-          + "'steady' is the pair's common window (under STEADY), server CPU n/a (it served both).\n");
+          + "'steady' is the pair's common window (under STEADY), server n/a (it served both).\n");
     }
-    sb.append('\n');
-    String header = String.format(Locale.ROOT, "%-2s %-6s %-26s %8s %6s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
-        "r", "phase", "client", "ops/s", "×latte", "steady", "×latte", "p99 ms", "×latte", "CPU s/1k", "×latte",
-        "steady", "×latte", "RSS MiB", "×latte", "cs/op", "server s/1k", "other");
-    String units = String.format(Locale.ROOT, "%-2s %-6s %-26s %8s %6s %8s %6s %7s %6s %9s %6s %9s %6s %8s %6s %7s %9s %5s%n",
-        "", "", "", "", "", "ops/s", "", "", "", "process", "", "s/1k", "", "peak", "", "", "", "cores");
-    sb.append(header).append(units);
+    sb.append("\nTHROUGHPUT AND LATENCY\n");
+    sb.append(String.format(Locale.ROOT, ROW + "%8s %6s  %8s %6s  %7s %6s%n", "r", "phase", "client", "ops/s",
+        "×latte", "steady", "×latte", "p99 ms", "×latte"));
+    sb.append(String.format(Locale.ROOT, ROW + "%8s %6s  %8s %6s  %7s %6s%n", "", "", "", "", "", "ops/s", "", "",
+        ""));
+    for (ClientRun r : runs) {
+      Optional<ClientRun> latte = r.latteIn(runs);
+      sb.append(String.format(Locale.ROOT, ROW + "%8.0f %6s  %8s %6s  %7.2f %6s%s%n", r.round(), r.phase().label,
+          r.client(), r.report().opsPerSecond(), ratio(r.report().opsPerSecond(),
+              latte.map(l -> l.report().opsPerSecond())),
+          r.steadyOpsPerSecond().map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("n/a"),
+          r.steadyOpsPerSecond().map(v -> ratio(v, latte.flatMap(ClientRun::steadyOpsPerSecond))).orElse("n/a"),
+          r.report().p99Ms(), ratio(r.report().p99Ms(), latte.map(l -> l.report().p99Ms())), mark(r)));
+    }
+    sb.append("\nCOST\n");
+    sb.append(String.format(Locale.ROOT, ROW + "%8s %6s  %7s %6s  %7s %6s  %6s %7s %5s%n", "r", "phase", "client",
+        "CPU", "×latte", "steady", "×latte", "RSS MiB", "×latte", "cs/op", "server", "other"));
+    sb.append(String.format(Locale.ROOT, ROW + "%8s %6s  %7s %6s  %7s %6s  %6s %7s %5s%n", "", "", "",
+        "µs/op", "", "µs/op", "", "peak", "", "", "µs/op", "cores"));
     for (ClientRun r : runs) {
       Optional<ClientRun> latte = r.latteIn(runs);
       double rss = r.process().usage().maxRssKb() / 1024.0;
-      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %8.0f %6s %8s %6s %7.2f %6s %9.3f %6s %9s %6s %8.0f %6s %7.2f %9s %5.2f%s%n",
-          r.round(), r.phase().label, r.client(),
-          r.report().opsPerSecond(), ratio(r.report().opsPerSecond(), latte.map(l -> l.report().opsPerSecond())),
-          r.steadyOpsPerSecond().map(v -> String.format(Locale.ROOT, "%.0f", v)).orElse("n/a"),
-          r.steadyOpsPerSecond().map(v -> ratio(v, latte.flatMap(ClientRun::steadyOpsPerSecond)))
-              .orElse("n/a"),
-          r.report().p99Ms(), ratio(r.report().p99Ms(), latte.map(l -> l.report().p99Ms())),
-          r.cpuPerKiloOps(), ratio(r.cpuPerKiloOps(), latte.map(ClientRun::cpuPerKiloOps)),
-          r.steadyCpuPerKiloOps().map(v -> String.format(Locale.ROOT, "%.3f", v)).orElse("n/a"),
-          r.steadyCpuPerKiloOps().map(v -> ratio(v, latte.flatMap(ClientRun::steadyCpuPerKiloOps)))
+      sb.append(String.format(Locale.ROOT, ROW + "%8.2f %6s  %7s %6s  %7.0f %6s  %6.2f %7s %5.2f%s%n", r.round(),
+          r.phase().label, r.client(), r.cpuMicrosPerOp(), ratio(r.cpuMicrosPerOp(),
+              latte.map(ClientRun::cpuMicrosPerOp)),
+          r.steadyCpuMicrosPerOp().map(v -> String.format(Locale.ROOT, "%.2f", v)).orElse("n/a"),
+          r.steadyCpuMicrosPerOp().map(v -> ratio(v, latte.flatMap(ClientRun::steadyCpuMicrosPerOp)))
               .orElse("n/a"),
           rss, ratio(rss, latte.map(l -> l.process().usage().maxRssKb() / 1024.0)),
-          r.contextSwitchesPerOp(), Double.isNaN(r.serverCpuPerKiloOps()) ? "n/a"
-              : String.format(Locale.ROOT, "%.3f", r.serverCpuPerKiloOps()), r.process().otherCores(),
-          disturbed(r.process().otherCores()) ? "*" : ""));
+          r.contextSwitchesPerOp(), Double.isNaN(r.serverCpuMicrosPerOp()) ? "n/a"
+              : String.format(Locale.ROOT, "%.2f", r.serverCpuMicrosPerOp()), r.process().otherCores(), mark(r)));
     }
     if (o.rounds > 1) {
       sb.append(medians(runs));
@@ -91,28 +105,30 @@ final class Table {
       sb.append("\nPROBLEMS (these rows are not valid results):\n");
       problems.forEach(p -> sb.append("  ").append(p).append('\n'));
     }
-    return sb.toString();
+    return sb.toString().lines().map(String::stripTrailing).collect(Collectors.joining("\n", "", "\n"));
   }
+
+  private static final String MEDIANS = "%-6s %-26s %13s %13s %13s %12s %13s %11s%n";
 
   /** Per phase and client: the median over the rounds of each figure and of its ratio to latte. */
   private static String medians(List<ClientRun> runs) {
     StringBuilder sb = new StringBuilder(String.format(Locale.ROOT,
         "%nmedian over the rounds (figure, and in brackets the median of the per-round ratio to latte);%n"
             + "runs with errors or marked '*' are left out%n"));
-    sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n",
-        "phase", "client", "ops/s", "ops/s steady", "p99 ms", "CPU s/1k process", "CPU s/1k steady", "RSS MiB"));
+    sb.append(String.format(Locale.ROOT, MEDIANS, "phase", "client", "ops/s", "steady ops/s", "p99 ms", "CPU µs/op",
+        "steady µs/op", "RSS MiB"));
     for (BenchPhase phase : BenchPhase.values()) {
       List<String> clients = runs.stream().filter(r -> r.phase() == phase).map(ClientRun::client)
           .distinct().toList();
       for (String client : clients) {
         List<ClientRun> mine = runs.stream()
             .filter(r -> r.phase() == phase && r.client().equals(client) && counts(r)).toList();
-        sb.append(String.format(Locale.ROOT, "%-6s %-26s %16s %16s %16s %18s %18s %14s%n", phase.label, client,
+        sb.append(String.format(Locale.ROOT, MEDIANS, phase.label, client,
             cell(runs, mine, r -> r.report().opsPerSecond(), "%.0f"),
             cell(runs, mine, r -> r.steadyOpsPerSecond().orElse(Double.NaN), "%.0f"),
             cell(runs, mine, r -> r.report().p99Ms(), "%.2f"),
-            cell(runs, mine, ClientRun::cpuPerKiloOps, "%.3f"),
-            cell(runs, mine, r -> r.steadyCpuPerKiloOps().orElse(Double.NaN), "%.3f"),
+            cell(runs, mine, ClientRun::cpuMicrosPerOp, "%.2f"),
+            cell(runs, mine, r -> r.steadyCpuMicrosPerOp().orElse(Double.NaN), "%.2f"),
             cell(runs, mine, r -> r.process().usage().maxRssKb() / 1024.0, "%.0f")));
       }
     }

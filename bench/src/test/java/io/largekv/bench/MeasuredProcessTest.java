@@ -25,4 +25,13 @@ class MeasuredProcessTest {
     assertThat(result(samples).firstOperationSeen()).hasValue(Instant.EPOCH.plusSeconds(4));
     assertThat(result(List.of(new MeasuredProcess.Sample(0, 1, SECOND, 0))).firstOperationSeen()).isEmpty();
   }
+
+  @Test
+  void aRunInProgressSaysHowFarItIsAndHowFastItWentSinceTheLastLine() {
+    assertThat(MeasuredProcess.progressLine("round 1 read latte", 1_234_567, 6_000_000, 22_891.6))
+        .isEqualTo("bench:   round 1 read latte: 1,234,567 of 6,000,000 (20 %) operations, 22,892/s");
+    // a run bounded in time has no total to give
+    assertThat(MeasuredProcess.progressLine("100% read latte", 50_000, 0, 5_000))
+        .isEqualTo("bench:   100% read latte: 50,000 operations, 5,000/s");
+  }
 }

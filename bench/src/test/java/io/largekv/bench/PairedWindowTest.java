@@ -100,7 +100,7 @@ class PairedWindowTest {
     assertThat(runs.get(0).latteIn(runs)).containsSame(runs.get(1));
     assertThat(runs.get(2).latteIn(runs)).containsSame(runs.get(3));
     assertThat(runs.get(3).latteIn(runs)).containsSame(runs.get(3));
-    assertThat(runs.get(1).serverCpuPerKiloOps()).isNaN();
+    assertThat(runs.get(1).serverCpuMicrosPerOp()).isNaN();
     assertThat(SteadyHeadline.settled(runs)).containsPattern("read +a +0\\.50×")
         .containsPattern("read +b +1\\.00×");
   }

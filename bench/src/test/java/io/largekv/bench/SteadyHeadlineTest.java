@@ -101,7 +101,7 @@ class SteadyHeadlineTest {
    * A read run of a line a second, 1,000 reads a second at {@code microsPerOp} µs of CPU each, of
    * which the compiler threads' share is {@code jitShare}.
    */
-  private static ClientRun run(int round, String client, double microsPerOp, double jitShare) {
+  static ClientRun run(int round, String client, double microsPerOp, double jitShare) {
     List<Sample> samples = new ArrayList<>();
     double cpu = 0;
     double jit = 0;
