@@ -229,6 +229,8 @@ public final class ClientEfficiency {
         .withConfigLoader(DriverConfigLoader.programmaticBuilder()
             .withString(DefaultDriverOption.LOAD_BALANCING_POLICY_CLASS, "DefaultLoadBalancingPolicy")
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(60))
+            // the JVM's clock: the native one loads jffi, which Java 24+ warns of on the console
+            .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
             .build())
         .build()) {
       for (BenchClient c : clients) {
