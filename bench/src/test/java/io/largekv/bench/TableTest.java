@@ -22,12 +22,14 @@ class TableTest {
     String text = Table.render(runs, BenchOptions.parse(new String[] {"--rounds", "3", "--ops", "100000"}));
     assertThat(text.lines()).allSatisfy(l -> assertThat(l.length()).as(l).isLessThanOrEqualTo(120));
     // 1,000 reads a second over 100 s, whole run and steady window alike
-    assertThat(text).containsPattern("(?m)^1  read   largekv YCSB JDK scheduler +1000 +1\\.00 +1000 +1\\.00 +1\\.00 +1\\.00$");
+    assertThat(text)
+        .containsPattern("(?m)^1  read   largekv YCSB JDK scheduler +1000 +1\\.00 +1000 +1\\.00 +1\\.00 +1\\.00$");
     // CPU: 6 µs per read against latte's 10, the process's and the steady window's
     assertThat(text).containsPattern("(?m)^2  read   largekv YCSB JDK scheduler +6\\.00 +0\\.60 +6\\.00 +0\\.60 ");
     assertThat(text).containsPattern("(?m)^2  read   latte +10\\.00 +1\\.00 +10\\.00 +1\\.00 ");
     // the medians of the figures (5, 5.5, 6) and of the ratios (0.50, 0.55, 0.60)
-    assertThat(text).containsPattern("(?m)^read   largekv YCSB JDK scheduler .* 5\\.50 \\(0\\.55\\) +5\\.50 \\(0\\.55\\) ");
+    assertThat(text)
+        .containsPattern("(?m)^read   largekv YCSB JDK scheduler .* 5\\.50 \\(0\\.55\\) +5\\.50 \\(0\\.55\\) ");
   }
 
   @Test
@@ -44,6 +46,7 @@ class TableTest {
     assertThat(text).contains("PROBLEMS (these rows are not valid results):\n  round 2 read largekv YCSB (default): exit 0"
         + " 7 operations failed");
     // round 2's 50 µs is not in the median: round 1's 5 µs alone
-    assertThat(text).containsPattern("(?m)^read   largekv YCSB \\(default\\) .* 5\\.00 \\(0\\.50\\) +5\\.00 \\(0\\.50\\) ");
+    assertThat(text)
+        .containsPattern("(?m)^read   largekv YCSB \\(default\\) .* 5\\.00 \\(0\\.50\\) +5\\.00 \\(0\\.50\\) ");
   }
 }

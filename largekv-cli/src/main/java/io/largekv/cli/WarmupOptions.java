@@ -2,6 +2,7 @@ package io.largekv.cli;
 
 import io.largekv.common.Counts;
 import io.largekv.common.UserError;
+import io.largekv.common.WarmUp;
 import io.largekv.phase.Phase;
 import java.util.List;
 import picocli.CommandLine.Option;
@@ -19,14 +20,15 @@ final class WarmupOptions {
    * (docs/run.md, "The warm-up"), when it can hold the driver's I/O threads over the stall bound.
    */
   static final long LOCAL_SECONDS = 15;
-  /** The default against real servers, whose clients have their own cores. */
-  static final long HOSTS_SECONDS = 10;
+  /** The default against real servers, whose clients have their own cores: the clients' own default. */
+  static final long HOSTS_SECONDS = WarmUp.DEFAULT_READ_SECONDS;
 
   /** Seconds left out of each read phase's figures at its start; null: {@link #or}'s default. */
   Long seconds;
 
   @Option(names = "--warmup", paramLabel = "SECONDS", description = "left out of each read phase's figures at its"
-      + " start (default " + LOCAL_SECONDS + " against local servers, " + HOSTS_SECONDS + " against hosts)", order = UsageOrder.SIZE + 4)
+      + " start (default " + LOCAL_SECONDS + " against local servers, " + HOSTS_SECONDS + " against hosts)",
+      order = UsageOrder.SIZE + 4)
   void warmup(String v) throws UserError {
     seconds = Counts.atLeast("--warmup", v, 0);
   }

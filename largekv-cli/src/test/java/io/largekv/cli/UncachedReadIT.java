@@ -84,7 +84,8 @@ class UncachedReadIT {
     try {
       // at 50 ms like the other busy-machine tests (docs/testing.md): a server reading from disk and a
       // client JIT still compiling share 2 cores
-      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "--warmup", "5", "-p", JudgedStalls.BUSY_MACHINE);
+      String e = run(uncached, "--uncached", "--page-cache", "6", "--duration", "15", "--warmup", "5", "-p",
+          JudgedStalls.BUSY_MACHINE);
       assertThat(e).contains("[uniform-read] uncached: the local Cassandra may hold 6 MiB of page cache");
     } finally {
       stop.set(true);
