@@ -93,11 +93,13 @@ largekv_build_if_needed() {
   fi
   echo "largekv: building (the first build downloads Cassandra, YCSB and the drivers from Maven Central, ~150 MB)..." >&2
   start=$(date +%s)
-  # progress: one line per module as Maven reaches it; the full log stays in target-build.log
+  # progress: one line per module as Maven reaches it ("[8/14] NAME", without the version); the full log stays in
+  # target-build.log
   # every module but the release archive (distribution), which no launcher runs from a source tree
   if ! (cd "$LARGEKV_HOME" && "$mvn" -B -ntp -DskipTests install -pl '!distribution' < /dev/null 2>&1) | tee "$log" \
       | grep --line-buffered -E '^\[INFO\] (Building .*[0-9]+/[0-9]+\]|BUILD )' \
-      | sed -u 's/^\[INFO\] /largekv: build: /' >&2 || ! grep -q "BUILD SUCCESS" "$log"; then
+      | sed -u -E 's/^\[INFO\] Building (.*) [^ ]+ +(\[[0-9]+\/[0-9]+\])$/largekv: build: \2 \1/; s/^\[INFO\] /largekv: build: /' >&2 \
+      || ! grep -q "BUILD SUCCESS" "$log"; then
     echo "largekv: the build failed; last lines of $log:" >&2
     tail -30 "$log" >&2
     exit 1
