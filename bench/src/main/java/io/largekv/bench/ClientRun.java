@@ -59,6 +59,11 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
     return paired() ? Double.NaN : process.serverCpuSeconds() * 1e6 / ops;
   }
 
+  /** The client process's peak resident memory, MiB. */
+  double peakRssMiB() {
+    return process.usage().maxRssKb() / 1024.0;
+  }
+
   double contextSwitchesPerOp() {
     MeasuredProcess.Usage u = process.usage();
     return (u.voluntarySwitches() + u.involuntarySwitches()) / (double) ops;

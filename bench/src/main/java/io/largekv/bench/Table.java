@@ -80,14 +80,13 @@ final class Table {
         "µs/op", "", "µs/op", "", "peak", "", "", "µs/op", "cores"));
     for (ClientRun r : runs) {
       Optional<ClientRun> latte = r.latteIn(runs);
-      double rss = r.process().usage().maxRssKb() / 1024.0;
       sb.append(String.format(Locale.ROOT, ROW + "%8.2f %6s  %7s %6s  %7.0f %6s  %6.2f %7s %5.2f%s%n", r.round(),
           r.phase().label, r.client(), r.cpuMicrosPerOp(), ratio(r.cpuMicrosPerOp(),
               latte.map(ClientRun::cpuMicrosPerOp)),
           r.steadyCpuMicrosPerOp().map(v -> String.format(Locale.ROOT, "%.2f", v)).orElse("n/a"),
           r.steadyCpuMicrosPerOp().map(v -> ratio(v, latte.flatMap(ClientRun::steadyCpuMicrosPerOp)))
               .orElse("n/a"),
-          rss, ratio(rss, latte.map(l -> l.process().usage().maxRssKb() / 1024.0)),
+          r.peakRssMiB(), ratio(r.peakRssMiB(), latte.map(ClientRun::peakRssMiB)),
           r.contextSwitchesPerOp(), Double.isNaN(r.serverCpuMicrosPerOp()) ? "n/a"
               : String.format(Locale.ROOT, "%.2f", r.serverCpuMicrosPerOp()), r.process().otherCores(), mark(r)));
     }
@@ -129,7 +128,7 @@ final class Table {
             cell(runs, mine, r -> r.report().p99Ms(), "%.2f"),
             cell(runs, mine, ClientRun::cpuMicrosPerOp, "%.2f"),
             cell(runs, mine, r -> r.steadyCpuMicrosPerOp().orElse(Double.NaN), "%.2f"),
-            cell(runs, mine, r -> r.process().usage().maxRssKb() / 1024.0, "%.0f")));
+            cell(runs, mine, ClientRun::peakRssMiB, "%.0f")));
       }
     }
     return sb.toString();
