@@ -2,6 +2,7 @@ package io.largekv.bench;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 
 /**
  * One client's measured phase, with where it was steady ({@link SteadyWindow}) or why it was not,
@@ -48,6 +49,11 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
   /** Throughput over the same window as {@link #steadyCpuMicrosPerOp}, read at the client's progress lines. */
   Optional<Double> steadyOpsPerSecond() {
     return window().map(SteadyWindow::opsPerSecond).filter(v -> !v.isNaN());
+  }
+
+  /** Seconds from the client's start to where its own compiler threads went quiet ({@link SteadyWindow#jitQuietAfter}). */
+  OptionalDouble jitQuietSeconds() {
+    return SteadyWindow.jitQuietAfter(process.samples(), ops, process.startedNanos());
   }
 
   private Optional<SteadyWindow> window() {

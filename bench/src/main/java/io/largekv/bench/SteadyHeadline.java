@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.stream.Collectors;
 
 /**
@@ -27,28 +28,30 @@ final class SteadyHeadline {
         + " its first progress line%nfrom %d %% of its operations at which the client's JVM compiler threads used"
         + " under %d %% of its CPU%nover the %d s before, and closes at its first line at %d %%. 'steady after':"
         + " seconds from the client's%nstart to the window; 'JIT': the compiler threads' share of the client's"
-        + " CPU in it.%n", cpuModel, SteadyWindow.FROM, SteadyWindow.QUIET_PER_CENT, SteadyWindow.QUIET_SECONDS,
+        + " CPU in it. 'JIT quiet':%nseconds from its start to its first line at which its compiler threads were"
+        + " quiet by that rule,%nwhatever the share of operations done (the JVM's own time to steady; '-': no"
+        + " compiler).%n", cpuModel, SteadyWindow.FROM, SteadyWindow.QUIET_PER_CENT, SteadyWindow.QUIET_SECONDS,
         SteadyWindow.TO));
     if (runs.stream().anyMatch(ClientRun::paired)) {
       sb.append("--paired: a client and the latte run beside it each take the part of its own window in which the\n"
           + "other was steady too, at its own progress lines: both figures come from the same seconds.\n");
     }
-    sb.append(String.format(Locale.ROOT, "%-2s %-6s %-26s %13s %11s %6s %10s %6s %9s %6s%n", "r", "phase", "client",
-        "steady after", "window ops", "JIT", "CPU µs/op", "×latte", "ops/s", "×latte"));
+    sb.append(String.format(Locale.ROOT, "%-2s %-6s %-26s %10s %13s %11s %6s %10s %6s %9s %6s%n", "r", "phase",
+        "client", "JIT quiet", "steady after", "window ops", "JIT", "CPU µs/op", "×latte", "ops/s", "×latte"));
     List<String> missing = new ArrayList<>();
     for (ClientRun r : runs) {
       SteadyWindow.Search s = r.steady();
       if (s.window() == null) {
         missing.add(String.format(Locale.ROOT, "  round %d %s %s:%n    %s", r.round(), r.phase().label, r.client(),
             s.missing()));
-        sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %13s%n", r.round(), r.phase().label, r.client(),
-            "no window"));
+        sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %10s %13s%n", r.round(), r.phase().label, r.client(),
+            jitQuiet(r), "no window"));
         continue;
       }
       SteadyWindow w = s.window();
       Optional<SteadyWindow> latte = r.latteIn(runs).map(x -> x.steady().window());
-      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %11.1f s %,11d %5.1f%% %10.2f %6s %,9.0f %6s%s%n",
-          r.round(), r.phase().label, r.client(), w.secondsToSteady(), w.ops(), w.jitShare() * 100,
+      sb.append(String.format(Locale.ROOT, "%-2d %-6s %-26s %10s %11.1f s %,11d %5.1f%% %10.2f %6s %,9.0f %6s%s%n",
+          r.round(), r.phase().label, r.client(), jitQuiet(r), w.secondsToSteady(), w.ops(), w.jitShare() * 100,
           w.cpuPerOp() * 1e6, Table.ratio(w.cpuPerOp(), latte.map(SteadyWindow::cpuPerOp)), w.opsPerSecond(),
           Table.ratio(w.opsPerSecond(), latte.map(SteadyWindow::opsPerSecond)),
           Table.counts(r) ? "" : "  (not counted)"));
@@ -59,6 +62,16 @@ final class SteadyHeadline {
     }
     sb.append(settled(runs));
     return sb.toString();
+  }
+
+  /** The 'JIT quiet' cell: {@link ClientRun#jitQuietSeconds}, "-" for a client without compiler threads, "n/a" unread. */
+  private static String jitQuiet(ClientRun r) {
+    List<MeasuredProcess.Sample> samples = r.process().samples();
+    if (samples.stream().noneMatch(x -> x.jitSeconds() > 0)) {
+      return samples.stream().anyMatch(x -> Double.isNaN(x.jitSeconds())) ? "n/a" : "-";
+    }
+    OptionalDouble s = r.jitQuietSeconds();
+    return s.isPresent() ? String.format(Locale.ROOT, "%.1f s", s.getAsDouble()) : "never";
   }
 
   /** Per phase and client other than latte: the rounds' steady ratios to latte, and whether they settled. */

@@ -3,6 +3,7 @@ package io.largekv.bench;
 import io.largekv.bench.MeasuredProcess.Sample;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalDouble;
 
 /**
  * Where a client's run is steady: the window every "steady" figure of {@code bench/run} is taken
@@ -87,6 +88,23 @@ record SteadyWindow(Sample from, Sample to, long startedNanos) {
     int last = soFar.size() - 1;
     return last >= 0 && reached(soFar.get(last).ops(), totalOps, FROM) && !reached(soFar.get(last).ops(), totalOps, TO)
         && quiet(soFar, last, totalOps) == null;
+  }
+
+  /**
+   * The client's own time to steady: seconds from its start ({@code startedNanos}) to its first
+   * progress line, at any share of the operations, at which its compiler threads had run and were
+   * quiet by the window's rule ({@value #QUIET_PER_CENT} % over {@value #QUIET_SECONDS} s). Empty
+   * when they never went quiet, or never ran (latte). With {@code --paired} the window waits for
+   * latte too, and in any run for {@value #FROM} % of the operations: this is the JVM's part alone.
+   */
+  static OptionalDouble jitQuietAfter(List<Sample> samples, long totalOps, long startedNanos) {
+    for (int i = 0; i < samples.size(); i++) {
+      Sample s = samples.get(i);
+      if (s.jitSeconds() > 0 && quiet(samples, i, totalOps) == null) {
+        return OptionalDouble.of((s.nanos() - startedNanos) / 1e9);
+      }
+    }
+    return OptionalDouble.empty();
   }
 
   /** Null when the compiler threads were quiet before line {@code i}; else why they were not, in words. */

@@ -38,6 +38,17 @@ class SteadyWindowTest {
   }
 
   @Test
+  void theJvmsOwnTimeToSteadyIsItsFirstLineWithItsCompilerQuietWhateverTheOperationsDone() {
+    // 20 % of the CPU for 30 s, then 1 %: at 38 s the 10 s before hold 2 x 0.2 + 8 x 0.01 = 4.8 % (37 s: 6.7 %)
+    assertThat(SteadyWindow.jitQuietAfter(run(s -> s <= 30 ? 0.2 : 0.01), TOTAL, 0)).hasValue(38.0);
+    // from its start, not from the machine's clock's zero
+    assertThat(SteadyWindow.jitQuietAfter(run(s -> s <= 30 ? 0.2 : 0.01), TOTAL, 3 * SECOND)).hasValue(35.0);
+    // still compiling at 7 % to the end, and a client without compiler threads (latte): no figure
+    assertThat(SteadyWindow.jitQuietAfter(run(s -> 0.07), TOTAL, 0)).isEmpty();
+    assertThat(SteadyWindow.jitQuietAfter(run(s -> 0), TOTAL, 0)).isEmpty();
+  }
+
+  @Test
   void aJvmWhoseCompilerIsQuietFromTheStartIsSteadyFromTwentyPerCentToNinety() {
     // the compiler threads use 3 % of the client's CPU throughout: quiet by the 5 % rule
     SteadyWindow w = SteadyWindow.find(run(s -> 0.03), TOTAL, 0).window();
