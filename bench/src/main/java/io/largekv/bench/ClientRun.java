@@ -51,7 +51,10 @@ record ClientRun(int round, BenchPhase phase, String client, BenchClient.Report 
     return window().map(SteadyWindow::opsPerSecond).filter(v -> !v.isNaN());
   }
 
-  /** Seconds from the client's start to where its own compiler threads went quiet ({@link SteadyWindow#jitQuietAfter}). */
+  /**
+   * Seconds from the client's start to where its own compiler threads went quiet
+   * ({@link SteadyWindow#jitQuietAfter}).
+   */
   OptionalDouble jitQuietSeconds() {
     return SteadyWindow.jitQuietAfter(process.samples(), ops, process.startedNanos());
   }

@@ -64,7 +64,10 @@ final class SteadyHeadline {
     return sb.toString();
   }
 
-  /** The 'JIT quiet' cell: {@link ClientRun#jitQuietSeconds}, "-" for a client without compiler threads, "n/a" unread. */
+  /**
+   * The 'JIT quiet' cell: {@link ClientRun#jitQuietSeconds}; "-" for a client without compiler
+   * threads, "n/a" when they were not read, "never" when they did not go quiet.
+   */
   private static String jitQuiet(ClientRun r) {
     List<MeasuredProcess.Sample> samples = r.process().samples();
     if (samples.stream().noneMatch(x -> x.jitSeconds() > 0)) {

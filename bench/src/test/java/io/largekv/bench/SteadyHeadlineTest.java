@@ -55,7 +55,8 @@ class SteadyHeadlineTest {
     assertThat(text).contains("read   largekv YCSB (default)     0.50×, 0.60×; median 0.55×");
     assertThat(text).contains("2 rounds, too few to say");
     // the window's line: steady after 20 s, 70,000 operations, 1 % JIT, 5 µs per read, 0.50× latte
-    assertThat(text).containsPattern("1  read   largekv YCSB \\(default\\) +11\\.0 s +20\\.0 s +70,000 +1\\.0% +5\\.00 +0\\.50");
+    assertThat(text)
+        .containsPattern("1  read   largekv YCSB \\(default\\) +11\\.0 s +20\\.0 s +70,000 +1\\.0% +5\\.00 +0\\.50");
     // the JVM's own time to steady: quiet at 11 s (1 % over the 10 s before), never in round 2, none for latte
     assertThat(text).containsPattern("2  read   largekv YCSB \\(default\\) +never +no window");
     assertThat(text).containsPattern("1  read   latte +- +20\\.0 s");
